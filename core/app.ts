@@ -1,0 +1,58 @@
+/**
+ * Builds the Koa application: common middleware, every module's routes under
+ * the API prefix, the API's own 404/405, and the console for every other path.
+ */
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import type { AppContainer, Cradle } from './container.ts';
+import type { ApiKeyResolver } from './http/authenticate.ts';
+import { buildOpenApiDocument } from './http/openapi.ts';
+import { docsRoutes } from './http/docs.ts';
+import { apiNotFound, consoleStatic } from './http/fallback.ts';
+import { errorEnvelope, requestContext } from './http/middleware.ts';
+import { buildRouter, type AppState } from './http/mount.ts';
+import type { ModuleRoutes } from './http/route.ts';
+import { modules } from './modules/index.ts';
+import { VERSION } from './version.ts';
+
+export function routeTables(cradle: Cradle): ModuleRoutes[] {
+  const tables = modules.filter((m) => m.routes).map((m) => m.routes!(cradle));
+  let doc: object | undefined;
+  const prefix = cradle.config.apiPrefix;
+  tables.push(docsRoutes(prefix, () => (doc ??= buildOpenApiDocument(prefix, tables, VERSION))));
+  return tables;
+}
+
+export function buildApp(container: AppContainer): Koa<AppState> {
+  const c = container.cradle;
+  const app = new Koa<AppState>({ proxy: process.env.ATRIUM_TRUST_PROXY === 'true' });
+  app.silent = true;
+  const tables = routeTables(c);
+  const router = buildRouter(c.config.apiPrefix, tables, {
+    tokens: c.authService,
+    apiKeys: container.hasRegistration('apiKeyResolver') ? container.resolve<ApiKeyResolver>('apiKeyResolver' as keyof Cradle) : undefined,
+    bodyLimitBytes: c.config.bodyLimitBytes,
+  });
+  app.use(requestContext(c.logger));
+  app.use(errorEnvelope(c.logger));
+  app.use(helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  }));
+  app.use(router.routes());
+  app.use(apiNotFound(c.config.apiPrefix, router));
+  app.use(consoleStatic(c.config.staticDir));
+  return app;
+}

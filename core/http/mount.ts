@@ -1,0 +1,163 @@
+/**
+ * Turns the modules' route tables into a Koa router. For every route, in this
+ * order: rate limit, authentication, permission, body parsing, validation of
+ * params, query and body, the handler, and the envelope. A route without a
+ * permission declaration stops the server at start.
+ */
+import fs from 'node:fs/promises';
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import type { Actor } from '../actor.ts';
+import { BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts';
+import type { Lang } from '../i18n/index.ts';
+import { readCredential, type ApiKeyResolver, type TokenResolver } from './authenticate.ts';
+import { success } from './envelope.ts';
+import { consumeRate } from './rate-limit.ts';
+import { PUBLIC, RawReply, RedirectReply, SIGNED_IN, type ModuleRoutes, type RouteDef, type UploadedFile } from './route.ts';
+import { parseWith } from './validate.ts';
+
+export interface MountDeps {
+  tokens: TokenResolver;
+  apiKeys?: ApiKeyResolver;
+  bodyLimitBytes: number;
+}
+
+export interface AppState {
+  lang: Lang;
+  requestId: string;
+  actor?: Actor;
+}
+
+const anonymous = (lang: Lang, ip: string): Actor => ({ userId: 0, username: '', permissions: new Set(), lang, ip, via: 'system' });
+
+export function assertRouteTable(tables: ModuleRoutes[]): void {
+  const seen = new Set<string>();
+  for (const table of tables) {
+    for (const r of table.routes) {
+      const id = `${r.method.toUpperCase()} ${r.path}`;
+      const perms = Array.isArray(r.permission) ? r.permission : [r.permission];
+      if (perms.length === 0 || perms.some((p) => typeof p !== 'string' || p.trim() === '')) {
+        throw new Error(`Route ${id} (${table.tag}) declares no permission`);
+      }
+      if (seen.has(id)) throw new Error(`Route ${id} is declared twice`);
+      seen.add(id);
+    }
+  }
+}
+
+export function isAllowed(actor: Actor, permission: RouteDef['permission']): boolean {
+  const perms = Array.isArray(permission) ? permission : [permission];
+  return perms.some((p) => p === PUBLIC || p === SIGNED_IN || actor.permissions.has(p) || actor.permissions.has('*'));
+}
+
+export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountDeps): Router<AppState> {
+  assertRouteTable(tables);
+  const router = new Router<AppState>({ prefix });
+  const jsonBody = koaBody({ jsonLimit: deps.bodyLimitBytes, formLimit: deps.bodyLimitBytes, textLimit: deps.bodyLimitBytes, text: false, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never });
+  for (const table of tables) {
+    for (const def of table.routes) {
+      const body = def.multipart ? multipartBody(def.multipart.maxFileBytes, deps.bodyLimitBytes) : jsonBody;
+      router[def.method](def.path, authenticate(def, deps), body, handle(def));
+    }
+  }
+  return router;
+}
+
+function authenticate(def: RouteDef, deps: MountDeps): Middleware<AppState> {
+  const isPublic = (Array.isArray(def.permission) ? def.permission : [def.permission]).includes(PUBLIC);
+  return async (ctx, next) => {
+    const { lang } = ctx.state;
+    if (def.rateLimitPerMinute) await consumeRate(`${def.method}:${def.path}`, def.rateLimitPerMinute, ctx.ip);
+    const credential = readCredential(ctx.headers);
+    const caller = { lang, ip: ctx.ip };
+    if (credential?.kind === 'token') {
+      try {
+        ctx.state.actor = await deps.tokens.resolveAccessToken(credential.value, caller);
+      } catch (err) {
+        if (!isPublic) throw err;
+      }
+    } else if (credential?.kind === 'apiKey') {
+      if (!deps.apiKeys) throw new UnauthorizedError('auth.apiKeyInvalid');
+      ctx.state.actor = await deps.apiKeys.resolveApiKey(credential.value, caller);
+    }
+    if (!isPublic) {
+      if (!ctx.state.actor) throw new UnauthorizedError(credential ? 'common.unauthorized' : 'common.tokenEmpty');
+      if (!isAllowed(ctx.state.actor, def.permission)) throw new ForbiddenError();
+      if (ctx.state.actor.mustChangePassword && !def.duringPasswordChange) throw new ForbiddenError('auth.passwordChangeRequired');
+    }
+    await next();
+  };
+}
+
+function multipartBody(maxFileBytes: number, fieldLimit: number): Middleware<AppState> {
+  const parser = koaBody({
+    multipart: true,
+    json: false,
+    formLimit: fieldLimit,
+    formidable: { maxFileSize: maxFileBytes, maxFiles: 5, maxFields: 50, allowEmptyFiles: false, keepExtensions: false },
+    onError: (err) => {
+      const message = String((err as Error).message ?? '');
+      if (/maxFileSize|max total file size|exceeded|maxTotalFileSize/i.test(message)) throw new PayloadTooLargeError('upload.tooLarge', { mb: Math.round(maxFileBytes / 1048576 * 10) / 10 });
+      throw new BadRequestError('common.uploadFailed');
+    },
+  });
+  return parser as unknown as Middleware<AppState>;
+}
+
+function collectFiles(ctx: Context): UploadedFile[] {
+  const files = (ctx.request as unknown as { files?: Record<string, unknown> }).files ?? {};
+  const out: UploadedFile[] = [];
+  for (const [fieldName, value] of Object.entries(files)) {
+    for (const f of Array.isArray(value) ? value : [value]) {
+      const file = f as { originalFilename?: string; mimetype?: string; size: number; filepath: string };
+      out.push({ fieldName, originalName: file.originalFilename ?? '', mime: file.mimetype ?? 'application/octet-stream', size: file.size, path: file.filepath });
+    }
+  }
+  return out;
+}
+
+function handle(def: RouteDef): Middleware<AppState> {
+  return async (ctx) => {
+    const { lang, requestId } = ctx.state;
+    const files = def.multipart ? collectFiles(ctx) : [];
+    try {
+      const rawBody = (ctx.request as unknown as { body?: unknown }).body;
+      const input = {
+        params: def.params ? parseWith(def.params, ctx.params, lang) : (ctx.params as unknown),
+        query: def.query ? parseWith(def.query, { ...ctx.query }, lang) : (ctx.query as unknown),
+        body: def.body ? parseWith(def.body, rawBody ?? {}, lang) : undefined,
+        actor: ctx.state.actor ?? anonymous(lang, ctx.ip),
+        lang,
+        ip: ctx.ip,
+        requestId,
+        headers: ctx.headers,
+        files,
+      };
+      const result = await def.handler(input);
+      reply(ctx, def, lang, result);
+    } finally {
+      await Promise.all(files.map((f) => fs.rm(f.path, { force: true })));
+    }
+  };
+}
+
+function reply(ctx: Context, def: RouteDef, lang: Lang, result: unknown): void {
+  if (result instanceof RawReply) {
+    ctx.status = result.options.status ?? 200;
+    ctx.type = result.contentType;
+    if (result.options.filename) ctx.attachment(result.options.filename);
+    for (const [k, v] of Object.entries(result.options.headers ?? {})) ctx.set(k, v);
+    ctx.body = result.body;
+    return;
+  }
+  if (result instanceof RedirectReply) {
+    ctx.redirect(result.location);
+    return;
+  }
+  ctx.status = 200;
+  if (result === undefined) ctx.body = success(lang);
+  else if (def.spread) ctx.body = success(lang, result as Record<string, unknown>);
+  else ctx.body = success(lang, { data: result });
+}
+

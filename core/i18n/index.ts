@@ -1,0 +1,35 @@
+/**
+ * Server messages in the three languages of the product. Services raise errors
+ * with a message key; the HTTP layer turns the key into text in the caller's
+ * language, chosen by the `i18n` request header.
+ */
+import { catalogue } from './messages/index.ts';
+
+export const LANGS = ['cn', 'en', 'ja'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'cn';
+
+/** SPEC §4 Language: zh-CN or cn gives cn, ja or ja-JP gives ja, anything else en; nothing at all gives the default. */
+export function resolveLang(value: string | undefined | null): Lang {
+  if (!value) return DEFAULT_LANG;
+  const v = value.split(',')[0]!.trim().toLowerCase();
+  if (v === '') return DEFAULT_LANG;
+  if (v === 'cn' || v.startsWith('zh')) return 'cn';
+  if (v === 'ja' || v.startsWith('ja-')) return 'ja';
+  return 'en';
+}
+
+export type MessageParams = Record<string, string | number | boolean | null | undefined>;
+
+/** Text of `key` in `lang`, with `{name}` placeholders filled; falls back to English, then to the key. */
+export function t(lang: Lang, key: string, params: MessageParams = {}): string {
+  const template = catalogue[lang][key] ?? catalogue.en[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined || v === null ? whole : String(v);
+  });
+}
+
+export function hasMessage(key: string): boolean {
+  return key in catalogue.en;
+}

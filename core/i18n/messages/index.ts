@@ -1,0 +1,16 @@
+/**
+ * Every domain keeps its messages in its own file here, so the catalogue grows
+ * without one file that every change touches.
+ */
+import type { MessageSet } from './types.ts';
+import common from './common.ts';
+import auth from './auth.ts';
+
+const sets: MessageSet[] = [common, auth];
+
+function merge(lang: keyof MessageSet): Record<string, string> {
+  return Object.assign({}, ...sets.map((s) => s[lang])) as Record<string, string>;
+}
+
+export const catalogue: MessageSet = { cn: merge('cn'), en: merge('en'), ja: merge('ja') };
+export { sets as messageSets };

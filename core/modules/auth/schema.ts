@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const CaptchaQuery = z.object({ uuid: z.string().min(8).max(64).regex(/^[\w-]+$/) });
+
+export const LoginBody = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(4096).describe('RSA-OAEP (SHA-256) ciphertext of the password, base64, made with /openapi/publicKey'),
+  uuid: z.string().max(64).optional().describe('the client uuid the CAPTCHA was issued for'),
+  captcha: z.string().max(10).optional(),
+  loginType: z.enum(['local', 'ldap']).default('local'),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const Notify = z.object({ title: z.string(), content: z.string() });
+
+export const LoginAnswer = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresAt: z.number(),
+  notify: z.array(Notify),
+  passwordState: z.enum(['ok', 'firstLogin', 'expired', 'expiring']),
+  passwordDaysLeft: z.number().optional(),
+  permissions: z.array(z.string()),
+  authMethod: z.number(),
+});
+
+export const RefreshBody = z.object({
+  refreshToken: z.string().min(10).max(200),
+  token: z.string().max(4096).optional(),
+  getNotify: z.boolean().optional(),
+});
+
+export const ChangePasswordBody = z.object({
+  password: z.string().max(4096).describe('old password, RSA-encrypted like at login'),
+  newPassword: z.string().max(4096).describe('new password, RSA-encrypted'),
+  confirmPassword: z.string().max(4096).describe('the new password again, RSA-encrypted'),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const ClientLogBody = z.object({ from: z.string().max(20).default('pc') }).catchall(z.unknown());

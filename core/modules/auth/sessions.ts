@@ -1,0 +1,152 @@
+/**
+ * Sessions, access tokens and refresh tokens.
+ * - Access tokens are short-lived JWTs (HS256) carrying sub, sid, tenantid, exp.
+ * - Refresh tokens are random, stored only as SHA-256 hashes, and rotate on each
+ *   use; presenting a used one again revokes the whole session (token theft).
+ * - Every request checks that its session is still open, so logout, a disabled
+ *   user or a licence registration end access at once.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Knex } from 'knex';
+import type { Config } from '../../../config/default.ts';
+import type { Clock } from '../../clock.ts';
+import { UnauthorizedError } from '../../errors.ts';
+import type { SystemSecrets } from './system-secrets.ts';
+
+export const AUTH_METHOD = { local: 0, oidc: 1, saml: 2, tokenUrl: 3, ldap: 4, cli: 5, wecom: 6, dingtalk: 7 } as const;
+export type AuthMethod = keyof typeof AUTH_METHOD;
+
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+  mustChangePassword: boolean;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: number;
+  auth_method: number;
+  logout_url: string | null;
+  id_token: string | null;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export class SessionService {
+  constructor(private readonly deps: { db: Knex; clock: Clock; config: Config; systemSecrets: SystemSecrets }) {}
+
+  private async signingKey(): Promise<Uint8Array> {
+    const hex = await this.deps.systemSecrets.getOrCreate('jwt-hs256', () => randomBytes(32).toString('hex'));
+    return Buffer.from(hex, 'hex');
+  }
+
+  async accessToken(userId: number, sessionId: string, ttlSeconds: number, mustChangePassword = false): Promise<{ token: string; expiresAt: number }> {
+    const nowSec = Math.floor(this.deps.clock.now() / 1000);
+    const exp = nowSec + ttlSeconds;
+    const token = await new SignJWT({ sid: sessionId, tenantid: 'default', ...(mustChangePassword ? { pwc: true } : {}) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuedAt(nowSec)
+      .setExpirationTime(exp)
+      .sign(await this.signingKey());
+    return { token, expiresAt: exp * 1000 };
+  }
+
+  /** Opens a session and returns its first token pair. */
+  async open(userId: number, method: AuthMethod, meta: { ip?: string; userAgent?: string; logoutUrl?: string; idToken?: string; mustChangePassword?: boolean } = {}): Promise<TokenPair & { sessionId: string }> {
+    const { db, clock, config } = this.deps;
+    const sessionId = randomUUID();
+    const now = clock.now();
+    const refreshToken = randomBytes(32).toString('base64url');
+    const expiresAt = now + config.refreshTokenTtlSeconds * 1000;
+    await db.transaction(async (trx) => {
+      await trx('sessions').insert({
+        id: sessionId, user_id: userId, auth_method: AUTH_METHOD[method], logout_url: meta.logoutUrl ?? null, id_token: meta.idToken ?? null,
+        ip: meta.ip?.slice(0, 64) ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null, created_at: now, expires_at: expiresAt,
+      });
+      await trx('refresh_tokens').insert({ session_id: sessionId, token_hash: sha256(refreshToken), expires_at: expiresAt, created_at: now });
+    });
+    const access = await this.accessToken(userId, sessionId, config.accessTokenTtlSeconds, meta.mustChangePassword);
+    return { sessionId, token: access.token, expiresAt: access.expiresAt, refreshToken };
+  }
+
+  /** Verifies an access token's signature and expiry (not yet its session). */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, await this.signingKey(), { algorithms: ['HS256'], currentDate: new Date(this.deps.clock.now()) });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new UnauthorizedError('auth.tokenInvalid');
+      return { userId, sessionId: payload.sid, mustChangePassword: payload.pwc === true };
+    } catch (err) {
+      if (err instanceof UnauthorizedError) throw err;
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) throw new UnauthorizedError('auth.tokenInvalid');
+      throw err;
+    }
+  }
+
+  async activeSession(sessionId: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<SessionRow | undefined> {
+    const row = (await trx('sessions').where({ id: sessionId }).first()) as SessionRow | undefined;
+    if (!row || row.revoked_at || Number(row.expires_at) < this.deps.clock.now()) return undefined;
+    return row;
+  }
+
+  /**
+   * Exchanges a refresh token for a new pair. A token that was already used
+   * revokes its session: either the client is confused or someone copied it.
+   */
+  async rotate(refreshToken: string, mustChangePassword: (userId: number) => Promise<boolean>): Promise<TokenPair & { userId: number; sessionId: string }> {
+    const { db, clock, config } = this.deps;
+    const now = clock.now();
+    const result = await db.transaction(async (trx) => {
+      const row = await trx('refresh_tokens').where({ token_hash: sha256(refreshToken) }).first();
+      if (!row) throw new UnauthorizedError('auth.refreshInvalid');
+      if (row.used_at) {
+        await trx('sessions').where({ id: row.session_id }).update({ revoked_at: now });
+        return { reused: true } as const;
+      }
+      const session = await this.activeSession(row.session_id, trx);
+      if (!session || Number(row.expires_at) < now) throw new UnauthorizedError('auth.refreshInvalid');
+      const claimed = await trx('refresh_tokens').where({ id: row.id }).whereNull('used_at').update({ used_at: now });
+      if (claimed === 0) throw new UnauthorizedError('auth.refreshInvalid');
+      const next = randomBytes(32).toString('base64url');
+      const expiresAt = now + config.refreshTokenTtlSeconds * 1000;
+      await trx('refresh_tokens').insert({ session_id: session.id, token_hash: sha256(next), expires_at: expiresAt, created_at: now });
+      await trx('sessions').where({ id: session.id }).update({ expires_at: expiresAt });
+      return { reused: false, refreshToken: next, userId: Number(session.user_id), sessionId: session.id } as const;
+    });
+    // Outside the transaction, so the revocation of a reused token is committed before we refuse.
+    if (result.reused) throw new UnauthorizedError('auth.refreshInvalid');
+    const access = await this.accessToken(result.userId, result.sessionId, config.accessTokenTtlSeconds, await mustChangePassword(result.userId));
+    return { token: access.token, expiresAt: access.expiresAt, refreshToken: result.refreshToken, userId: result.userId, sessionId: result.sessionId };
+  }
+
+  async revoke(sessionId: string): Promise<SessionRow | undefined> {
+    const row = (await this.deps.db('sessions').where({ id: sessionId }).first()) as SessionRow | undefined;
+    await this.deps.db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: this.deps.clock.now() });
+    return row;
+  }
+
+  async revokeAllOfUser(userId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<void> {
+    await trx('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: this.deps.clock.now() });
+  }
+
+  /** Ends every session (after a licence registration everyone signs in again). */
+  async revokeAll(trx: Knex | Knex.Transaction = this.deps.db): Promise<void> {
+    await trx('sessions').whereNull('revoked_at').update({ revoked_at: this.deps.clock.now() });
+  }
+
+  /** Deletes sessions that ended more than a day ago. */
+  async sweep(): Promise<number> {
+    const cutoff = this.deps.clock.now() - 86_400_000;
+    return this.deps.db('sessions').where('expires_at', '<', cutoff).orWhere('revoked_at', '<', cutoff).del();
+  }
+}

@@ -1,0 +1,23 @@
+import { asClass } from 'awilix';
+import type { AtriumModule } from '../module.ts';
+import { paramsRoutes } from './routes.ts';
+import { ParamsService } from './service.ts';
+
+declare module '../../container.ts' {
+  interface Cradle {
+    paramsService: ParamsService;
+  }
+}
+
+export { ParamsService, DEFAULT_TIME_CONFIG } from './service.ts';
+export { PARAMS, OPTION_FLAGS } from './catalog.ts';
+export type { TimeConfig } from './schema.ts';
+
+export const paramsModule: AtriumModule = {
+  name: 'params',
+  register(container) {
+    container.register({ paramsService: asClass(ParamsService).singleton() });
+  },
+  routes: paramsRoutes,
+  seed: (c) => c.paramsService.seedDefaults(),
+};

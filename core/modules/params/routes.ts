@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { Cradle } from '../../container.ts';
+import { PUBLIC, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
+import { ParamKey, ParamView, TimeConfig } from './schema.ts';
+
+export function paramsRoutes({ paramsService, clock }: Cradle): ModuleRoutes {
+  return {
+    tag: 'Settings',
+    routes: [
+      route({
+        method: 'get', path: '/sys/config/all', permission: PUBLIC, spread: true,
+        summary: 'Public configuration for the console, and the server time',
+        response: z.object({ config: z.record(z.string(), z.unknown()), time: z.number().describe('server time, epoch ms') }),
+        handler: async () => ({ config: await paramsService.publicValues(), time: clock.now() }),
+      }),
+      route<undefined, { group?: string; q?: string }>({
+        method: 'get', path: '/sys/params', permission: 'sys:setting:view',
+        summary: 'System parameters with their explanations',
+        query: z.object({ group: z.string().max(30).optional(), q: z.string().max(100).optional() }),
+        response: z.array(ParamView),
+        handler: ({ query }) => paramsService.list(query),
+      }),
+      route<undefined, undefined, { key: string }>({
+        method: 'get', path: '/sys/params/:key', permission: 'sys:setting:view',
+        summary: 'One system parameter',
+        params: ParamKey,
+        handler: async ({ params }) => (await paramsService.list()).find((p) => p.key === params.key) ?? paramsService.get(params.key),
+      }),
+      route<Record<string, unknown>>({
+        method: 'put', path: '/sys/params', permission: 'sys:setting:save',
+        summary: 'Change several parameters at once (all or none)',
+        body: z.record(z.string(), z.unknown()),
+        handler: ({ actor, body }) => paramsService.setMany(actor, body),
+      }),
+      route({
+        method: 'get', path: '/roTime/getOne', permission: SIGNED_IN, spread: true,
+        summary: 'The booking time configuration',
+        handler: async () => ({ bean: await paramsService.getTimeConfig() }),
+      }),
+      route<TimeConfig>({
+        method: 'put', path: '/roTime', permission: 'sys:roomtime:save',
+        summary: 'Change the booking time configuration',
+        body: TimeConfig,
+        handler: ({ actor, body }) => paramsService.setTimeConfig(actor, body),
+      }),
+    ],
+  };
+}

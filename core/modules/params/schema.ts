@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const ParamKey = z.object({ key: z.string().min(1).max(100) });
+export const ParamValue = z.object({ value: z.unknown() });
+
+export const ParamView = z.object({
+  key: z.string(),
+  paramValue: z.unknown(),
+  group: z.string(),
+  remark: z.object({ cn: z.string(), en: z.string(), ja: z.string() }),
+});
+export type ParamView = z.infer<typeof ParamView>;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm');
+export const TimeConfig = z
+  .object({
+    startTime: hhmm,
+    endTime: hhmm,
+    interval: z.union([z.literal(15), z.literal(30)]),
+    maxDuration: z.number().int().min(0).max(1440).describe('minutes; 0 is unlimited'),
+  })
+  .refine((v) => v.startTime < v.endTime, { message: 'endTime must be after startTime', path: ['endTime'] })
+  .refine((v) => Number(v.startTime.slice(3)) % v.interval === 0 && Number(v.endTime.slice(3)) % v.interval === 0, { message: 'times must fall on the interval', path: ['startTime'] });
+export type TimeConfig = z.infer<typeof TimeConfig>;

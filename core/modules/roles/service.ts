@@ -1,0 +1,52 @@
+/**
+ * Roles and the permissions they carry. The built-in "system administrator"
+ * always holds every permission of the catalogue (re-synced at each start, so
+ * an upgrade's new screens reach it); "staff" holds the booking centre.
+ */
+import type { Knex } from 'knex';
+import type { Clock } from '../../clock.ts';
+import { allPermissions, staffPermissions } from '../menus/index.ts';
+
+export const ADMIN_ROLE = 'admin';
+export const STAFF_ROLE = 'staff';
+
+export class RolesService {
+  constructor(private readonly deps: { db: Knex; clock: Clock }) {}
+
+  async seed(): Promise<void> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const builtIns = [
+      { code: ADMIN_ROLE, name: '系统管理员', description: 'System administrator: every permission', permissions: allPermissions(), resync: true },
+      { code: STAFF_ROLE, name: '员工', description: 'Staff: the booking centre', permissions: staffPermissions(), resync: false },
+    ];
+    for (const r of builtIns) {
+      let role = await db('roles').where({ code: r.code }).first('id');
+      if (!role) {
+        const [id] = await db('roles').insert({ code: r.code, name: r.name, description: r.description, created_at: now, updated_at: now });
+        role = { id: Number(id) };
+        await this.grant(db, role.id, r.permissions);
+      } else if (r.resync) {
+        await this.grant(db, role.id, r.permissions);
+      }
+    }
+  }
+
+  private async grant(db: Knex, roleId: number, permissions: string[]): Promise<void> {
+    const have = new Set((await db('role_permissions').where({ role_id: roleId }).select('permission')).map((p: { permission: string }) => p.permission));
+    const missing = permissions.filter((p) => !have.has(p)).map((permission) => ({ role_id: roleId, permission }));
+    for (let i = 0; i < missing.length; i += 200) await db('role_permissions').insert(missing.slice(i, i + 200));
+  }
+
+  async roleIdByCode(code: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<number> {
+    const role = await trx('roles').where({ code }).first('id');
+    if (!role) throw new Error(`Built-in role ${code} is missing: run the seed`);
+    return Number(role.id);
+  }
+
+  /** Every permission a user holds through their roles. */
+  async permissionsOfUser(userId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<Set<string>> {
+    const rows = await trx('user_roles as ur').join('role_permissions as rp', 'rp.role_id', 'ur.role_id').where('ur.user_id', userId).distinct('rp.permission');
+    return new Set(rows.map((r: { permission: string }) => r.permission));
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { Cradle } from '../../container.ts';
+import { failure } from '../../http/envelope.ts';
+import { PUBLIC, RawReply, route, type ModuleRoutes } from '../../http/route.ts';
+
+const ClientLog = z.object({ from: z.string().max(20).default('pc') }).catchall(z.unknown());
+
+export function systemRoutes({ systemService }: Cradle): ModuleRoutes {
+  return {
+    tag: 'System',
+    routes: [
+      route({
+        method: 'get', path: '/health', permission: PUBLIC,
+        summary: 'Database reachability and version (503 when the database is down)',
+        response: z.object({ status: z.enum(['ok', 'down']), version: z.string(), database: z.object({ dialect: z.string(), reachable: z.boolean(), latencyMs: z.number().optional() }) }),
+        handler: async ({ lang }) => {
+          const health = await systemService.health();
+          if (health.status === 'ok') return health;
+          return new RawReply(JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: health }), 'application/json', { status: 503 });
+        },
+      }),
+      route<z.infer<typeof ClientLog>>({
+        method: 'post', path: '/openapi/clientLog', permission: PUBLIC, rateLimitPerMinute: 30,
+        summary: 'A console error report; accepted only while client error logging is on',
+        body: ClientLog,
+        handler: ({ body, ip, actor }) => systemService.clientLog(body, { ip, userId: actor.userId || undefined }),
+      }),
+    ],
+  };
+}

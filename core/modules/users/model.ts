@@ -1,0 +1,58 @@
+import { Model } from 'objection';
+
+/** A row of the users table (snake_case, as stored). */
+export interface UserRow {
+  id: number;
+  username: string;
+  real_name: string;
+  employee_no: string;
+  password_hash: string | null;
+  phone: string | null;
+  email: string | null;
+  card_no: string | null;
+  department: string | null;
+  workplace: string | null;
+  position: string | null;
+  corp_section: string | null;
+  cost_center: string | null;
+  ip_address: string | null;
+  status: number;
+  restricted: boolean | number;
+  enable_at: number | null;
+  restrict_at: number | null;
+  credit_balance: number;
+  lang: string | null;
+  source: string;
+  external_id: string | null;
+  must_change_password: boolean | number;
+  password_changed_at: number | null;
+  failed_logins: number;
+  locked_until: number | null;
+  last_login_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export class UserModel extends Model {
+  static override tableName = 'users';
+  static override get relationMappings() {
+    return {
+      roles: {
+        relation: Model.ManyToManyRelation,
+        modelClass: RoleModel,
+        join: { from: 'users.id', through: { from: 'user_roles.user_id', to: 'user_roles.role_id' }, to: 'roles.id' },
+      },
+    };
+  }
+}
+export interface UserModel extends UserRow {
+  roles?: RoleModel[];
+}
+
+export class RoleModel extends Model {
+  static override tableName = 'roles';
+  id!: number;
+  name!: string;
+  code!: string | null;
+}

@@ -1,0 +1,79 @@
+/**
+ * Users: lookup for sign-in, the first administrator, and password changes.
+ * (Administration of users — CRUD, import, export — builds on this.)
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from '../../../config/default.ts';
+import type { Clock } from '../../clock.ts';
+import { ADMIN_ROLE, type RolesService } from '../roles/index.ts';
+import type { UserRow } from './model.ts';
+import { hashPassword, randomPassword } from './password.ts';
+
+export interface UsersDeps {
+  db: Knex;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+  rolesService: RolesService;
+}
+
+export interface NewUser {
+  username: string;
+  realName: string;
+  employeeNo: string;
+  password: string;
+  email?: string | null;
+  phone?: string | null;
+  department?: string | null;
+  roleIds: number[];
+  mustChangePassword?: boolean;
+  createdBy?: number | null;
+}
+
+export class UsersService {
+  constructor(private readonly deps: UsersDeps) {}
+
+  async findByUsername(username: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<UserRow | undefined> {
+    return trx('users').where({ username }).first() as Promise<UserRow | undefined>;
+  }
+
+  async findById(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<UserRow | undefined> {
+    return trx('users').where({ id }).first() as Promise<UserRow | undefined>;
+  }
+
+  /** Inserts a user with its roles; the caller has validated the input and owns the transaction. */
+  async insert(trx: Knex | Knex.Transaction, u: NewUser): Promise<number> {
+    const now = this.deps.clock.now();
+    const [id] = await trx('users').insert({
+      username: u.username, real_name: u.realName, employee_no: u.employeeNo,
+      password_hash: await hashPassword(u.password), email: u.email ?? null, phone: u.phone ?? null, department: u.department ?? null,
+      must_change_password: u.mustChangePassword ?? false, password_changed_at: now, created_by: u.createdBy ?? null,
+      created_at: now, updated_at: now,
+    });
+    const userId = Number(id);
+    if (u.roleIds.length) await trx('user_roles').insert(u.roleIds.map((role_id) => ({ user_id: userId, role_id })));
+    return userId;
+  }
+
+  /**
+   * Creates `admin` on first start. Its password comes from configuration or is
+   * random; either way it must be changed at first sign-in. Returns the
+   * password only when this call made the account (so it is printed once).
+   */
+  async ensureAdmin(): Promise<{ created: boolean; password?: string }> {
+    const existing = await this.findByUsername('admin');
+    if (existing) return { created: false };
+    const password = this.deps.config.adminPassword || randomPassword(16);
+    const roleId = await this.deps.rolesService.roleIdByCode(ADMIN_ROLE);
+    await this.deps.db.transaction((trx) => this.insert(trx, {
+      username: 'admin', realName: 'Administrator', employeeNo: 'A0001', password, roleIds: [roleId], mustChangePassword: true,
+    }));
+    return { created: true, password };
+  }
+
+  async setPassword(trx: Knex | Knex.Transaction, userId: number, password: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await trx('users').where({ id: userId }).update({ password_hash: await hashPassword(password), password_changed_at: now, must_change_password: false, failed_logins: 0, locked_until: null, updated_at: now });
+  }
+}

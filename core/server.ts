@@ -1,0 +1,72 @@
+/**
+ * Starts Atrium: configuration, database (migrated and seeded), HTTP server,
+ * scheduler; stops cleanly on SIGINT/SIGTERM, finishing requests in flight.
+ */
+import type { Server } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, type Config } from '../config/default.ts';
+import { buildApp } from './app.ts';
+import { adminPasswordNotice, prepare } from './bootstrap.ts';
+import { buildContainer, type AppContainer, type ContainerOptions } from './container.ts';
+import { modules } from './modules/index.ts';
+import { Scheduler } from './scheduler/scheduler.ts';
+
+export interface RunningServer {
+  container: AppContainer;
+  server: Server;
+  scheduler?: Scheduler;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: ContainerOptions & { quiet?: boolean; demo?: boolean } = {}): Promise<RunningServer> {
+  const container = buildContainer(config, options);
+  const c = container.cradle;
+  const prepared = await prepare(container, { demo: options.demo ?? config.seedDemo });
+  if (prepared.adminPassword && !options.quiet) console.log(adminPasswordNotice(prepared.adminPassword, Boolean(config.adminPassword)));
+  if (prepared.demoSeeded) c.logger.info('demo organisation added');
+
+  const scheduler = new Scheduler(c);
+  for (const m of modules) for (const job of m.jobs?.(c) ?? []) scheduler.add(job);
+  if (config.scheduler) scheduler.start();
+
+  const app = buildApp(container);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  server.requestTimeout = 600_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  c.logger.info({ url, database: c.dialect }, 'Atrium is listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await scheduler.stop();
+    await c.events.settle();
+    await container.dispose();
+  })());
+  return { container, server, scheduler, url, stop };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const config = loadConfig();
+  const running = await startServer(config).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+  console.log(`Atrium ${running.url}  (API ${running.url}${config.apiPrefix}, docs ${running.url}${config.apiPrefix}/docs)`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      running.container.cradle.logger.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 15_000);
+      force.unref();
+      void running.stop().then(() => process.exit(0));
+    });
+  }
+}
