@@ -15,7 +15,6 @@ import { modules } from './modules/index.ts';
 import { SecretBox } from './secret-box.ts';
 
 /** What the container holds. Each module adds its services by declaration merging in its index.ts. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Cradle {
   config: Config;
   db: Knex;

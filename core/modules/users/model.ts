@@ -34,8 +34,14 @@ export interface UserRow {
   updated_at: number;
 }
 
+/** Objection model of users, with their roles. */
 export class UserModel extends Model {
   static override tableName = 'users';
+  id!: number;
+  username!: string;
+  real_name!: string;
+  roles?: RoleModel[];
+
   static override get relationMappings() {
     return {
       roles: {
@@ -45,9 +51,6 @@ export class UserModel extends Model {
       },
     };
   }
-}
-export interface UserModel extends UserRow {
-  roles?: RoleModel[];
 }
 
 export class RoleModel extends Model {

@@ -1,0 +1,22 @@
+/** `atrium`: operate an Atrium installation with the same configuration and database as the server. */
+import { Command } from 'commander';
+import { VERSION } from '../core/version.ts';
+import { adminCommand } from './commands/admin.ts';
+import { migrateCommand } from './commands/migrate.ts';
+import { paramsCommand } from './commands/params.ts';
+import { seedCommand } from './commands/seed.ts';
+import { tokenCommand } from './commands/token.ts';
+
+const program = new Command('atrium')
+  .description('Atrium, rooms and desks booking: operator commands.\nConfiguration comes from the same environment variables as the server (DATABASE_URL, ATRIUM_DATA_DIR, ...).')
+  .version(VERSION)
+  .showHelpAfterError('(run with --help for usage)');
+
+for (const add of [migrateCommand, adminCommand, paramsCommand, seedCommand, tokenCommand]) add(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  console.error(`atrium: ${(err as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,29 @@
+/** Paging of any knex query: `{ items, total, page, pageSize }` as every list answers (DESIGN.md §2). */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  q: z.string().trim().max(100).optional().describe('search text'),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Runs `query` for one page and counts the whole result (the count ignores ordering). */
+export async function paginate<T>(query: Knex.QueryBuilder, { page, pageSize }: { page: number; pageSize: number }, map: (row: Record<string, unknown>) => T = (r) => r as T): Promise<Page<T>> {
+  const countRow = await query.clone().clearSelect().clearOrder().count({ n: '*' }).first();
+  const rows = (await query.clone().offset((page - 1) * pageSize).limit(pageSize)) as Array<Record<string, unknown>>;
+  return { items: rows.map(map), total: Number((countRow as { n?: number } | undefined)?.n ?? 0), page, pageSize };
+}
+
+/** Escapes LIKE wildcards so a search for `50%` finds "50%", not everything. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

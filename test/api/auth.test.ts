@@ -1,0 +1,45 @@
+import test from 'ava';
+import { ADMIN_PASSWORD, perDialect } from '../helpers/app.ts';
+
+perDialect(test, (dialect, app) => {
+  test.serial(`${dialect}: sign in as a client does, then use, refresh and end the session`, async (t) => {
+    const login = await app().login('admin', ADMIN_PASSWORD);
+    t.is(login.status, 200);
+    t.is(login.body.code, 0);
+    t.truthy(login.body.token);
+    t.truthy(login.body.refreshToken);
+    t.true(login.body.permissions.includes('sys:admin:view'));
+
+    const nav = await app().get<{ menuList: Array<{ path: string }> }>('/api/sys/menu/nav', { token: login.body.token });
+    t.is(nav.status, 200);
+    t.deepEqual(nav.body.menuList.map((s) => s.path), ['/center', '/room', '/sys', '/inte']);
+
+    const refreshed = await app().post<{ token: string; refreshToken: string }>('/api/sys/refreshToken', { refreshToken: login.body.refreshToken });
+    t.is(refreshed.status, 200);
+    t.not(refreshed.body.refreshToken, login.body.refreshToken);
+
+    // The used refresh token is dead, and presenting it again ends the whole session.
+    const reused = await app().post('/api/sys/refreshToken', { refreshToken: login.body.refreshToken });
+    t.is(reused.status, 401);
+    const afterTheft = await app().get('/api/sys/menu/nav', { token: refreshed.body.token });
+    t.is(afterTheft.status, 401);
+  });
+
+  test.serial(`${dialect}: logout revokes the access token and the refresh token`, async (t) => {
+    const login = await app().login('admin', ADMIN_PASSWORD);
+    const out = await app().post('/api/sys/logout', undefined, { token: login.body.token });
+    t.is(out.status, 200);
+    t.is((await app().get('/api/sys/menu/nav', { token: login.body.token })).status, 401);
+    t.is((await app().post('/api/sys/refreshToken', { refreshToken: login.body.refreshToken })).status, 401);
+  });
+
+  test.serial(`${dialect}: a wrong CAPTCHA is refused and the CAPTCHA is single use`, async (t) => {
+    const uuid = 'client-uuid-0001';
+    const text = await app().solveCaptcha(uuid);
+    const wrong = await app().post('/api/sys/login', { username: 'admin', password: await app().encrypt(ADMIN_PASSWORD), uuid, captcha: text === 'aaaaa' ? 'bbbbb' : 'aaaaa' });
+    t.is(wrong.status, 400);
+    t.is(wrong.body.key, 'auth.captchaWrong');
+    const again = await app().post('/api/sys/login', { username: 'admin', password: await app().encrypt(ADMIN_PASSWORD), uuid, captcha: text });
+    t.is(again.status, 400, 'the failed attempt used the CAPTCHA up');
+  });
+});
