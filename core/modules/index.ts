@@ -3,6 +3,8 @@
  * menus before the roles that use them, roles before the first user).
  */
 import { authModule } from './auth/index.ts';
+import { blocklistModule } from './blocklist/index.ts';
+import { licencesModule } from './licences/index.ts';
 import { logsModule } from './logs/index.ts';
 import { menusModule } from './menus/index.ts';
 import type { AtriumModule } from './module.ts';
@@ -19,4 +21,6 @@ export const modules: readonly AtriumModule[] = [
   usersModule,
   authModule,
   systemModule,
+  licencesModule,
+  blocklistModule,
 ];
