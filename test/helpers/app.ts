@@ -112,6 +112,7 @@ export class TestApp {
 
 /** Makes a fresh, empty MariaDB database and returns its URL and a drop function. */
 export async function freshMysqlDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const mysqlUrl = process.env.ATRIUM_TEST_MYSQL_URL;
   if (!mysqlUrl) throw new Error('ATRIUM_TEST_MYSQL_URL is not set');
   const base = new URL(mysqlUrl);
   const name = `atrium_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
