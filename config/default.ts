@@ -47,6 +47,8 @@ export const ConfigSchema = z.object({
   pluginPaths: z.string(),
   /** URL polled for newer releases; empty means never call out. */
   releaseCheckUrl: z.string(),
+  /** Trust X-Forwarded-For/-Proto from a reverse proxy in front of Atrium. */
+  trustProxy: bool,
   /** Requests per minute a single address may make to sign-in endpoints. */
   loginRateLimit: int(1, 100_000),
 });
@@ -74,6 +76,7 @@ export const settings: ReadonlyArray<{ key: keyof Config; env: string; default: 
   { key: 'licencePublicKey', env: 'ATRIUM_LICENCE_PUBLIC_KEY', default: '', doc: 'vendor public key (PEM) that verifies licence files' },
   { key: 'pluginPaths', env: 'ATRIUM_PLUGINS', default: '', doc: 'extra plugin folders or npm packages, comma-separated' },
   { key: 'releaseCheckUrl', env: 'ATRIUM_RELEASE_URL', default: '', doc: 'release feed to check for updates (off when empty)' },
+  { key: 'trustProxy', env: 'ATRIUM_TRUST_PROXY', default: 'false', doc: 'trust X-Forwarded-* headers of a reverse proxy' },
   { key: 'loginRateLimit', env: 'ATRIUM_LOGIN_RATE_LIMIT', default: '60', doc: 'sign-in requests per minute per address' },
 ];
 

@@ -25,13 +25,14 @@ export function routeTables(cradle: Cradle): ModuleRoutes[] {
 
 export function buildApp(container: AppContainer): Koa<AppState> {
   const c = container.cradle;
-  const app = new Koa<AppState>({ proxy: process.env.ATRIUM_TRUST_PROXY === 'true' });
+  const app = new Koa<AppState>({ proxy: c.config.trustProxy });
   app.silent = true;
   const tables = routeTables(c);
   const router = buildRouter(c.config.apiPrefix, tables, {
     tokens: c.authService,
     apiKeys: container.hasRegistration('apiKeyResolver') ? container.resolve<ApiKeyResolver>('apiKeyResolver' as keyof Cradle) : undefined,
     bodyLimitBytes: c.config.bodyLimitBytes,
+    uploadLimitBytes: c.config.uploadLimitBytes,
   });
   app.use(requestContext(c.logger));
   app.use(errorEnvelope(c.logger));

@@ -21,6 +21,8 @@ export interface MountDeps {
   tokens: TokenResolver;
   apiKeys?: ApiKeyResolver;
   bodyLimitBytes: number;
+  /** Upper bound of any upload, whatever a route allows. */
+  uploadLimitBytes: number;
 }
 
 export interface AppState {
@@ -57,7 +59,7 @@ export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountD
   const jsonBody = koaBody({ jsonLimit: deps.bodyLimitBytes, formLimit: deps.bodyLimitBytes, textLimit: deps.bodyLimitBytes, text: false, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never });
   for (const table of tables) {
     for (const def of table.routes) {
-      const body = def.multipart ? multipartBody(def.multipart.maxFileBytes, deps.bodyLimitBytes) : jsonBody;
+      const body = def.multipart ? multipartBody(Math.min(def.multipart.maxFileBytes, deps.uploadLimitBytes), deps.bodyLimitBytes) : jsonBody;
       router[def.method](def.path, authenticate(def, deps), body, handle(def));
     }
   }
