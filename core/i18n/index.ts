@@ -13,7 +13,7 @@ export const DEFAULT_LANG: Lang = 'cn';
 export function resolveLang(value: string | undefined | null): Lang {
   if (!value) return DEFAULT_LANG;
   const v = value.split(',')[0]!.trim().toLowerCase();
-  if (v === '') return DEFAULT_LANG;
+  if (v === '' || v === '*') return DEFAULT_LANG;
   if (v === 'cn' || v.startsWith('zh')) return 'cn';
   if (v === 'ja' || v.startsWith('ja-')) return 'ja';
   return 'en';
