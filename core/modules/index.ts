@@ -4,11 +4,13 @@
  */
 import { authModule } from './auth/index.ts';
 import { blocklistModule } from './blocklist/index.ts';
+import { dashboardModule } from './dashboard/index.ts';
 import { licencesModule } from './licences/index.ts';
 import { logsModule } from './logs/index.ts';
 import { menusModule } from './menus/index.ts';
 import type { AtriumModule } from './module.ts';
 import { paramsModule } from './params/index.ts';
+import { reportsModule } from './reports/index.ts';
 import { rolesModule } from './roles/index.ts';
 import { systemModule } from './system/index.ts';
 import { usersModule } from './users/index.ts';
@@ -23,4 +25,6 @@ export const modules: readonly AtriumModule[] = [
   systemModule,
   licencesModule,
   blocklistModule,
+  dashboardModule,
+  reportsModule,
 ];

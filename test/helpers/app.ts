@@ -86,7 +86,7 @@ export class TestApp {
   }
 
   /** The whole sign-in as a client does it; returns the login answer. */
-  async login(username: string, password: string, lang = 'en'): Promise<ApiAnswer<{ token: string; refreshToken: string; permissions: string[]; passwordState: string }>> {
+  async login(username: string, password: string, lang = 'en'): Promise<ApiAnswer<{ token: string; refreshToken: string; permissions: string[]; passwordState: string; notify: Array<{ title: string; content: string }> }>> {
     const uuid = randomBytes(8).toString('hex');
     const captcha = await this.solveCaptcha(uuid);
     return this.post('/api/sys/login', { username, password: await this.encrypt(password), uuid, captcha }, { lang });

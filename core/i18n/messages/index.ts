@@ -5,8 +5,9 @@
 import type { MessageSet } from './types.ts';
 import common from './common.ts';
 import auth from './auth.ts';
+import reports from './reports.ts';
 
-const sets: MessageSet[] = [common, auth];
+const sets: MessageSet[] = [common, auth, reports];
 
 function merge(lang: keyof MessageSet): Record<string, string> {
   return Object.assign({}, ...sets.map((s) => s[lang])) as Record<string, string>;

@@ -60,6 +60,7 @@ export const PARAMS: readonly ParamDef[] = [
   p('bookingDaysAhead', 'booking', int(0, 3650), 90, true, '可提前预约的天数（0 不限）', 'How many days ahead one may book (0 unlimited)', '何日先まで予約できるか（0 は無制限）'),
   p('bookingCountLimit', 'booking', int(0, 1000), 0, true, '每人有效预约数上限（0 不限）', 'Active bookings one person may hold (0 unlimited)', '1 人が持てる有効な予約数（0 は無制限）'),
   p('showOthersSubject', 'booking', bool, true, true, '在状态表中显示他人会议主题', 'Show other people\'s subjects in the grid', '状況表に他人の件名を表示する'),
+  p('reportRowLimit', 'system', int(1, 1_000_000), 100_000, false, '报表最多导出行数，超出需先筛选', 'Most rows a report may export; above it, filter first', 'レポートに出力できる最大行数（超える場合は絞り込み）'),
   p('clientLogEnabled', 'system', bool, false, true, '记录浏览器端错误日志', 'Keep the console\'s error reports in the server log', 'ブラウザのエラーをサーバーログに記録する'),
   p('dashboardEnvSlideSeconds', 'dashboard', int(3, 3600), 10, true, '数据看板环境数据轮播秒数', 'Seconds each environment page shows on the wall dashboard', 'ダッシュボードの環境情報の切替秒数'),
   p('dashboardBookingSlideSeconds', 'dashboard', int(3, 3600), 10, true, '数据看板预约列表轮播秒数', 'Seconds each booking list page shows on the wall dashboard', 'ダッシュボードの予約一覧の切替秒数'),

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { Cradle } from '../../container.ts';
+import { route, type ModuleRoutes } from '../../http/route.ts';
+import { DashboardQuery, IdParam, Panel, UtilisationRow } from './schema.ts';
+
+const VIEW = 'room:dashboard:view';
+const SAVE = 'room:dashboard:save';
+
+export function dashboardRoutes({ dashboardService, panelsService }: Cradle): ModuleRoutes {
+  return {
+    tag: 'Dashboard',
+    routes: [
+      route<undefined, DashboardQuery>({
+        method: 'get', path: '/room/dashboard/utilisation', permission: VIEW, query: DashboardQuery,
+        summary: 'Utilisation (booked over open minutes) grouped by location, floor, resource or type',
+        response: z.array(UtilisationRow),
+        handler: ({ query }) => dashboardService.utilisation(query),
+      }),
+      route<undefined, DashboardQuery>({
+        method: 'get', path: '/room/dashboard/heatmap', permission: VIEW, query: DashboardQuery,
+        summary: 'Bookings per hour of the week: 7 rows (Sunday first) of 24 counts',
+        response: z.array(z.array(z.number())),
+        handler: ({ query }) => dashboardService.heatmap(query),
+      }),
+      route<undefined, DashboardQuery>({
+        method: 'get', path: '/room/dashboard/noshow', permission: VIEW, query: DashboardQuery,
+        summary: 'No-show rate: bookings cancelled for nobody checking in, over bookings that should have been used',
+        response: z.object({ expected: z.number(), noShows: z.number(), rate: z.number() }),
+        handler: ({ query }) => dashboardService.noShowRate(query),
+      }),
+      route<undefined, DashboardQuery>({
+        method: 'get', path: '/room/dashboard/top', permission: VIEW, query: DashboardQuery,
+        summary: 'The most booked resources',
+        handler: ({ query }) => dashboardService.top(query),
+      }),
+      route({
+        method: 'get', path: '/room/dashboard/panels', permission: VIEW,
+        summary: 'Dashboard panels (wall screens)',
+        handler: () => panelsService.list(),
+      }),
+      route<Panel>({
+        method: 'post', path: '/room/dashboard/panels', permission: SAVE, body: Panel,
+        summary: 'Create a dashboard panel',
+        handler: ({ actor, body }) => panelsService.create(actor, body),
+      }),
+      route<undefined, undefined, { id: number }>({
+        method: 'get', path: '/room/dashboard/panels/:id', permission: VIEW, params: IdParam,
+        summary: 'One dashboard panel',
+        handler: ({ params }) => panelsService.get(params.id),
+      }),
+      route<Panel, undefined, { id: number }>({
+        method: 'put', path: '/room/dashboard/panels/:id', permission: SAVE, params: IdParam, body: Panel,
+        summary: 'Replace a dashboard panel',
+        handler: ({ actor, params, body }) => panelsService.update(actor, params.id, body),
+      }),
+      route<undefined, undefined, { id: number }>({
+        method: 'delete', path: '/room/dashboard/panels/:id', permission: SAVE, params: IdParam,
+        summary: 'Delete a dashboard panel',
+        handler: ({ actor, params }) => panelsService.remove(actor, params.id),
+      }),
+    ],
+  };
+}
