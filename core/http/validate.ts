@@ -24,3 +24,6 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, lang: Lang, p
   if (!result.success) throw new ValidationError(issuesToFields(result.error.issues, prefix));
   return result.data;
 }
+
+/** A boolean in a query string: `true`/`false`/`1`/`0` (z.coerce.boolean would read "false" as true). */
+export const QueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Cradle } from '../../container.ts';
 import { failure } from '../../http/envelope.ts';
+import { QueryBool } from '../../http/validate.ts';
 import { PUBLIC, RawReply, route, type ModuleRoutes } from '../../http/route.ts';
 
 const ClientLog = z.object({ from: z.string().max(20).default('pc') }).catchall(z.unknown());
 
-export function systemRoutes({ systemService }: Cradle): ModuleRoutes {
+export function systemRoutes({ systemService, releaseCheck }: Cradle): ModuleRoutes {
   return {
     tag: 'System',
     routes: [
@@ -18,6 +19,12 @@ export function systemRoutes({ systemService }: Cradle): ModuleRoutes {
           if (health.status === 'ok') return health;
           return new RawReply(JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: health }), 'application/json', { status: 503 });
         },
+      }),
+      route<undefined, { refresh?: boolean }>({
+        method: 'get', path: '/sys/release', permission: 'sys:setting:view',
+        summary: 'Whether a newer Atrium release exists (only when a release feed URL is configured)',
+        query: z.object({ refresh: QueryBool.optional() }),
+        handler: ({ query }) => releaseCheck.latest(Boolean(query.refresh)),
       }),
       route<z.infer<typeof ClientLog>>({
         method: 'post', path: '/openapi/clientLog', permission: PUBLIC, rateLimitPerMinute: 30,
