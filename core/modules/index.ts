@@ -8,6 +8,11 @@ import { dashboardModule } from './dashboard/index.ts';
 import { licencesModule } from './licences/index.ts';
 import { logsModule } from './logs/index.ts';
 import { menusModule } from './menus/index.ts';
+import { uploadsModule } from './uploads/index.ts';
+import { locationsModule } from './locations/index.ts';
+import { resourcesModule } from './resources/index.ts';
+import { devicesModule } from './devices/index.ts';
+import { ssoModule } from './sso/index.ts';
 import type { AtriumModule } from './module.ts';
 import { paramsModule } from './params/index.ts';
 import { reportsModule } from './reports/index.ts';
@@ -22,7 +27,12 @@ export const modules: readonly AtriumModule[] = [
   rolesModule,
   usersModule,
   authModule,
+  ssoModule,
   systemModule,
+  uploadsModule,
+  locationsModule,
+  resourcesModule,
+  devicesModule,
   licencesModule,
   blocklistModule,
   dashboardModule,

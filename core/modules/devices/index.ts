@@ -1,0 +1,21 @@
+import { asClass } from 'awilix';
+import type { AtriumModule } from '../module.ts';
+import { devicesRoutes } from './routes.ts';
+import { DevicesService } from './service.ts';
+
+declare module '../../container.ts' {
+  interface Cradle {
+    devicesService: DevicesService;
+  }
+}
+
+export { DevicesService } from './service.ts';
+export { DEVICE_KINDS, type DeviceKind, type DeviceView } from './schema.ts';
+
+export const devicesModule: AtriumModule = {
+  name: 'devices',
+  register(container) {
+    container.register({ devicesService: asClass(DevicesService).singleton() });
+  },
+  routes: devicesRoutes,
+};

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { Cradle } from '../../container.ts';
+import { route, type ModuleRoutes } from '../../http/route.ts';
+import { IdParam } from '../locations/index.ts';
+import { DeviceInput, DeviceList, DeviceView, RelayItem, SensorItem } from './schema.ts';
+
+type Id = { id: number };
+
+export function devicesRoutes({ devicesService }: Cradle): ModuleRoutes {
+  return {
+    tag: 'Devices',
+    routes: [
+      route<undefined, DeviceList>({
+        method: 'get', path: '/room/devices', permission: 'room:equipment:view', query: DeviceList,
+        summary: 'Devices, paged; filters kind, resourceId, connected, q (name, device ID, MAC)', handler: ({ query }) => devicesService.list(query),
+      }),
+      route<DeviceInput>({
+        method: 'post', path: '/room/devices', permission: 'room:equipment:add', body: DeviceInput, response: DeviceView,
+        summary: 'Add a device (device ID unique; licence device limit)', handler: ({ actor, body }) => devicesService.create(actor, body),
+      }),
+      route<undefined, undefined, Id>({
+        method: 'get', path: '/room/devices/:id', permission: 'room:equipment:view', params: IdParam, response: DeviceView,
+        summary: 'One device', handler: ({ params }) => devicesService.get(params.id),
+      }),
+      route<DeviceInput, undefined, Id>({
+        method: 'put', path: '/room/devices/:id', permission: 'room:equipment:update', params: IdParam, body: DeviceInput, response: DeviceView,
+        summary: 'Change a device', handler: ({ actor, params, body }) => devicesService.update(actor, params.id, body),
+      }),
+      route<undefined, undefined, Id>({
+        method: 'delete', path: '/room/devices/:id', permission: 'room:equipment:delete', params: IdParam,
+        summary: 'Delete a device', handler: ({ actor, params }) => devicesService.remove(actor, params.id),
+      }),
+      route({
+        method: 'post', path: '/roRoom/getRelayList', permission: ['room:equipment:view', 'room:room:view', 'inte:switch:view'],
+        summary: 'Relays (switch devices): id and identifier', response: z.array(RelayItem),
+        handler: () => devicesService.relays(),
+      }),
+      route({
+        method: 'get', path: '/inte/environment/deviceList', permission: ['inte:environment:view', 'room:equipment:view', 'room:dashboard:view'],
+        summary: 'Environment sensors with their room', response: z.array(SensorItem),
+        handler: () => devicesService.sensors('environment'),
+      }),
+      route({
+        method: 'get', path: '/inte/occupancy/deviceList', permission: ['inte:occupancy:view', 'room:equipment:view', 'room:dashboard:view'],
+        summary: 'Occupancy (presence) sensors with their room', response: z.array(SensorItem),
+        handler: () => devicesService.sensors('occupancy'),
+      }),
+    ],
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Devices: door pads, relays, environment and occupancy sensors, card readers,
+ * locks. A device is mounted at one resource at most; a resource has at most 7.
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { LicenceService } from '../licences/index.ts';
+import type { OperationLog } from '../logs/index.ts';
+import { MAX_DEVICES } from '../resources/index.ts';
+import type { DeviceInput, DeviceKind, DeviceList, DeviceView, SensorItem } from './schema.ts';
+
+export interface DevicesDeps {
+  db: Knex;
+  clock: Clock;
+  operationLog: OperationLog;
+  licenceService: LicenceService;
+}
+
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+function toView(r: Record<string, unknown>): DeviceView {
+  return {
+    id: Number(r.id), name: String(r.name), deviceNo: String(r.device_no), kind: String(r.kind), showOnTerminal: Boolean(r.show_on_terminal),
+    connected: Boolean(r.connected), lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : Number(r.last_seen_at),
+    macAddress: str(r.mac_address), identifier: str(r.identifier), resourceId: r.resource_id ? Number(r.resource_id) : null,
+    resourceName: str(r.resource_name), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  };
+}
+
+export class DevicesService {
+  constructor(private readonly deps: DevicesDeps) {}
+
+  private base(db: Knex | Knex.Transaction) {
+    return db('devices as d').leftJoin('resources as r', 'r.id', 'd.resource_id').select('d.*', 'r.name as resource_name');
+  }
+
+  async list(query: DeviceList): Promise<Page<DeviceView>> {
+    const q = this.base(this.deps.db).orderBy('d.id');
+    if (query.kind) q.where('d.kind', query.kind);
+    if (query.resourceId) q.where('d.resource_id', query.resourceId);
+    if (query.connected !== undefined) q.where('d.connected', query.connected);
+    if (query.q) q.where((w) => w.where('d.name', 'like', likeContains(query.q!)).orWhere('d.device_no', 'like', likeContains(query.q!)).orWhere('d.mac_address', 'like', likeContains(query.q!)));
+    return paginate(q, query, toView);
+  }
+
+  async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<DeviceView> {
+    const row = await this.base(trx).where('d.id', id).first();
+    if (!row) throw new NotFoundError('device', id);
+    return toView(row);
+  }
+
+  private async write(trx: Knex.Transaction, id: number | null, input: DeviceInput): Promise<number> {
+    const taken = await trx('devices').where({ device_no: input.deviceNo }).modify((q) => { if (id) q.whereNot({ id }); }).first('id');
+    if (taken) throw new ConflictError('device.duplicateNo', { deviceNo: input.deviceNo });
+    if (input.resourceId && !(await trx('resources').where({ id: input.resourceId }).first('id'))) {
+      throw new ValidationError([{ field: 'resourceId', message: `unknown resource ${input.resourceId}` }]);
+    }
+    const now = this.deps.clock.now();
+    const row = {
+      name: input.name, device_no: input.deviceNo, kind: input.kind, show_on_terminal: input.showOnTerminal, connected: input.connected,
+      last_seen_at: input.lastSeenAt ?? null, mac_address: input.macAddress ?? null, identifier: input.identifier ?? null,
+      resource_id: input.resourceId ?? null, updated_at: now,
+    };
+    try {
+      if (id) await trx('devices').where({ id }).update(row);
+      else id = Number((await trx('devices').insert({ ...row, created_at: now }))[0]);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('device.duplicateNo', { deviceNo: input.deviceNo });
+      throw err;
+    }
+    // The join table is what a resource lists; keep it in step with the device's own resource.
+    await trx('resource_devices').where({ device_id: id }).delete();
+    if (input.resourceId) {
+      const n = Number((await trx('resource_devices').where({ resource_id: input.resourceId }).count({ n: '*' }).first())?.n ?? 0);
+      if (n >= MAX_DEVICES) throw new BusinessRuleError('places.tooManyDevices', { max: MAX_DEVICES });
+      await trx('resource_devices').insert({ resource_id: input.resourceId, device_id: id });
+    }
+    return id;
+  }
+
+  async create(actor: Actor, input: DeviceInput): Promise<DeviceView> {
+    return this.deps.db.transaction(async (trx) => {
+      await this.deps.licenceService.assertCanAdd(trx, 'device', 1);
+      const id = await this.write(trx, null, input);
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.device.create', target: id, after });
+      return after;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: DeviceInput): Promise<DeviceView> {
+    return this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      await this.write(trx, id, input);
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.device.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      await trx('resource_devices').where({ device_id: id }).delete();
+      await trx('devices').where({ id }).delete();
+      await this.deps.operationLog.record(trx, actor, { action: 'room.device.delete', target: id, before });
+    });
+  }
+
+  /** SPEC §7 POST /roRoom/getRelayList. */
+  async relays(): Promise<Array<{ id: number; identifier: string | null }>> {
+    const rows = await this.deps.db('devices').where({ kind: 'relay' }).orderBy('id').select('id', 'identifier');
+    return rows.map((r: Record<string, unknown>) => ({ id: Number(r.id), identifier: str(r.identifier) }));
+  }
+
+  /** SPEC §7 GET /inte/environment/deviceList and /inte/occupancy/deviceList. */
+  async sensors(kind: Extract<DeviceKind, 'environment' | 'occupancy'>): Promise<SensorItem[]> {
+    const rows = await this.base(this.deps.db).where('d.kind', kind).orderBy('d.id');
+    return rows.map((r: Record<string, unknown>) => ({
+      id: Number(r.id), macAddress: str(r.mac_address), deviceName: String(r.name), roomName: str(r.resource_name), resourceId: r.resource_id ? Number(r.resource_id) : null,
+    }));
+  }
+}

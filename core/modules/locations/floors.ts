@@ -1,0 +1,102 @@
+/** Floors of a location: display name and order, floor plan and the pad and grid icons. */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { AppError, BusinessRuleError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { OperationLog } from '../logs/index.ts';
+import type { StoredFile, UploadsService } from '../uploads/index.ts';
+import { assertUnbound } from './guards.ts';
+import type { FloorInput, FloorList, FloorView } from './schema.ts';
+
+export interface FloorsDeps {
+  db: Knex;
+  clock: Clock;
+  operationLog: OperationLog;
+  uploadsService: UploadsService;
+}
+
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+function toView(r: Record<string, unknown>): FloorView {
+  return {
+    id: Number(r.id), locationId: Number(r.location_id), name: String(r.name), displayName: String(r.display_name), sort: Number(r.sort),
+    planUploadId: str(r.plan_upload_id), padIconUploadId: str(r.pad_icon_upload_id), gridIconUploadId: str(r.grid_icon_upload_id),
+    createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  };
+}
+
+export class FloorsService {
+  constructor(private readonly deps: FloorsDeps) {}
+
+  async list(query: FloorList): Promise<Page<FloorView>> {
+    const q = this.deps.db('floors').select('*').orderBy([{ column: 'location_id' }, { column: 'sort' }, { column: 'id' }]);
+    if (query.locationId) q.where({ location_id: query.locationId });
+    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('display_name', 'like', likeContains(query.q!)));
+    return paginate(q, query, toView);
+  }
+
+  async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<FloorView> {
+    const row = await trx('floors').where({ id }).first();
+    if (!row) throw new NotFoundError('floor', id);
+    return toView(row);
+  }
+
+  private async row(trx: Knex.Transaction, input: FloorInput): Promise<Record<string, unknown>> {
+    const errors = await this.deps.uploadsService.missing(trx, { planUploadId: input.planUploadId, padIconUploadId: input.padIconUploadId, gridIconUploadId: input.gridIconUploadId });
+    if (!(await trx('locations').where({ id: input.locationId }).first('id'))) errors.push({ field: 'locationId', message: `unknown location ${input.locationId}` });
+    if (errors.length) throw new ValidationError(errors);
+    return {
+      location_id: input.locationId, name: input.name, display_name: input.displayName ?? input.name, sort: input.sort,
+      plan_upload_id: input.planUploadId ?? null, pad_icon_upload_id: input.padIconUploadId ?? null, grid_icon_upload_id: input.gridIconUploadId ?? null,
+      updated_at: this.deps.clock.now(),
+    };
+  }
+
+  async create(actor: Actor, input: FloorInput): Promise<FloorView> {
+    return this.deps.db.transaction(async (trx) => {
+      const [id] = await trx('floors').insert({ ...(await this.row(trx, input)), created_at: this.deps.clock.now() });
+      const after = await this.get(Number(id), trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.floor.create', target: after.id, after });
+      return after;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: FloorInput): Promise<FloorView> {
+    return this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      const row = await this.row(trx, input);
+      // Resources carry their location too: moving a floor under them would split the two.
+      if (before.locationId !== input.locationId) await assertUnbound(trx, { floorId: id }, this.deps.clock.now(), 'floor');
+      await trx('floors').where({ id }).update(row);
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.floor.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  /** Refused while the floor has future bookings or resources. */
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      await assertUnbound(trx, { floorId: id }, this.deps.clock.now(), 'floor');
+      await trx('floors').where({ id }).delete();
+      await this.deps.operationLog.record(trx, actor, { action: 'room.floor.delete', target: id, before });
+    });
+  }
+
+  /** The floor plan or one of the icons; "no floor plan or icon for this floor" when none is set. */
+  async picture(id: number, which: 'plan' | 'pad' | 'grid'): Promise<StoredFile> {
+    const floor = await this.get(id);
+    const uploadId = which === 'plan' ? floor.planUploadId : which === 'pad' ? floor.padIconUploadId : floor.gridIconUploadId;
+    if (!uploadId) throw new AppError(404, 'places.noFloorPlan');
+    return this.deps.uploadsService.file(uploadId);
+  }
+
+  /** For the resources module: the floor must exist and belong to the location. */
+  async assertOnLocation(trx: Knex | Knex.Transaction, floorId: number, locationId: number): Promise<void> {
+    const floor = await trx('floors').where({ id: floorId }).first('location_id');
+    if (!floor) throw new ValidationError([{ field: 'floorId', message: `unknown floor ${floorId}` }]);
+    if (Number(floor.location_id) !== locationId) throw new BusinessRuleError('places.floorElsewhere');
+  }
+}

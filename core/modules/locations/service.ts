@@ -1,0 +1,71 @@
+/** Locations (sites, buildings), each with its IANA time zone. */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { likeContains, paginate, type Page, type PageQuery } from '../../db/paging.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { OperationLog } from '../logs/index.ts';
+import { assertUnbound } from './guards.ts';
+import type { LocationInput, LocationView } from './schema.ts';
+
+export interface LocationsDeps {
+  db: Knex;
+  clock: Clock;
+  operationLog: OperationLog;
+}
+
+const FLOOR_COUNT = '(select count(*) from floors f where f.location_id = locations.id) as floor_count';
+
+function toView(r: Record<string, unknown>): LocationView {
+  return {
+    id: Number(r.id), name: String(r.name), timeZone: String(r.time_zone), address: (r.address as string | null) ?? null, sort: Number(r.sort),
+    floorCount: Number(r.floor_count ?? 0), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  };
+}
+
+export class LocationsService {
+  constructor(private readonly deps: LocationsDeps) {}
+
+  async list(query: PageQuery): Promise<Page<LocationView>> {
+    const { db } = this.deps;
+    const q = db('locations').select('locations.*', db.raw(FLOOR_COUNT)).orderBy([{ column: 'sort' }, { column: 'id' }]);
+    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('address', 'like', likeContains(query.q!)));
+    return paginate(q, query, toView);
+  }
+
+  async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<LocationView> {
+    const row = await trx('locations').select('locations.*', trx.raw(FLOOR_COUNT)).where('locations.id', id).first();
+    if (!row) throw new NotFoundError('location', id);
+    return toView(row);
+  }
+
+  async create(actor: Actor, input: LocationInput): Promise<LocationView> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(async (trx) => {
+      const [id] = await trx('locations').insert({ name: input.name, time_zone: input.timeZone, address: input.address ?? null, sort: input.sort, created_at: now, updated_at: now });
+      const after = await this.get(Number(id), trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.location.create', target: after.id, after });
+      return after;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: LocationInput): Promise<LocationView> {
+    return this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      await trx('locations').where({ id }).update({ name: input.name, time_zone: input.timeZone, address: input.address ?? null, sort: input.sort, updated_at: this.deps.clock.now() });
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.location.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  /** Refused while the location has future bookings, resources or floors. */
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      await assertUnbound(trx, { locationId: id }, this.deps.clock.now(), 'location');
+      await trx('locations').where({ id }).delete();
+      await this.deps.operationLog.record(trx, actor, { action: 'room.location.delete', target: id, before });
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { asClass } from 'awilix';
+import type { AtriumModule } from '../module.ts';
+import { DesksService } from './desks.ts';
+import { resourcesRoutes } from './routes.ts';
+import { ResourcesService } from './service.ts';
+
+declare module '../../container.ts' {
+  interface Cradle {
+    resourcesService: ResourcesService;
+    desksService: DesksService;
+  }
+}
+
+export { ResourcesService, DESK, permissionFor } from './service.ts';
+export { DesksService } from './desks.ts';
+export { MAX_DEVICES } from './schema.ts';
+export type { ResourceInput, ResourceView, BulkDesks } from './schema.ts';
+
+export const resourcesModule: AtriumModule = {
+  name: 'resources',
+  register(container) {
+    container.register({ resourcesService: asClass(ResourcesService).singleton(), desksService: asClass(DesksService).singleton() });
+  },
+  routes: resourcesRoutes,
+};

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { Cradle } from '../../container.ts';
+import { RawReply, route, type ModuleRoutes } from '../../http/route.ts';
+import { IdParam } from '../locations/index.ts';
+import { BulkDesks, QrQuery, ResourceInput, ResourceList, ResourceView } from './schema.ts';
+
+type Id = { id: number };
+// The service narrows these by the resource's type (desks: room:desk:*, the rest: room:room:*).
+const either = (action: string) => [`room:room:${action}`, `room:desk:${action}`];
+
+export function resourcesRoutes({ resourcesService, desksService }: Cradle): ModuleRoutes {
+  return {
+    tag: 'Resources',
+    routes: [
+      route<undefined, ResourceList>({
+        method: 'get', path: '/room/resources', permission: either('view'), query: ResourceList,
+        summary: 'Resources, paged and sorted by the resourceSort parameter; filters type, locationId, floorId, minCapacity, status, q',
+        handler: ({ actor, query }) => resourcesService.list(actor, query),
+      }),
+      route<ResourceInput>({
+        method: 'post', path: '/room/resources', permission: either('add'), body: ResourceInput, response: ResourceView,
+        summary: 'Add a resource (types as availableResource offers)', handler: ({ actor, body }) => resourcesService.create(actor, body),
+      }),
+      route<undefined, undefined, Id>({
+        method: 'get', path: '/room/resources/:id', permission: either('view'), params: IdParam, response: ResourceView,
+        summary: 'One resource with its hours, periods, approvers, devices and images', handler: ({ actor, params }) => resourcesService.view(actor, params.id),
+      }),
+      route<ResourceInput, undefined, Id>({
+        method: 'put', path: '/room/resources/:id', permission: either('update'), params: IdParam, body: ResourceInput, response: ResourceView,
+        summary: 'Replace a resource (disabling is refused while bookings hold time on it)',
+        handler: ({ actor, params, body }) => resourcesService.update(actor, params.id, body),
+      }),
+      route<undefined, undefined, Id>({
+        method: 'delete', path: '/room/resources/:id', permission: either('delete'), params: IdParam,
+        summary: 'Delete a resource (refused while bookings hold time on it)', handler: ({ actor, params }) => resourcesService.remove(actor, params.id),
+      }),
+      route<undefined, QrQuery, Id>({
+        method: 'get', path: '/room/resources/:id/qrcode', permission: either('view'), params: IdParam, query: QrQuery,
+        summary: 'PNG QR code (default 100×100) of the resource\'s check-in address',
+        handler: async ({ actor, params, query }) => new RawReply(await resourcesService.qrCode(actor, params.id, query.size), 'image/png'),
+      }),
+      route<BulkDesks, undefined, Id>({
+        method: 'post', path: '/room/floors/:id/desks', permission: 'room:desk:add', params: IdParam, body: BulkDesks,
+        response: z.object({ ids: z.array(z.number()) }),
+        summary: 'Create many desks on a floor at the given positions, in one transaction',
+        handler: ({ actor, params, body }) => desksService.createOnFloor(actor, params.id, body),
+      }),
+    ],
+  };
+}

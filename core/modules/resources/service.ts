@@ -1,0 +1,175 @@
+/**
+ * Resources (meeting rooms, desks, others): every field of SPEC §3, the types
+ * the availableResource parameter offers, licence limits on creation, and the
+ * refusal to disable or delete one that still holds bookings.
+ */
+import type { Knex } from 'knex';
+import QRCode from 'qrcode';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
+import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { LicenceService } from '../licences/index.ts';
+import { assertUnbound, HOLDING_STATES, type FloorsService } from '../locations/index.ts';
+import type { OperationLog } from '../logs/index.ts';
+import type { ParamsService } from '../params/index.ts';
+import { bookingsInPeriods, bookingsOutsideDates, missingRefs, toPeriods, writeChildren } from './children.ts';
+import type { ResourceInput, ResourceList, ResourceView } from './schema.ts';
+import { loadViews } from './view.ts';
+
+export interface ResourcesDeps {
+  db: Knex;
+  clock: Clock;
+  operationLog: OperationLog;
+  paramsService: ParamsService;
+  licenceService: LicenceService;
+  floorsService: FloorsService;
+}
+
+export const DESK = 1;
+type Action = 'view' | 'add' | 'update' | 'delete';
+/** Desks have their own screen and permissions (room:desk:*); every other type is managed as rooms. */
+export const permissionFor = (type: number, action: Action) => `room:${type === DESK ? 'desk' : 'room'}:${action}`;
+const holds = (actor: Actor, p: string) => actor.permissions.has(p) || actor.permissions.has('*');
+const SORTS: Record<string, Array<{ column: string; order?: 'asc' | 'desc' }>> = {
+  sort: [{ column: 'sort' }, { column: 'id' }], name: [{ column: 'name' }, { column: 'id' }],
+  capacity: [{ column: 'capacity', order: 'desc' }, { column: 'id' }], id: [{ column: 'id' }],
+};
+
+export class ResourcesService {
+  constructor(private readonly deps: ResourcesDeps) {}
+
+  private assertMay(actor: Actor, type: number, action: Action): void {
+    if (!holds(actor, permissionFor(type, action))) throw new ForbiddenError('places.typeForbidden');
+  }
+
+  /** The resource types the availableResource parameter offers. */
+  async availableTypes(trx: Knex | Knex.Transaction = this.deps.db): Promise<number[]> {
+    const raw = await this.deps.paramsService.get<string>('availableResource', trx);
+    return String(raw).split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  }
+
+  async assertTypeOffered(trx: Knex | Knex.Transaction, type: number): Promise<void> {
+    if (!(await this.availableTypes(trx)).includes(type)) throw new ValidationError([{ field: 'type', message: `type ${type} is not offered` }], 'places.typeNotAvailable', { type });
+  }
+
+  async list(actor: Actor, query: ResourceList): Promise<Page<ResourceView>> {
+    const { db } = this.deps;
+    const order = SORTS[await this.deps.paramsService.get<string>('resourceSort')] ?? SORTS.sort!;
+    const q = db('resources').select('*').orderBy(order);
+    // One sees the types one may view: desks with room:desk:view, the rest with room:room:view.
+    if (!holds(actor, permissionFor(0, 'view'))) q.where('type', DESK);
+    if (!holds(actor, permissionFor(DESK, 'view'))) q.whereNot('type', DESK);
+    if (query.type !== undefined) q.where('type', query.type);
+    if (query.locationId) q.where('location_id', query.locationId);
+    if (query.floorId) q.where('floor_id', query.floorId);
+    if (query.minCapacity !== undefined) q.where('capacity', '>=', query.minCapacity);
+    if (query.status !== undefined) q.where('status', query.status);
+    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('description', 'like', likeContains(query.q!)));
+    // Deferred join: page through ids alone (the (type, sort) index covers them), then read those rows,
+    // so a deep page does not fetch every skipped row.
+    const page = await paginate(q.clearSelect().select('id'), query, (r) => Number(r.id));
+    const byId = new Map((await db('resources').whereIn('id', page.items)).map((r: Record<string, unknown>) => [Number(r.id), r]));
+    return { ...page, items: await loadViews(db, page.items.map((id) => byId.get(id)).filter((r) => r !== undefined)) };
+  }
+
+  async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<ResourceView> {
+    const row = await trx('resources').where({ id }).first();
+    if (!row) throw new NotFoundError('resource', id);
+    return (await loadViews(trx, [row]))[0]!;
+  }
+
+  async view(actor: Actor, id: number): Promise<ResourceView> {
+    const r = await this.get(id);
+    this.assertMay(actor, r.type, 'view');
+    return r;
+  }
+
+  /** Checks the input against the database and answers the row to write, the zone and the periods. */
+  private async prepare(trx: Knex.Transaction, input: ResourceInput, previousType?: number) {
+    // A type withdrawn from availableResource stops new ones, not the upkeep of existing ones.
+    if (input.type !== previousType) await this.assertTypeOffered(trx, input.type);
+    const location = await trx('locations').where({ id: input.locationId }).first('time_zone');
+    if (!location) throw new ValidationError([{ field: 'locationId', message: `unknown location ${input.locationId}` }]);
+    if (input.floorId) await this.deps.floorsService.assertOnLocation(trx, input.floorId, input.locationId);
+    const zone = input.timeZone ?? String(location.time_zone);
+    const { periods, errors } = toPeriods(input.disabledPeriods, zone);
+    errors.push(...(await missingRefs(trx, input)));
+    if (errors.length) throw new ValidationError(errors);
+    const row = {
+      name: input.name, type: input.type, capacity: input.capacity, area: input.area ?? null, description: input.description ?? null,
+      cable_count: input.cableCount, port_count: input.portCount, outlet_count: input.outletCount, teleconference_no: input.teleconferenceNo ?? null,
+      location_id: input.locationId, floor_id: input.floorId ?? null, price_per_hour: input.pricePerHour, time_zone: zone, all_day: input.allDay,
+      status: input.status, start_date: input.startDate ?? null, end_date: input.endDate ?? null, whole_day: input.wholeDay,
+      sensor_id: input.sensorId ?? null, card_reader_id: input.cardReaderId ?? null, lock_id: input.lockId ?? null, icon_id: input.iconId ?? null,
+      pos_x: input.position?.x ?? null, pos_y: input.position?.y ?? null, sort: input.sort, updated_at: this.deps.clock.now(),
+    };
+    return { row, periods };
+  }
+
+  async create(actor: Actor, input: ResourceInput): Promise<ResourceView> {
+    this.assertMay(actor, input.type, 'add');
+    return this.deps.db.transaction(async (trx) => {
+      const { row, periods } = await this.prepare(trx, input);
+      await this.deps.licenceService.assertCanAdd(trx, input.type === DESK ? 'desk' : 'room', 1);
+      const now = this.deps.clock.now();
+      const [id] = await trx('resources').insert({ ...row, created_at: now });
+      await writeChildren(trx, Number(id), input, periods, actor.userId, now, true);
+      const after = await this.get(Number(id), trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.resource.create', target: after.id, after });
+      return after;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: ResourceInput): Promise<ResourceView> {
+    this.assertMay(actor, input.type, 'update');
+    return this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      this.assertMay(actor, before.type, 'update');
+      const { row, periods } = await this.prepare(trx, input, before.type);
+      const now = this.deps.clock.now();
+      // Disabling, a new disabled period or a shorter open range over held time would strand bookings: refused (SPEC §4).
+      if (before.status === 1 && input.status === 0) await assertUnbound(trx, { resourceId: id }, now, 'resource');
+      const known = new Set(before.disabledPeriods.map((p) => `${p.startAt}-${p.endAt}`));
+      const added = periods.filter((p) => !known.has(`${p.startAt}-${p.endAt}`) && p.endAt > now);
+      const clashes = await bookingsInPeriods(trx, id, added, HOLDING_STATES) + await bookingsOutsideDates(trx, id, input.startDate, input.endDate, HOLDING_STATES, now);
+      if (clashes > 0) throw new BusinessRuleError('places.boundBookings', { count: clashes });
+      const kind = (t: number) => (t === DESK ? 'desk' : 'room');
+      if (kind(before.type) !== kind(input.type)) await this.deps.licenceService.assertCanAdd(trx, kind(input.type), 1);
+      await trx('resources').where({ id }).update(row);
+      await writeChildren(trx, id, input, periods, actor.userId, now, false);
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.resource.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  /** Refused while bookings still hold time on it; past bookings keep it for the reports. */
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      this.assertMay(actor, before.type, 'delete');
+      await assertUnbound(trx, { resourceId: id }, this.deps.clock.now(), 'resource');
+      const history = await trx('bookings').where({ resource_id: id }).first('id') ?? await trx('booking_series').where({ resource_id: id }).first('id');
+      if (history) throw new BusinessRuleError('places.hasHistory');
+      for (const table of ['resource_open_hours', 'resource_disabled_periods', 'resource_approvers', 'resource_exempt_users', 'resource_groups', 'resource_devices', 'resource_images']) {
+        await trx(table).where({ resource_id: id }).delete();
+      }
+      await trx('devices').where({ resource_id: id }).update({ resource_id: null });
+      try {
+        await trx('resources').where({ id }).delete();
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw new BusinessRuleError('places.hasHistory');
+        throw err;
+      }
+      await this.deps.operationLog.record(trx, actor, { action: 'room.resource.delete', target: id, before });
+    });
+  }
+
+  /** PNG QR code of the resource's check-in address, for its door. */
+  async qrCode(actor: Actor, id: number, size: number): Promise<Buffer> {
+    const r = await this.view(actor, id);
+    return QRCode.toBuffer(`/pad/checkin?resourceId=${r.id}`, { type: 'png', width: size, margin: 1, errorCorrectionLevel: 'M' });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Finds the Atrium user behind a directory identity, or creates one on first
+ * sign-in when the method's settings allow it (role staff, fields from the
+ * userMap). Matching is by the identity's stable id first (users.source +
+ * external_id), then by username, so accounts made by hand or by an import
+ * keep working when a directory is switched on.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { systemActor } from '../../actor.ts';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../../errors.ts';
+import type { OperationLog } from '../logs/index.ts';
+import { STAFF_ROLE, type RolesService } from '../roles/index.ts';
+import { randomPassword, type UserRow, type UsersService } from '../users/index.ts';
+import { USER_FIELDS, type UserField, type UserMap } from './schema.ts';
+
+export type SsoSource = 'ldap' | 'oidc' | 'saml';
+
+export interface DirectoryIdentity {
+  source: SsoSource;
+  /** Stable id at the provider (entryUUID, sub, NameID). */
+  externalId: string;
+  /** Raw attributes or claims; values may be lists (the first one counts). */
+  attributes: Record<string, unknown>;
+  /** Username to use when the userMap yields none (LDAP: the name typed at login). */
+  fallbackUsername?: string;
+}
+
+export interface ProvisioningPolicy {
+  autoCreate: boolean;
+  matchByUsername: boolean;
+  userMap: UserMap;
+}
+
+export type MappedUser = Partial<Record<UserField, string>>;
+
+/** First usable text of an attribute value (LDAP and SAML send lists, buffers). */
+function firstText(value: unknown): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (typeof v === 'number') return String(v);
+  if (Buffer.isBuffer(v)) return v.toString('utf8').trim() || undefined;
+  return undefined;
+}
+
+/** Applies the userMap; values cut to their column's length, an e-mail kept only if it looks like one. */
+export function mapAttributes(attributes: Record<string, unknown>, userMap: UserMap): MappedUser {
+  const out: MappedUser = {};
+  for (const field of Object.keys(USER_FIELDS) as UserField[]) {
+    const attr = userMap[field];
+    if (!attr) continue;
+    // Attribute names are case-insensitive in LDAP; claims and SAML names are matched exactly first.
+    const key = attr in attributes ? attr : Object.keys(attributes).find((k) => k.toLowerCase() === attr.toLowerCase());
+    const text = key === undefined ? undefined : firstText(attributes[key]);
+    if (text) out[field] = [...text].slice(0, USER_FIELDS[field]).join('');
+  }
+  if (out.email && !/^[^\s@]+@[^\s@]+$/.test(out.email)) delete out.email;
+  return out;
+}
+
+export class ProvisioningService {
+  constructor(private readonly deps: { db: Knex; logger: Logger; usersService: UsersService; rolesService: RolesService; operationLog: OperationLog }) {}
+
+  async resolve(identity: DirectoryIdentity, policy: ProvisioningPolicy): Promise<UserRow> {
+    const { db } = this.deps;
+    const mapped = mapAttributes(identity.attributes, policy.userMap);
+    if (!mapped.username && identity.fallbackUsername) mapped.username = identity.fallbackUsername.slice(0, USER_FIELDS.username);
+    const externalId = identity.externalId.slice(0, 255);
+    const linked = (await db('users').where({ source: identity.source, external_id: externalId }).first()) as UserRow | undefined;
+    if (linked) return linked;
+    if (!mapped.username) throw new UnauthorizedError('sso.noUsername');
+    const byName = await this.deps.usersService.findByUsername(mapped.username);
+    if (byName) {
+      if (policy.matchByUsername) return byName;
+      this.deps.logger.warn({ source: identity.source, username: mapped.username }, 'sign-in refused: the username belongs to an account not linked to this identity');
+      throw new ConflictError('sso.usernameTaken', { username: mapped.username });
+    }
+    if (!policy.autoCreate) {
+      this.deps.logger.info({ source: identity.source, username: mapped.username }, 'sign-in refused: unknown user and auto-create is off');
+      throw new ForbiddenError('sso.userNotProvisioned', { username: mapped.username });
+    }
+    try {
+      return await this.create(identity.source, externalId, mapped as MappedUser & { username: string });
+    } catch (err) {
+      // Two first sign-ins of the same identity at once: the other one made the user; use it.
+      const again = await this.deps.usersService.findByUsername(mapped.username);
+      if (again && again.source === identity.source && again.external_id === externalId) return again;
+      throw err;
+    }
+  }
+
+  private async create(source: SsoSource, externalId: string, m: MappedUser & { username: string }): Promise<UserRow> {
+    const { db, usersService, rolesService, operationLog } = this.deps;
+    const id = await db.transaction(async (trx) => {
+      const roleId = await rolesService.roleIdByCode(STAFF_ROLE, trx);
+      // A random password nobody knows: such users sign in through their directory only.
+      const userId = await usersService.insert(trx, {
+        username: m.username, realName: m.realName ?? m.username, employeeNo: m.employeeNo ?? m.username, password: randomPassword(24),
+        email: m.email ?? null, phone: m.phone ?? null, department: m.department ?? null, roleIds: [roleId],
+      });
+      await trx('users').where({ id: userId }).update({ source, external_id: externalId });
+      await operationLog.record(trx, systemActor(), { action: `sso.${source}.provision`, target: m.username, after: { ...m, source, externalId } });
+      return userId;
+    });
+    this.deps.logger.info({ source, username: m.username, userId: id }, 'user created at first single sign-on');
+    return (await usersService.findById(id))!;
+  }
+}

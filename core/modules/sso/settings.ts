@@ -1,0 +1,109 @@
+/**
+ * The settings of each sign-in method, one `integration_settings` row per
+ * method (kind ldap | oidc | saml, provider builtin). Secret fields are sealed
+ * with the secret box before they reach the database and are answered as
+ * `{ set: true }`, never in clear.
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { t } from '../../i18n/index.ts';
+import { SecretBox } from '../../secret-box.ts';
+import type { OperationLog } from '../logs/index.ts';
+import type { ParamsService } from '../params/index.ts';
+import { SECRET_FIELDS, SETTINGS_INPUT, SSO_METHODS, type SecretInput, type SettingsOf, type SsoMethod } from './schema.ts';
+
+export const PROVIDER = 'builtin';
+
+type Stored = Record<string, unknown>;
+
+export interface SsoSettingsDeps {
+  db: Knex;
+  clock: Clock;
+  secretBox: SecretBox;
+  operationLog: OperationLog;
+  paramsService: ParamsService;
+}
+
+export class SsoSettingsService {
+  constructor(private readonly deps: SsoSettingsDeps) {}
+
+  private async row(method: SsoMethod): Promise<{ settings: Stored; updatedAt: number } | undefined> {
+    const row = await this.deps.db('integration_settings').where({ kind: method, provider: PROVIDER }).first('settings', 'updated_at');
+    if (!row?.settings) return undefined;
+    return { settings: JSON.parse(String(row.settings)) as Stored, updatedAt: Number(row.updated_at) };
+  }
+
+  /** The settings with secrets decrypted, for the sign-in services; undefined until saved once. */
+  async get<M extends SsoMethod>(method: M): Promise<(SettingsOf[M] & { updatedAt: number }) | undefined> {
+    const row = await this.row(method);
+    if (!row) return undefined;
+    // Defaults underneath, so a field added in a later version has its default in rows saved before it.
+    const out: Stored = { ...defaults(method), ...row.settings };
+    for (const field of SECRET_FIELDS[method]) {
+      const v = out[field];
+      out[field] = SecretBox.isSealed(v) ? this.deps.secretBox.decrypt(v) : undefined;
+    }
+    return { ...(out as unknown as SettingsOf[M]), updatedAt: row.updatedAt };
+  }
+
+  /** The settings enabled, or undefined: the sign-in services refuse in that case. */
+  async enabled<M extends SsoMethod>(method: M): Promise<(SettingsOf[M] & { updatedAt: number }) | undefined> {
+    const s = await this.get(method);
+    return s?.enabled ? s : undefined;
+  }
+
+  /** What an administrator sees: secrets only as whether they are set. */
+  async view(method: SsoMethod): Promise<Stored> {
+    const row = await this.row(method);
+    const out: Stored = { ...defaults(method), ...row?.settings };
+    for (const field of SECRET_FIELDS[method]) out[field] = { set: SecretBox.isSealed(out[field]) };
+    return out;
+  }
+
+  /** Replaces the settings (validated by the route); secrets kept, replaced or removed as sent. */
+  async save(actor: Actor, method: SsoMethod, input: Stored): Promise<Stored> {
+    const { db, clock, secretBox, operationLog } = this.deps;
+    const before = await this.row(method);
+    const next: Stored = { ...input };
+    for (const field of SECRET_FIELDS[method]) {
+      const sent = input[field] as SecretInput;
+      if (typeof sent === 'string' && sent !== '') next[field] = secretBox.encrypt(sent);
+      else if (sent === null || sent === '') delete next[field];
+      else if (before?.settings[field] !== undefined) next[field] = before.settings[field];
+      else delete next[field];
+    }
+    await db.transaction(async (trx) => {
+      await trx('integration_settings')
+        .insert({ kind: method, provider: PROVIDER, settings: JSON.stringify(next), updated_by: actor.userId || null, updated_at: clock.now() })
+        .onConflict('kind').merge(['provider', 'settings', 'updated_by', 'updated_at']);
+      await operationLog.record(trx, actor, { action: `sys.sso.${method}.save`, target: method, before: before && masked(method, before.settings), after: masked(method, next) });
+    });
+    return this.view(method);
+  }
+
+  /** The methods the login page offers buttons for, in the caller's language. */
+  async methods(lang: Actor['lang']): Promise<{ localLoginEnabled: boolean; items: Array<{ method: SsoMethod; name: string; loginType?: string; startPath?: string }> }> {
+    const rows = await this.deps.db('integration_settings').whereIn('kind', [...SSO_METHODS]).where({ provider: PROVIDER }).select('kind', 'settings');
+    const byKind = new Map(rows.map((r) => [String(r.kind), JSON.parse(String(r.settings ?? '{}')) as Stored]));
+    const items = [];
+    for (const method of SSO_METHODS) {
+      const s = byKind.get(method);
+      if (!s?.enabled) continue;
+      const name = typeof s.displayName === 'string' && s.displayName ? s.displayName : t(lang, `sso.name.${method}`);
+      // LDAP signs in through the login form (loginType ldap); the others start a redirect.
+      items.push(method === 'ldap' ? { method, name, loginType: 'ldap' } : { method, name, startPath: `/auth/${method}/start` });
+    }
+    return { localLoginEnabled: Boolean(await this.deps.paramsService.get<boolean>('localLoginEnabled')), items };
+  }
+}
+
+function defaults(method: SsoMethod): Stored {
+  return SETTINGS_INPUT[method].partial().parse({});
+}
+
+function masked(method: SsoMethod, settings: Stored): Stored {
+  const out = { ...settings };
+  for (const field of SECRET_FIELDS[method]) out[field] = { set: SecretBox.isSealed(out[field]) };
+  return out;
+}

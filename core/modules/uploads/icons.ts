@@ -1,0 +1,70 @@
+/** Resource icons: a named picture that resources point at (SPEC §2.2 /room/image). */
+import type { Knex } from 'knex';
+import type { Config } from '../../../config/default.ts';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { likeContains, paginate, type Page, type PageQuery } from '../../db/paging.ts';
+import { BusinessRuleError, NotFoundError } from '../../errors.ts';
+import type { OperationLog } from '../logs/index.ts';
+import type { IconInput, IconView } from './schema.ts';
+import type { UploadsService } from './service.ts';
+
+export interface IconsDeps {
+  db: Knex;
+  clock: Clock;
+  config: Config;
+  operationLog: OperationLog;
+  uploadsService: UploadsService;
+}
+
+export class IconsService {
+  constructor(private readonly deps: IconsDeps) {}
+
+  private view(r: Record<string, unknown>): IconView {
+    const uploadId = String(r.upload_id);
+    return { id: Number(r.id), name: String(r.name), uploadId, url: `${this.deps.config.apiPrefix}/upload/${uploadId}`, createdAt: Number(r.created_at) };
+  }
+
+  async list(query: PageQuery): Promise<Page<IconView>> {
+    const q = this.deps.db('resource_icons').select('*').orderBy('id');
+    if (query.q) q.where('name', 'like', likeContains(query.q));
+    return paginate(q, query, (r) => this.view(r));
+  }
+
+  async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<IconView> {
+    const row = await trx('resource_icons').where({ id }).first();
+    if (!row) throw new NotFoundError('icon', id);
+    return this.view(row);
+  }
+
+  async create(actor: Actor, input: IconInput): Promise<IconView> {
+    return this.deps.db.transaction(async (trx) => {
+      await this.deps.uploadsService.assertExist(trx, { uploadId: input.uploadId });
+      const [id] = await trx('resource_icons').insert({ name: input.name, upload_id: input.uploadId, created_at: this.deps.clock.now() });
+      const after = await this.get(Number(id), trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.icon.create', target: after.id, after });
+      return after;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: IconInput): Promise<IconView> {
+    return this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      await this.deps.uploadsService.assertExist(trx, { uploadId: input.uploadId });
+      await trx('resource_icons').where({ id }).update({ name: input.name, upload_id: input.uploadId });
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'room.icon.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      const used = Number((await trx('resources').where({ icon_id: id }).count({ n: '*' }).first())?.n ?? 0);
+      if (used > 0) throw new BusinessRuleError('places.iconInUse', { count: used });
+      await trx('resource_icons').where({ id }).delete();
+      await this.deps.operationLog.record(trx, actor, { action: 'room.icon.delete', target: id, before });
+    });
+  }
+}

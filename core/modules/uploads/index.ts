@@ -1,0 +1,25 @@
+import { asClass } from 'awilix';
+import type { AtriumModule } from '../module.ts';
+import { IconsService } from './icons.ts';
+import { uploadsRoutes } from './routes.ts';
+import { UploadsService } from './service.ts';
+
+declare module '../../container.ts' {
+  interface Cradle {
+    uploadsService: UploadsService;
+    iconsService: IconsService;
+  }
+}
+
+export { UploadsService, type StoredFile } from './service.ts';
+export { IconsService } from './icons.ts';
+export { imageSize } from './image-size.ts';
+export { MAX_IMAGE_BYTES, MIN_FLOOR_PLAN, UPLOAD_TYPES, type UploadType } from './schema.ts';
+
+export const uploadsModule: AtriumModule = {
+  name: 'uploads',
+  register(container) {
+    container.register({ uploadsService: asClass(UploadsService).singleton(), iconsService: asClass(IconsService).singleton() });
+  },
+  routes: uploadsRoutes,
+};

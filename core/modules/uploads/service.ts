@@ -1,0 +1,100 @@
+/**
+ * Uploaded pictures: checked by their bytes (not their name), measured, and kept
+ * under `<dataDir>/uploads/<id>` with a row in `uploads`.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromFile } from 'file-type';
+import type { Knex } from 'knex';
+import type { Config } from '../../../config/default.ts';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors.ts';
+import type { UploadedFile } from '../../http/route.ts';
+import { imageSize } from './image-size.ts';
+import { MAX_IMAGE_BYTES, MIN_FLOOR_PLAN, type UploadType, type UploadView } from './schema.ts';
+
+const NAME_EXT = /\.(jpe?g|png)$/i;
+const MIME = { jpg: 'image/jpeg', png: 'image/png' } as const;
+
+export interface StoredFile {
+  file: string;
+  mime: string;
+  name: string;
+}
+
+export class UploadsService {
+  constructor(private readonly deps: { db: Knex; clock: Clock; config: Config }) {}
+
+  private get dir(): string {
+    return path.join(this.deps.config.dataDir, 'uploads');
+  }
+
+  /** Checks and stores one picture; answers its id. */
+  async storeImage(actor: Actor, type: UploadType, file: UploadedFile | undefined): Promise<UploadView> {
+    if (!file) throw new BadRequestError('common.uploadRequired');
+    if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLargeError('upload.tooLarge', { mb: MAX_IMAGE_BYTES / 1048576 });
+    if (!NAME_EXT.test(file.originalName)) throw new BadRequestError('upload.badType');
+    // The bytes decide: a renamed executable or a GIF called x.png is refused here.
+    const detected = await fileTypeFromFile(file.path);
+    if (!detected || (detected.ext !== 'jpg' && detected.ext !== 'png')) throw new BadRequestError('upload.badType');
+    const bytes = await fsp.readFile(file.path);
+    const size = imageSize(bytes);
+    if (!size || size.width === 0 || size.height === 0) throw new BadRequestError('upload.badImage');
+    if (type === 'floorPlan' && (size.width < MIN_FLOOR_PLAN.width || size.height < MIN_FLOOR_PLAN.height)) {
+      throw new BadRequestError('upload.pictureTooSmall', { ...MIN_FLOOR_PLAN });
+    }
+    const id = randomUUID();
+    await fsp.mkdir(this.dir, { recursive: true });
+    await fsp.writeFile(path.join(this.dir, id), bytes);
+    const row = {
+      id, type, original_name: path.basename(file.originalName).slice(0, 255), mime: MIME[detected.ext], size: bytes.length,
+      width: size.width, height: size.height, sha256: createHash('sha256').update(bytes).digest('hex'),
+      path: `uploads/${id}`, created_by: actor.userId || null, created_at: this.deps.clock.now(),
+    };
+    try {
+      await this.deps.db('uploads').insert(row);
+    } catch (err) {
+      await fsp.rm(path.join(this.dir, id), { force: true });
+      throw err;
+    }
+    return toView(row);
+  }
+
+  async get(id: string): Promise<UploadView> {
+    const row = await this.deps.db('uploads').where({ id }).first();
+    if (!row) throw new NotFoundError('upload', id);
+    return toView(row);
+  }
+
+  /** The stored file of an upload, for streaming. */
+  async file(id: string): Promise<StoredFile> {
+    const row = await this.deps.db('uploads').where({ id }).first();
+    const file = row ? path.join(this.deps.config.dataDir, String(row.path)) : '';
+    if (!row || !fs.existsSync(file)) throw new NotFoundError('upload', id);
+    return { file, mime: String(row.mime), name: String(row.original_name) };
+  }
+
+  /** Field errors for upload ids that do not exist (the caller throws them with others). */
+  async missing(trx: Knex | Knex.Transaction, refs: Record<string, string | null | undefined>): Promise<Array<{ field: string; message: string }>> {
+    const wanted = Object.entries(refs).filter((e): e is [string, string] => typeof e[1] === 'string');
+    if (!wanted.length) return [];
+    const found = new Set((await trx('uploads').whereIn('id', wanted.map((w) => w[1])).select('id')).map((r: { id: string }) => r.id));
+    return wanted.filter(([, id]) => !found.has(id)).map(([field, id]) => ({ field, message: `unknown upload ${id}` }));
+  }
+
+  async assertExist(trx: Knex | Knex.Transaction, refs: Record<string, string | null | undefined>): Promise<void> {
+    const errors = await this.missing(trx, refs);
+    if (errors.length) throw new ValidationError(errors);
+  }
+}
+
+function toView(r: Record<string, unknown>): UploadView {
+  return {
+    id: String(r.id), type: String(r.type), originalName: String(r.original_name), mime: String(r.mime), size: Number(r.size),
+    width: r.width === null || r.width === undefined ? null : Number(r.width), height: r.height === null || r.height === undefined ? null : Number(r.height),
+    createdAt: Number(r.created_at),
+  };
+}
