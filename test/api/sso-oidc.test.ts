@@ -111,6 +111,7 @@ perDialect(test, (dialect, app) => {
     t.is(`${logout.origin}${logout.pathname}`, `${provider!.issuer}/session/end`);
     t.is(logout.searchParams.get('client_id'), provider!.clientId);
     t.is(logout.searchParams.get('post_logout_redirect_uri'), POST_LOGOUT);
+    t.is(logout.searchParams.get('id_token_hint'), session.id_token, 'so the provider need not ask again');
     const page = await fetch(logout, { redirect: 'manual' });
     t.is(page.status, 200, 'the provider accepts the end-session request');
   });

@@ -12,6 +12,7 @@ import { BadRequestError, ForbiddenError, UnauthorizedError, ValidationError } f
 import type { CallerInfo, TokenResolver } from '../../http/authenticate.ts';
 import { t, type Lang } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { ParamsService } from '../params/index.ts';
 import type { RolesService } from '../roles/index.ts';
 import { POLICY_KEYS, passwordState, policyViolations, type PasswordPolicy } from '../users/password-policy.ts';
@@ -32,6 +33,7 @@ export interface AuthDeps {
   rsaKeyService: RsaKeyService;
   sessionService: SessionService;
   operationLog: OperationLog;
+  notificationsService: Pick<NotificationsService, 'loginNotices'>;
 }
 
 export interface ClientMeta {
@@ -92,6 +94,8 @@ export class AuthService implements TokenResolver {
     if (pw.state === 'firstLogin') notify.push({ title: t(client.lang, 'auth.firstLogin'), content: t(client.lang, 'auth.firstLogin') });
     if (pw.state === 'expired') notify.push({ title: t(client.lang, 'auth.passwordExpired'), content: t(client.lang, 'auth.passwordExpired') });
     if (pw.state === 'expiring') notify.push({ title: t(client.lang, 'auth.passwordExpiring', { days: pw.daysLeft }), content: t(client.lang, 'auth.passwordExpiring', { days: pw.daysLeft }) });
+    // Today's notices of the notification centre; never a reason for sign-in to fail.
+    notify.push(...(await this.deps.notificationsService.loginNotices(user.id, client.lang).catch(() => [])));
     return {
       token: pair.token, refreshToken: pair.refreshToken, expiresAt: pair.expiresAt, notify,
       passwordState: pw.state, passwordDaysLeft: pw.daysLeft, permissions: [...permissions].sort(), authMethod: AUTH_METHOD[method],
@@ -164,7 +168,15 @@ export class AuthService implements TokenResolver {
   async logout(actor: Actor): Promise<{ authMethod: number; logoutUrl: string | null }> {
     if (!actor.sessionId) return { authMethod: 0, logoutUrl: null };
     const session = await this.deps.sessionService.revoke(actor.sessionId);
-    return { authMethod: Number(session?.auth_method ?? 0), logoutUrl: session?.logout_url ?? null };
+    let logoutUrl = session?.logout_url ?? null;
+    // The stored OIDC end-session URL is short; the ID token that lets the provider skip its
+    // "really sign out?" page is kept beside it and added here.
+    if (logoutUrl && session?.id_token && Number(session.auth_method) === AUTH_METHOD.oidc && !logoutUrl.includes('id_token_hint=')) {
+      const url = new URL(logoutUrl);
+      url.searchParams.set('id_token_hint', session.id_token);
+      logoutUrl = url.toString();
+    }
+    return { authMethod: Number(session?.auth_method ?? 0), logoutUrl };
   }
 
   /** Every request with a token passes here: signature, expiry, open session, active user, permissions. */
