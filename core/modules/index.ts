@@ -13,6 +13,7 @@ import { locationsModule } from './locations/index.ts';
 import { resourcesModule } from './resources/index.ts';
 import { devicesModule } from './devices/index.ts';
 import { ssoModule } from './sso/index.ts';
+import { bookingsModule } from './bookings/index.ts';
 import type { AtriumModule } from './module.ts';
 import { paramsModule } from './params/index.ts';
 import { reportsModule } from './reports/index.ts';
@@ -35,6 +36,7 @@ export const modules: readonly AtriumModule[] = [
   devicesModule,
   licencesModule,
   blocklistModule,
+  bookingsModule,
   dashboardModule,
   reportsModule,
 ];

@@ -6,10 +6,11 @@ import type { MessageSet } from './types.ts';
 import common from './common.ts';
 import auth from './auth.ts';
 import reports from './reports.ts';
+import bookings from './bookings.ts';
 import sso from './sso.ts';
 import places from './places.ts';
 
-const sets: MessageSet[] = [common, auth, reports, places, sso];
+const sets: MessageSet[] = [common, auth, reports, places, sso, bookings];
 
 function merge(lang: keyof MessageSet): Record<string, string> {
   return Object.assign({}, ...sets.map((s) => s[lang])) as Record<string, string>;

@@ -1,0 +1,40 @@
+import { asClass } from 'awilix';
+import type { AtriumModule } from '../module.ts';
+import { ApprovalsService } from './approvals.ts';
+import { CreditsService } from './credits.ts';
+import { BookingFeedService } from './ics.ts';
+import { bookingsRoutes } from './routes.ts';
+import { BookingsService } from './service.ts';
+
+declare module '../../container.ts' {
+  interface Cradle {
+    bookingsService: BookingsService;
+    approvalsService: ApprovalsService;
+    creditsService: CreditsService;
+    bookingFeedService: BookingFeedService;
+  }
+}
+
+export { BookingsService } from './service.ts';
+export { ApprovalsService } from './approvals.ts';
+export { CreditsService, type LedgerEntry } from './credits.ts';
+export { BookingFeedService } from './ics.ts';
+export type { BookingView } from './schema.ts';
+
+export const bookingsModule: AtriumModule = {
+  name: 'bookings',
+  register(container) {
+    container.register({
+      bookingsService: asClass(BookingsService).singleton(),
+      approvalsService: asClass(ApprovalsService).singleton(),
+      creditsService: asClass(CreditsService).singleton(),
+      bookingFeedService: asClass(BookingFeedService).singleton(),
+    });
+  },
+  routes: bookingsRoutes,
+  // Every minute: a no-show or a lapsed approval is handled at most a minute after its window closes.
+  jobs: (c) => [
+    { name: 'bookings.noShow', everySeconds: 60, run: async ({ now }) => void (await c.bookingsService.autoCancelNoShows(now)) },
+    { name: 'bookings.expirePending', everySeconds: 60, run: async ({ now }) => void (await c.approvalsService.expireDue(now)) },
+  ],
+};

@@ -1,0 +1,87 @@
+/**
+ * From a request to checked facts: the request's times as instants in the
+ * resource's zone, the organiser's facts the rules need, and the rule verdict.
+ */
+import { randomInt } from 'node:crypto';
+import type { Actor } from '../../actor.ts';
+import { BadRequestError, BusinessRuleError } from '../../errors.ts';
+import type { BookingDeps, Db } from './deps.ts';
+import { HELD_STATES } from './repo.ts';
+import { openOn, type DisabledPeriod, type ResourceInfo } from './resources.ts';
+import { checkRules, priceOf, type RuleContext, type RuleFailure } from './rules/index.ts';
+import type { BookingSettings } from './settings.ts';
+import { instantOf, isValidDate, minutesOf, weekdayOf } from './time.ts';
+
+export interface Times {
+  meetingDate: string;
+  startTime: string;
+  endTime: string;
+  wholeDay: boolean;
+  startAt: number;
+  endAt: number;
+}
+
+/** Reads the request's times in the resource's zone; a whole day is the day's open hours. */
+export function resolveTimes(resource: ResourceInfo, input: { meetingDate: string; startTime?: string; endTime?: string; wholeDay?: boolean }): Times {
+  if (!isValidDate(input.meetingDate)) throw new BadRequestError('bookings.selectTime');
+  let { startTime, endTime } = input;
+  const wholeDay = input.wholeDay === true;
+  if (wholeDay) {
+    const open = openOn(resource, weekdayOf(input.meetingDate)) ?? { from: '00:00', to: '24:00' };
+    startTime = open.from;
+    endTime = open.to;
+  }
+  if (startTime === undefined || endTime === undefined || minutesOf(endTime) <= minutesOf(startTime)) throw new BadRequestError('bookings.selectTime');
+  const startAt = instantOf(input.meetingDate, startTime, resource.timeZone);
+  const endAt = instantOf(input.meetingDate, endTime, resource.timeZone);
+  if (!(endAt > startAt)) throw new BadRequestError('bookings.selectTime');
+  return { meetingDate: input.meetingDate, startTime, endTime, wholeDay, startAt, endAt };
+}
+
+/** What the rules need to know about the organiser, read once per write. */
+export interface Facts {
+  userGroupIds: number[];
+  blocked: boolean;
+  balance: number;
+  activeCount: number;
+}
+
+export async function loadFacts(trx: Db, deps: BookingDeps, userId: number, now: number, excludeIds: number[] = []): Promise<Facts> {
+  const [groups, blocked, user, count] = await Promise.all([
+    trx('user_group_members').where({ user_id: userId }).select('group_id') as Promise<Array<{ group_id: number }>>,
+    deps.blocklistService.isBlocked(trx, userId, now),
+    trx('users').where({ id: userId }).first('credit_balance') as Promise<{ credit_balance: number | string } | undefined>,
+    trx('bookings').where({ organiser_id: userId }).whereIn('state', [...HELD_STATES]).where('end_at', '>', now)
+      .modify((q) => { if (excludeIds.length) q.whereNotIn('id', excludeIds); }).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+  ]);
+  return { userGroupIds: groups.map((g) => Number(g.group_id)), blocked, balance: Number(user?.credit_balance ?? 0), activeCount: Number(count?.n ?? 0) };
+}
+
+export function ruleContext(args: { now: number; actor: Actor; resource: ResourceInfo; times: Times; settings: BookingSettings; facts: Facts; disabled: DisabledPeriod[] }): RuleContext {
+  const { resource, times, settings, facts } = args;
+  return {
+    now: args.now, resource, ...times, disabledPeriods: args.disabled, maxDurationMinutes: settings.maxDurationMinutes,
+    isSuper: args.actor.permissions.has('center:reserve:super') || args.actor.permissions.has('*'), daysAhead: settings.daysAhead,
+    countLimit: settings.countLimit, activeCount: facts.activeCount, userGroupIds: facts.userGroupIds, blocked: facts.blocked,
+    useCredit: settings.useCredit, balance: facts.balance, price: settings.useCredit ? priceOf(resource.pricePerHour, times.startAt, times.endAt) : 0,
+  };
+}
+
+export function ruleError(f: RuleFailure): BusinessRuleError {
+  return new BusinessRuleError(f.key, f.params ?? {});
+}
+
+/** Throws the first refusal, if any. */
+export function enforce(c: RuleContext): void {
+  const [first] = checkRules(c);
+  if (first) throw ruleError(first);
+}
+
+/** A check-in code of `length` digits without a leading zero (SPEC §5: a fixed-length integer). */
+export function newCheckInCode(length: number): string {
+  return String(randomInt(10 ** (length - 1), 10 ** length));
+}
+
+export function needsApproval(resource: ResourceInfo, organiserId: number, settings: BookingSettings): boolean {
+  return settings.useApproval && resource.approverIds.length > 0 && !resource.exemptIds.includes(organiserId);
+}

@@ -1,0 +1,144 @@
+/**
+ * Read-only access to the resources tables (owned by the resources module) in the
+ * shape the booking rules need. Batch loaders so the grid never queries per resource.
+ */
+import type { Knex } from 'knex';
+import { NotFoundError } from '../../errors.ts';
+
+export interface OpenDay {
+  enabled: boolean;
+  from: string;
+  to: string;
+}
+
+export interface ResourceInfo {
+  id: number;
+  name: string;
+  type: number;
+  capacity: number;
+  locationId: number;
+  floorId: number | null;
+  locationName: string | null;
+  floorName: string | null;
+  pricePerHour: number;
+  timeZone: string;
+  allDay: boolean;
+  status: number;
+  startDate: string | null;
+  endDate: string | null;
+  wholeDay: boolean;
+  /** By weekday 0 (Sunday) .. 6; empty when the resource has no open-hours rows (open every day, all day). */
+  openHours: Map<number, OpenDay>;
+  groupIds: number[];
+  approverIds: number[];
+  exemptIds: number[];
+}
+
+export interface ResourceFilter {
+  ids?: number[];
+  type?: number;
+  locationId?: number;
+  floorId?: number;
+  capacity?: number;
+}
+
+type Db = Knex | Knex.Transaction;
+type Row = Record<string, unknown>;
+
+const bool = (v: unknown): boolean => v === true || v === 1 || v === '1';
+
+export function filteredResources(db: Db, f: ResourceFilter): Knex.QueryBuilder {
+  const q = db('resources as r');
+  if (f.ids) q.whereIn('r.id', f.ids);
+  if (f.type !== undefined) q.where('r.type', f.type);
+  if (f.locationId !== undefined) q.where('r.location_id', f.locationId);
+  if (f.floorId !== undefined) q.where('r.floor_id', f.floorId);
+  if (f.capacity !== undefined) q.where('r.capacity', '>=', f.capacity);
+  return q;
+}
+
+function groupBy(rows: Row[], key: string, value: string): Map<number, number[]> {
+  const m = new Map<number, number[]>();
+  for (const r of rows) {
+    const k = Number(r[key]);
+    if (!m.has(k)) m.set(k, []);
+    m.get(k)!.push(Number(r[value]));
+  }
+  return m;
+}
+
+/** Resources matching the filter with their hours, groups, approvers and exempt users: five queries in all. */
+export async function loadResources(db: Db, f: ResourceFilter): Promise<ResourceInfo[]> {
+  const rows = (await filteredResources(db, f)
+    .leftJoin('locations as l', 'l.id', 'r.location_id')
+    .leftJoin('floors as fl', 'fl.id', 'r.floor_id')
+    .orderBy([{ column: 'r.sort' }, { column: 'r.id' }])
+    .select('r.id', 'r.name', 'r.type', 'r.capacity', 'r.location_id', 'r.floor_id', 'r.price_per_hour', 'r.time_zone', 'r.all_day', 'r.status',
+      'r.start_date', 'r.end_date', 'r.whole_day', 'l.name as location_name', 'fl.display_name as floor_name')) as Row[];
+  if (rows.length === 0) return [];
+  // Sub-queries on the same filter instead of IN lists of (possibly) a thousand ids.
+  const ids = filteredResources(db, f).select('r.id');
+  const [hours, groups, approvers, exempt] = await Promise.all([
+    db('resource_open_hours').whereIn('resource_id', ids).select('resource_id', 'weekday', 'enabled', 'time_from', 'time_to') as Promise<Row[]>,
+    db('resource_groups').whereIn('resource_id', ids).select('resource_id', 'group_id') as Promise<Row[]>,
+    db('resource_approvers').whereIn('resource_id', ids).select('resource_id', 'user_id') as Promise<Row[]>,
+    db('resource_exempt_users').whereIn('resource_id', ids).select('resource_id', 'user_id') as Promise<Row[]>,
+  ]);
+  const hoursBy = new Map<number, Map<number, OpenDay>>();
+  for (const h of hours) {
+    const id = Number(h.resource_id);
+    if (!hoursBy.has(id)) hoursBy.set(id, new Map());
+    hoursBy.get(id)!.set(Number(h.weekday), { enabled: bool(h.enabled), from: String(h.time_from), to: String(h.time_to) });
+  }
+  const groupsBy = groupBy(groups, 'resource_id', 'group_id');
+  const approversBy = groupBy(approvers, 'resource_id', 'user_id');
+  const exemptBy = groupBy(exempt, 'resource_id', 'user_id');
+  return rows.map((r) => {
+    const id = Number(r.id);
+    return {
+      id, name: String(r.name), type: Number(r.type), capacity: Number(r.capacity),
+      locationId: Number(r.location_id), floorId: r.floor_id === null ? null : Number(r.floor_id),
+      locationName: (r.location_name as string | null) ?? null, floorName: (r.floor_name as string | null) ?? null,
+      pricePerHour: Number(r.price_per_hour), timeZone: String(r.time_zone), allDay: bool(r.all_day),
+      status: Number(r.status), startDate: (r.start_date as string | null) ?? null, endDate: (r.end_date as string | null) ?? null,
+      wholeDay: bool(r.whole_day), openHours: hoursBy.get(id) ?? new Map(),
+      groupIds: groupsBy.get(id) ?? [], approverIds: approversBy.get(id) ?? [], exemptIds: exemptBy.get(id) ?? [],
+    };
+  });
+}
+
+export async function loadResource(db: Db, id: number): Promise<ResourceInfo> {
+  const [r] = await loadResources(db, { ids: [id] });
+  if (!r) throw new NotFoundError('resource', id);
+  return r;
+}
+
+export interface DisabledPeriod {
+  resourceId: number;
+  startAt: number;
+  endAt: number;
+  reason: string | null;
+}
+
+/** Disabled periods overlapping [from, to) for the resources of a filter. */
+export async function loadDisabledPeriods(db: Db, f: ResourceFilter, from: number, to: number): Promise<DisabledPeriod[]> {
+  const rows = (await db('resource_disabled_periods').whereIn('resource_id', filteredResources(db, f).select('r.id'))
+    .where('start_at', '<', to).where('end_at', '>', from).select('resource_id', 'start_at', 'end_at', 'reason')) as Row[];
+  return rows.map((r) => ({ resourceId: Number(r.resource_id), startAt: Number(r.start_at), endAt: Number(r.end_at), reason: (r.reason as string | null) ?? null }));
+}
+
+/** The open hours of a date, or null when the resource is closed that weekday. */
+export function openOn(resource: ResourceInfo, weekday: number): { from: string; to: string } | null {
+  if (resource.openHours.size === 0) return { from: '00:00', to: '24:00' };
+  const day = resource.openHours.get(weekday);
+  if (!day || !day.enabled) return null;
+  return resource.wholeDay ? { from: '00:00', to: '24:00' } : { from: day.from, to: day.to };
+}
+
+/** Whether the resource's own status (disabled, optionally between two dates) covers the date. */
+export function statusDisabledOn(resource: ResourceInfo, date: string): boolean {
+  if (resource.status !== 0) return false;
+  if (resource.startDate && date < resource.startDate) return false;
+  if (resource.endDate && date > resource.endDate) return false;
+  return true;
+}

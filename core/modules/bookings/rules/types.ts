@@ -1,0 +1,39 @@
+/** What every booking rule sees: the request resolved to instants, plus the facts the service looked up. */
+import type { MessageParams } from '../../../i18n/index.ts';
+import type { DisabledPeriod, ResourceInfo } from '../resources.ts';
+
+export interface RuleContext {
+  now: number;
+  resource: ResourceInfo;
+  meetingDate: string;
+  startTime: string;
+  endTime: string;
+  wholeDay: boolean;
+  startAt: number;
+  endAt: number;
+  /** When modifying: the booking's current start. Extending a meeting in progress keeps a start in the past. */
+  originalStartAt?: number;
+  /** Disabled periods of this resource overlapping the booking's day. */
+  disabledPeriods: DisabledPeriod[];
+  /** Time config maxDuration in minutes (0 unlimited). */
+  maxDurationMinutes: number;
+  /** center:reserve:super: no maximum duration. */
+  isSuper: boolean;
+  daysAhead: number;
+  countLimit: number;
+  /** The organiser's active bookings other than the one being written. */
+  activeCount: number;
+  userGroupIds: number[];
+  blocked: boolean;
+  useCredit: boolean;
+  balance: number;
+  /** What this booking costs in cents. */
+  price: number;
+}
+
+export interface RuleFailure {
+  key: string;
+  params?: MessageParams;
+}
+
+export type Rule = (c: RuleContext) => RuleFailure | null;

@@ -1,0 +1,158 @@
+/** Input and output shapes of the booking API (DESIGN.md §2 Bookings: the spec's field names). */
+import { z } from 'zod';
+import { QueryBool } from '../../http/validate.ts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Wall-clock times on the 15-minute grid the slot table uses; 24:00 is the next day's midnight. */
+const TIME = /^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/;
+
+export const DateString = z.string().regex(DATE, 'YYYY-MM-DD');
+export const TimeString = z.string().regex(TIME, 'HH:mm on a 15-minute step (24:00 allowed)');
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export type IdParam = z.infer<typeof IdParam>;
+
+export const Recurrence = z.object({
+  freq: z.enum(['daily', 'weekly', 'monthly']),
+  interval: z.number().int().min(1).max(99).default(1),
+  /** 0 Sunday .. 6 Saturday, like the resources' open hours. */
+  byWeekday: z.array(z.number().int().min(0).max(6)).max(7).optional(),
+  byMonthDay: z.array(z.number().int().min(1).max(31)).max(31).optional(),
+  /** With monthly + one byWeekday: 1..4 the nth, -1 the last. */
+  bySetPos: z.number().int().min(-1).max(5).refine((n) => n !== 0, 'not 0').optional(),
+  until: DateString.optional(),
+  count: z.number().int().min(1).max(732).optional(),
+}).refine((r) => r.until !== undefined || r.count !== undefined, { message: 'until or count is required', path: ['until'] });
+export type Recurrence = z.infer<typeof Recurrence>;
+
+export const OuterAttendee = z.object({ name: z.string().trim().min(1).max(100), email: z.email().max(255) });
+
+const BookingFields = {
+  resourceId: z.number().int().positive(),
+  meetingDate: DateString,
+  startTime: TimeString.optional(),
+  endTime: TimeString.optional(),
+  wholeDay: z.boolean().optional(),
+  subject: z.string().trim().min(1).max(100),
+  phone: z.string().trim().min(3).max(20).optional(),
+  employeeId: z.string().trim().min(1).max(50).optional(),
+  remarks: z.string().max(300).optional(),
+  innerAttendees: z.array(z.number().int().positive()).max(200).default([]),
+  outerAttendees: z.array(OuterAttendee).max(200).default([]),
+  reminderMinutes: z.number().int().min(0).max(2880).default(0),
+};
+
+const timesGiven = (b: { wholeDay?: boolean; startTime?: string; endTime?: string }) => b.wholeDay === true || (b.startTime !== undefined && b.endTime !== undefined);
+
+export const CreateBooking = z.object({
+  ...BookingFields,
+  recurrence: Recurrence.optional(),
+  conflictPolicy: z.enum(['skip', 'fail']).default('fail'),
+}).refine(timesGiven, { message: 'startTime and endTime, or wholeDay', path: ['startTime'] });
+export type CreateBooking = z.infer<typeof CreateBooking>;
+
+export const ModifyBooking = z.object({
+  resourceId: z.number().int().positive().optional(),
+  meetingDate: DateString.optional(),
+  startTime: TimeString.optional(),
+  endTime: TimeString.optional(),
+  wholeDay: z.boolean().optional(),
+  subject: z.string().trim().min(1).max(100).optional(),
+  phone: z.string().trim().min(3).max(20).optional(),
+  remarks: z.string().max(300).optional(),
+  innerAttendees: z.array(z.number().int().positive()).max(200).optional(),
+  outerAttendees: z.array(OuterAttendee).max(200).optional(),
+  reminderMinutes: z.number().int().min(0).max(2880).optional(),
+  /** For an occurrence: this one (detaches it), this and the following (splits the series), or the whole series. */
+  scope: z.enum(['one', 'following', 'series']).default('one'),
+});
+export type ModifyBooking = z.infer<typeof ModifyBooking>;
+
+export const CancelBooking = z.object({
+  reason: z.string().trim().min(1).max(300),
+  scope: z.enum(['one', 'following', 'series']).default('one'),
+});
+export type CancelBooking = z.infer<typeof CancelBooking>;
+
+export const CheckIn = z.object({ code: z.string().trim().regex(/^\d{1,10}$/) });
+export const Passcode = z.object({ code: z.string().trim().regex(/^[1-9]\d{0,9}$/) });
+
+export const GridQuery = z.object({
+  date: DateString,
+  type: z.coerce.number().int().min(0).max(9).optional(),
+  locationId: z.coerce.number().int().positive().optional(),
+  floorId: z.coerce.number().int().positive().optional(),
+  capacity: z.coerce.number().int().min(0).optional(),
+});
+export type GridQuery = z.infer<typeof GridQuery>;
+
+export const AvailableQuery = GridQuery.extend({
+  startTime: TimeString,
+  endTime: TimeString,
+  deviceIds: z.string().regex(/^\d+(,\d+)*$/).optional().describe('comma-separated device ids the resource must have'),
+});
+export type AvailableQuery = z.infer<typeof AvailableQuery>;
+
+export const MyBookingsQuery = z.object({
+  scope: z.enum(['upcoming', 'past', 'all']).default('upcoming'),
+  from: z.coerce.number().int().optional(),
+  to: z.coerce.number().int().optional(),
+  resourceId: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+});
+export type MyBookingsQuery = z.infer<typeof MyBookingsQuery>;
+
+export const ApprovalsQuery = z.object({
+  scope: z.enum(['pending', 'decided']).default('pending'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+});
+export type ApprovalsQuery = z.infer<typeof ApprovalsQuery>;
+
+export const Decision = z.object({ reason: z.string().trim().max(300).optional() });
+
+export const Recharge = z.object({ amount: z.number().int().min(1).max(100_000_000), note: z.string().trim().max(300).optional() });
+export const LedgerQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+});
+export const FeedParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+export const IcsQuery = z.object({ download: QueryBool.optional() });
+
+export const BookingView = z.object({
+  id: z.number(),
+  resourceId: z.number(),
+  resourceName: z.string(),
+  organiserId: z.number(),
+  mySelf: z.boolean(),
+  meetingDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  wholeDay: z.boolean(),
+  startAt: z.number(),
+  endAt: z.number(),
+  timeZone: z.string(),
+  subject: z.string().nullable(),
+  phone: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  remarks: z.string().nullable(),
+  checkInCode: z.string().nullable(),
+  state: z.string(),
+  checkStatus: z.number(),
+  seriesId: z.number().nullable(),
+  seriesDate: z.string().nullable(),
+  detached: z.boolean(),
+  reminderMinutes: z.number(),
+  remindAt: z.number().nullable(),
+  isAutoClose: z.boolean(),
+  closeTime: z.number().nullable(),
+  checkedInAt: z.number().nullable(),
+  cancelledAt: z.number().nullable(),
+  cancelReason: z.string().nullable(),
+  priceCents: z.number(),
+  sequence: z.number(),
+  innerAttendees: z.array(z.number()),
+  outerAttendees: z.array(z.object({ name: z.string(), email: z.string() })),
+});
+export type BookingView = z.infer<typeof BookingView>;

@@ -1,0 +1,37 @@
+/**
+ * The booking engine's front: each call delegates to the file that holds its rules
+ * (create, recurrence, modify, cancel, check-in, grid, queries, no-show).
+ */
+import type { Actor } from '../../actor.ts';
+import type { Page } from '../../db/paging.ts';
+import { cancelBooking } from './cancel.ts';
+import { checkIn, checkOut, setPasscode } from './checkin.ts';
+import { createSingle } from './create.ts';
+import type { BookingDeps } from './deps.ts';
+import { available, grid } from './grid.ts';
+import { modifyBooking } from './modify.ts';
+import { autoCancelNoShows } from './no-show.ts';
+import { bookingById, myBookings } from './queries.ts';
+import { createSeries, previewSeries, type SeriesResult } from './recurrence.ts';
+import type { AvailableQuery, BookingView, CancelBooking, CreateBooking, GridQuery, ModifyBooking, MyBookingsQuery } from './schema.ts';
+
+export class BookingsService {
+  constructor(private readonly deps: BookingDeps) {}
+
+  create(actor: Actor, input: CreateBooking): Promise<BookingView | SeriesResult> {
+    return input.recurrence ? createSeries(this.deps, actor, input) : createSingle(this.deps, actor, input);
+  }
+
+  preview(actor: Actor, input: CreateBooking) { return previewSeries(this.deps, actor, input); }
+  modify(actor: Actor, id: number, input: ModifyBooking) { return modifyBooking(this.deps, actor, id, input); }
+  cancel(actor: Actor, id: number, input: CancelBooking) { return cancelBooking(this.deps, actor, id, input); }
+  checkIn(actor: Actor, id: number, code: string) { return checkIn(this.deps, actor, id, code); }
+  checkOut(actor: Actor, id: number) { return checkOut(this.deps, actor, id); }
+  setPasscode(actor: Actor, id: number, code: string) { return setPasscode(this.deps, actor, id, code); }
+  grid(actor: Actor, q: GridQuery) { return grid(this.deps, actor, q); }
+  available(actor: Actor, q: AvailableQuery) { return available(this.deps, actor, q); }
+  mine(actor: Actor, q: MyBookingsQuery): Promise<Page<BookingView>> { return myBookings(this.deps, actor, q); }
+  get(actor: Actor, id: number) { return bookingById(this.deps, actor, id); }
+  /** The no-show job. */
+  autoCancelNoShows(now?: number) { return autoCancelNoShows(this.deps, now); }
+}

@@ -1,0 +1,79 @@
+/**
+ * The occupied-slot table: the database's own guarantee against double booking
+ * (PRIMARY KEY (resource_id, slot)). Writers insert a booking's slots in the
+ * booking's transaction; a duplicate key means someone holds that time.
+ */
+import type { Knex } from 'knex';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { ConflictError } from '../../errors.ts';
+import type { Db } from './deps.ts';
+import { SLOT_MS, slotsOf } from './time.ts';
+
+/** Thrown inside a transaction when a slot is taken; turned into a 409 with ranges once the transaction is gone. */
+export class SlotTaken extends Error {
+  constructor(readonly resourceId: number, readonly startAt: number, readonly endAt: number, readonly bookingId: number) {
+    super('slot taken');
+  }
+}
+
+export async function insertSlots(trx: Knex.Transaction, resourceId: number, bookingId: number, startAt: number, endAt: number): Promise<void> {
+  const rows = slotsOf(startAt, endAt).map((slot) => ({ resource_id: resourceId, slot, booking_id: bookingId }));
+  try {
+    if (rows.length) await trx('booking_slots').insert(rows);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new SlotTaken(resourceId, startAt, endAt, bookingId);
+    throw err;
+  }
+}
+
+/** Frees every slot of a booking, or only those from `from` on (check-out frees the rest of the meeting). */
+export async function freeSlots(trx: Db, bookingId: number, from?: number): Promise<void> {
+  const q = trx('booking_slots').where({ booking_id: bookingId });
+  if (from !== undefined) q.where('slot', '>=', Math.ceil(from / SLOT_MS));
+  await q.delete();
+}
+
+export interface Range {
+  startAt: number;
+  endAt: number;
+  bookingId?: number;
+}
+
+/** The bookings holding slots in a range: a primary-key range scan, never the resource's history. */
+export async function conflictRanges(db: Db, resourceId: number, startAt: number, endAt: number, excludeBookingId?: number): Promise<Range[]> {
+  const q = db('booking_slots as s').join('bookings as b', 'b.id', 's.booking_id')
+    .where('s.resource_id', resourceId).whereBetween('s.slot', [Math.floor(startAt / SLOT_MS), Math.ceil(endAt / SLOT_MS) - 1])
+    .distinct('b.id', 'b.start_at', 'b.end_at').orderBy('b.start_at');
+  if (excludeBookingId !== undefined) q.whereNot('b.id', excludeBookingId);
+  const rows = (await q) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({ startAt: Number(r.start_at), endAt: Number(r.end_at), bookingId: Number(r.id) }));
+}
+
+export function alreadyBooked(ranges: Range[]): ConflictError {
+  return new ConflictError('bookings.alreadyBooked', {}, { ranges });
+}
+
+const isDeadlock = (err: unknown): boolean => {
+  const e = err as { code?: string; errno?: number };
+  return e.code === 'ER_LOCK_DEADLOCK' || e.errno === 1213 || e.code === 'SQLITE_BUSY';
+};
+
+/**
+ * Runs a writing transaction; a taken slot becomes a 409 listing the conflicting ranges, read after the
+ * rollback (SQLite has one connection, and MySQL's snapshot inside the transaction may predate the winner).
+ * A deadlock victim is retried, as MySQL asks.
+ */
+export async function writeTx<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      if (err instanceof SlotTaken) {
+        const ranges = await conflictRanges(db, err.resourceId, err.startAt, err.endAt, err.bookingId);
+        throw alreadyBooked(ranges.length ? ranges : [{ startAt: err.startAt, endAt: err.endAt }]);
+      }
+      if (isDeadlock(err) && attempt < 4) continue;
+      throw err;
+    }
+  }
+}

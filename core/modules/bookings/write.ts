@@ -1,0 +1,90 @@
+/**
+ * Writing one booking row with everything that belongs to it, inside the caller's
+ * transaction: slots (the double-booking guard), attendees, approval, charge, log.
+ */
+import type { Knex } from 'knex';
+import { ValidationError } from '../../errors.ts';
+import type { BookingSnapshot, EventName } from '../../event-types.ts';
+import type { BookingDeps, Db } from './deps.ts';
+import { charge } from './credits.ts';
+import { newCheckInCode, type Times } from './plan.ts';
+import { logReservation, snapshotsOf, toBookingRow, writeAttendees, type Attendees, type BookingRow } from './repo.ts';
+import type { ResourceInfo } from './resources.ts';
+import type { BookingSettings } from './settings.ts';
+import { insertSlots } from './slots.ts';
+import { MINUTE_MS } from './time.ts';
+
+export interface BookingFields {
+  subject: string;
+  phone?: string | null;
+  employeeId?: string | null;
+  remarks?: string | null;
+  reminderMinutes: number;
+  attendees: Attendees;
+}
+
+export function remindAt(startAt: number, reminderMinutes: number): number | null {
+  return reminderMinutes > 0 ? startAt - reminderMinutes * MINUTE_MS : null;
+}
+
+export async function insertBooking(trx: Knex.Transaction, a: {
+  now: number; resource: ResourceInfo; times: Times; organiserId: number; fields: BookingFields; settings: BookingSettings;
+  pending: boolean; price: number; seriesId?: number; seriesDate?: string;
+}): Promise<number> {
+  return (await insertBookingRow(trx, a)).id;
+}
+
+/** Like insertBooking, answering the row as written, so the caller can answer without reading it back. */
+export async function insertBookingRow(trx: Knex.Transaction, a: Parameters<typeof insertBooking>[1]): Promise<BookingRow> {
+  const { now, resource, times, fields } = a;
+  const row = {
+    resource_id: resource.id, organiser_id: a.organiserId, series_id: a.seriesId ?? null, series_date: a.seriesDate ?? null, detached: false,
+    meeting_date: times.meetingDate, start_time: times.startTime, end_time: times.endTime, whole_day: times.wholeDay,
+    start_at: times.startAt, end_at: times.endAt, time_zone: resource.timeZone, subject: fields.subject, phone: fields.phone ?? null,
+    employee_no: fields.employeeId ?? null, remarks: fields.remarks ?? null, check_in_code: newCheckInCode(a.settings.passCodeLength),
+    state: a.pending ? 'pending' : 'confirmed', check_status: a.pending ? 4 : 0, reminder_minutes: fields.reminderMinutes,
+    remind_at: remindAt(times.startAt, fields.reminderMinutes), price_cents: a.price, sequence: 0, created_at: now, updated_at: now,
+  };
+  const [id] = await trx('bookings').insert(row);
+  const bookingId = Number(id);
+  await insertSlots(trx, resource.id, bookingId, times.startAt, times.endAt);
+  await writeAttendees(trx, bookingId, fields.attendees, true);
+  if (a.pending) await trx('approvals').insert({ booking_id: bookingId, state: 'pending', created_at: now });
+  if (a.price > 0) await charge(trx, now, a.organiserId, bookingId, a.price);
+  await logReservation(trx, now, { bookingId, resourceId: resource.id, userId: a.organiserId, action: 'created', detail: { ...times, pending: a.pending } });
+  return toBookingRow({ ...row, id: bookingId });
+}
+
+/** Inner attendees must be existing users: a typo'd id is a 400, not a foreign-key 500. */
+export async function checkAttendees(db: Db, inner: number[]): Promise<void> {
+  const ids = [...new Set(inner)];
+  if (ids.length === 0) return;
+  const found = new Set(((await db('users').whereIn('id', ids).select('id')) as Array<{ id: number }>).map((r) => Number(r.id)));
+  const missing = ids.filter((i) => !found.has(i));
+  if (missing.length) throw new ValidationError([{ field: 'innerAttendees', message: `unknown users: ${missing.join(', ')}` }], 'bookings.unknownAttendee');
+}
+
+/** Events collected during a transaction and emitted once it has committed. */
+export class PendingEvents {
+  private readonly list: Array<{ name: EventName; bookingId: number; actorId: number; reason?: string | null }> = [];
+  private readonly known = new Map<number, BookingSnapshot>();
+
+  add(name: EventName, bookingId: number, actorId: number, reason?: string | null): void {
+    this.list.push({ name, bookingId, actorId, reason });
+  }
+
+  /** A snapshot the caller already has (as committed), saving the read-back. */
+  know(snapshot: BookingSnapshot): void {
+    this.known.set(snapshot.id, snapshot);
+  }
+
+  async emit(deps: BookingDeps): Promise<void> {
+    if (this.list.length === 0) return;
+    const missing = [...new Set(this.list.map((e) => e.bookingId))].filter((id) => !this.known.has(id));
+    const snaps = new Map([...this.known, ...(await snapshotsOf(deps.db, missing)).map((s) => [s.id, s] as const)]);
+    for (const e of this.list) {
+      const booking = snaps.get(e.bookingId);
+      if (booking) deps.events.emit(e.name, { booking, actorId: e.actorId, reason: e.reason ?? null });
+    }
+  }
+}
