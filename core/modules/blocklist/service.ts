@@ -1,9 +1,33 @@
 /**
  * Violations and the blocklist (SPEC §4): no-shows add violations; enough of them
- * within the statistics period put the user on the blocklist for some days.
- * (Skeleton: the interface the booking engine calls; filled in by the blocklist work.)
+ * within the statistics period put the user on the blocklist for some days; the
+ * release job (or an administrator) lets them book again.
+ *
+ * Events: this service emits `user.violation`, `user.blocklisted` and
+ * `user.released` itself, after the transaction that made the change commits
+ * (see after-commit.ts). Callers of recordViolation must not emit them again.
+ *
+ * Counting rule: a violation counts when it lies within the last
+ * `blocklistPeriodDays` before `at` (or later: no-shows may be processed out of
+ * order) AND after the user's latest blocklisting,
+ * so the violations that caused one blocklisting cannot cause the next one
+ * right after a release. `blocklistEnabled` only stops new blocklistings;
+ * users already on the list stay there until released.
  */
 import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import type { Dialect } from '../../db/connection.ts';
+import type { Page } from '../../db/paging.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import type { EventBus } from '../../events.ts';
+import type { UserEvent } from '../../event-types.ts';
+import type { OperationLog } from '../logs/index.ts';
+import type { ParamsService } from '../params/index.ts';
+import { afterCommit } from './after-commit.ts';
+import { blocklistBase, listBlocklist, listViolations, toBlocklistEntry } from './queries.ts';
+import type { BlocklistEntry, BlocklistQuery, ViolationEntry, ViolationQuery } from './schema.ts';
 
 export interface ViolationInput {
   userId: number;
@@ -12,17 +36,156 @@ export interface ViolationInput {
   at: number;
 }
 
-export class BlocklistService {
-  constructor(private readonly deps: { db: Knex }) {}
+export interface BlocklistDeps {
+  db: Knex;
+  dialect: Dialect;
+  clock: Clock;
+  events: EventBus;
+  paramsService: ParamsService;
+  operationLog: OperationLog;
+}
 
-  /** Records a violation inside the caller's transaction and blocklists the user when the maximum is reached. */
-  async recordViolation(_trx: Knex.Transaction, _v: ViolationInput): Promise<{ recorded: boolean; blocklisted: boolean }> {
-    void this.deps;
-    return { recorded: false, blocklisted: false };
+const DAY_MS = 86_400_000;
+const PARAM_KEYS = ['blocklistEnabled', 'blocklistMaxViolations', 'blocklistPeriodDays', 'blocklistDisableDays'] as const;
+
+interface BlocklistParams {
+  enabled: boolean;
+  maxViolations: number;
+  periodDays: number;
+  disableDays: number;
+}
+
+export class BlocklistService {
+  constructor(private readonly deps: BlocklistDeps) {}
+
+  private async params(trx: Knex | Knex.Transaction): Promise<BlocklistParams> {
+    const p = await this.deps.paramsService.getMany(PARAM_KEYS, trx);
+    return { enabled: Boolean(p.blocklistEnabled), maxViolations: Number(p.blocklistMaxViolations), periodDays: Number(p.blocklistPeriodDays), disableDays: Number(p.blocklistDisableDays) };
+  }
+
+  private emit(name: 'user.violation' | 'user.blocklisted' | 'user.released', payload: UserEvent): void {
+    this.deps.events.emit(name, payload);
+  }
+
+  /**
+   * Records a violation inside the caller's transaction and blocklists the user when the maximum is reached.
+   * Idempotent per (booking, kind): a second call for the same no-show — a retry, or another process —
+   * records nothing (`recorded: false`).
+   */
+  async recordViolation(trx: Knex.Transaction, v: ViolationInput): Promise<{ recorded: boolean; blocklisted: boolean }> {
+    const kind = v.kind ?? 'noShow';
+    // Locking the user's row serialises the count-and-decide below per user across processes, so two
+    // no-shows processed at once cannot both miss (or both reach) the threshold. SQLite has one writer anyway.
+    const user = (await trx('users').where({ id: v.userId }).forUpdate().first('id')) as { id: number } | undefined;
+    if (!user) throw new NotFoundError('user', v.userId);
+    let violationId: number;
+    try {
+      [violationId] = (await trx('violations').insert({ user_id: v.userId, booking_id: v.bookingId, kind, occurred_at: v.at })).map(Number) as [number];
+    } catch (err) {
+      // UNIQUE(booking_id, kind): this no-show is already on record. Only the statement failed; the
+      // caller's transaction goes on (MySQL and SQLite both roll back just the failing statement).
+      if (isUniqueViolation(err)) return { recorded: false, blocklisted: false };
+      throw err;
+    }
+
+    const p = await this.params(trx);
+    const { last, since, others, othersNewest } = await this.committedState(trx, v, p.periodDays, violationId);
+    const ownCounts = v.at > since;
+    const violationCount = others + (ownCounts ? 1 : 0);
+    afterCommit(trx, () => this.emit('user.violation', { userId: v.userId, bookingId: v.bookingId ?? undefined, violationCount }));
+
+    if (!p.enabled || violationCount < p.maxViolations) return { recorded: true, blocklisted: false };
+    if (last && last.released_at === null) {
+      if (Number(last.release_at) > v.at) return { recorded: true, blocklisted: false }; // already on the list
+      // Its release time passed but the job has not run yet: release it here, keeping one open row per user.
+      await trx('blocklist').where({ id: last.id }).update({ released_at: v.at });
+      afterCommit(trx, () => this.emit('user.released', { userId: v.userId, releaseAt: Number(last.release_at) }));
+    }
+    // Blocked from the newest counted violation (usually `at`), so out-of-order no-shows that were
+    // counted here lie at or before blocked_at and cannot count again for the next blocklisting.
+    const blockedAt = Math.max(ownCounts ? v.at : -Infinity, othersNewest ?? -Infinity);
+    const releaseAt = blockedAt + p.disableDays * DAY_MS;
+    await trx('blocklist').insert({ user_id: v.userId, violation_count: violationCount, blocked_at: blockedAt, release_at: releaseAt });
+    afterCommit(trx, () => this.emit('user.blocklisted', { userId: v.userId, violationCount, releaseAt, bookingId: v.bookingId ?? undefined }));
+    return { recorded: true, blocklisted: true };
+  }
+
+  /**
+   * The user's latest blocklist row and their other violations since the counting boundary, as committed
+   * by everyone else. On MySQL this reads on a second connection, without locks: the caller's transaction
+   * may carry a REPEATABLE READ snapshot older than our user lock (missing what the previous holder just
+   * committed), and locking range reads would take gap locks that deadlock the inserts of other users
+   * (measured: two servers blocklisting six people at once deadlocked). Holding the user lock, nothing
+   * else can add a violation or a blocklisting for this user until we commit, so committed state is complete.
+   * On SQLite the transaction is the only connection and already sees everything.
+   */
+  private async committedState(trx: Knex.Transaction, v: ViolationInput, periodDays: number, ownViolationId: number) {
+    const read = this.deps.dialect === 'mysql' ? this.deps.db : trx;
+    const last = (await read('blocklist').where({ user_id: v.userId }).orderBy([{ column: 'blocked_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .first('id', 'blocked_at', 'release_at', 'released_at')) as { id: number; blocked_at: number; release_at: number; released_at: number | null } | undefined;
+    const since = Math.max(v.at - periodDays * DAY_MS, last ? Number(last.blocked_at) : -Infinity);
+    const row = (await read('violations').where({ user_id: v.userId }).where('occurred_at', '>', since).whereNot('id', ownViolationId)
+      .count({ n: '*' }).max({ newest: 'occurred_at' }).first()) as { n: number | string; newest: number | string | null } | undefined;
+    const othersNewest = row?.newest === null || row?.newest === undefined ? null : Number(row.newest);
+    return { last, since, others: Number(row?.n ?? 0), othersNewest };
   }
 
   /** True while the user is on the blocklist at `at`. */
-  async isBlocked(_trx: Knex | Knex.Transaction, _userId: number, _at: number): Promise<boolean> {
-    return false;
+  async isBlocked(trx: Knex | Knex.Transaction, userId: number, at: number): Promise<boolean> {
+    const row = await trx('blocklist').where({ user_id: userId }).whereNull('released_at').where('release_at', '>', at).first('id');
+    return Boolean(row);
+  }
+
+  /** The release job: lifts every entry whose release time has passed. Returns how many it released. */
+  async releaseDue(now: number = this.deps.clock.now()): Promise<number> {
+    const { db } = this.deps;
+    let released = 0;
+    for (;;) {
+      const due = (await db('blocklist').whereNull('released_at').where('release_at', '<=', now).orderBy('id').limit(200).select('id', 'user_id', 'release_at')) as
+        Array<{ id: number; user_id: number; release_at: number }>;
+      for (const row of due) {
+        // The released_at guard makes a concurrent manual release win cleanly: only one of them counts.
+        const n = await db('blocklist').where({ id: row.id }).whereNull('released_at').update({ released_at: now });
+        if (n === 1) {
+          released++;
+          this.emit('user.released', { userId: Number(row.user_id), releaseAt: Number(row.release_at) });
+        }
+      }
+      if (due.length < 200) return released;
+    }
+  }
+
+  /** An administrator lets a user book again before the release time. */
+  async release(actor: Actor, id: number): Promise<BlocklistEntry> {
+    const { db, clock, operationLog } = this.deps;
+    const now = clock.now();
+    const row = await db.transaction(async (trx) => {
+      const found = (await trx('blocklist').where({ id }).forUpdate().first()) as Record<string, unknown> | undefined;
+      if (!found) throw new NotFoundError('blocklist entry', id);
+      if (found.released_at !== null && found.released_at !== undefined) throw new ConflictError('blocklist.alreadyReleased');
+      await trx('blocklist').where({ id }).update({ released_at: now, released_by: actor.userId || null });
+      await operationLog.record(trx, actor, {
+        action: 'sys.blocklist.release', target: id,
+        before: { userId: Number(found.user_id), releaseAt: Number(found.release_at), releasedAt: null },
+        after: { userId: Number(found.user_id), releasedAt: now },
+      });
+      return found;
+    });
+    this.emit('user.released', { userId: Number(row.user_id), releaseAt: Number(row.release_at) });
+    return this.entry(id);
+  }
+
+  async entry(id: number): Promise<BlocklistEntry> {
+    const row = (await blocklistBase(this.deps.db).where('bl.id', id).first()) as Record<string, unknown> | undefined;
+    if (!row) throw new NotFoundError('blocklist entry', id);
+    return toBlocklistEntry(row, this.deps.clock.now());
+  }
+
+  async list(q: BlocklistQuery): Promise<Page<BlocklistEntry>> {
+    return listBlocklist(this.deps.db, q, this.deps.clock.now());
+  }
+
+  async violations(q: ViolationQuery): Promise<Page<ViolationEntry>> {
+    return listViolations(this.deps.db, q);
   }
 }

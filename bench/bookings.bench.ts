@@ -1,0 +1,148 @@
+/**
+ * The booking engine under load (issue 4, Benchmark): grid latency for one floor
+ * and for all 1,000 resources, creation throughput next to the database's raw
+ * insert rate, a 365-day series, and 50 requests racing for one slot.
+ * Printed only; the goals (grid p95 < 100 ms, creation ≥ half the raw rate) are read by people.
+ */
+import type { ApiAnswer, TestApp } from '../test/helpers/app.ts';
+import { createUser, STAFF_PASSWORD } from '../test/helpers/users.ts';
+import { startBenchApp } from './app.ts';
+import { dateAfter, seedBookings, seedPlaces, ZONE, type BenchPlaces } from './bookings-seed.ts';
+import { median, percentile, timed } from './stats.ts';
+
+export const title = 'Bookings: grid, creation rate, series, contention';
+
+const MISSING = 'n/a (endpoint missing)';
+const CLIENTS = 16;
+const CREATIONS = 800;
+const RAW_INSERTS = 2000;
+const GRID_SAMPLES = 20;
+
+/** An answer from the router's fallback, not from a route: the engine has not shipped this call yet. */
+const isMissing = (r: ApiAnswer) => (r.status === 404 && r.body.key === 'common.notFound') || r.status === 405;
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+async function gridFigures(app: TestApp, token: string, date: string, floorId?: number): Promise<Record<string, unknown> | string> {
+  const path = `/api/bookings/grid?date=${date}${floorId ? `&floorId=${floorId}` : ''}`;
+  const probe = await app.get(path, { token });
+  if (isMissing(probe)) return MISSING;
+  if (probe.status !== 200) return `error ${probe.status}: ${probe.body.msg}`;
+  const resources = (probe.body.data as { resources?: unknown[] } | undefined)?.resources?.length ?? 0;
+  await app.get(path, { token }); // warm caches and the query planner
+  const samples: number[] = [];
+  for (let i = 0; i < GRID_SAMPLES; i++) samples.push((await timed(() => app.get(path, { token }))).ms);
+  return { resources, medianMs: median(samples), p95Ms: percentile(samples, 95) };
+}
+
+/** Runs `total` jobs on `clients` concurrent workers (job i, worker w); returns the elapsed ms. */
+async function pool(total: number, clients: number, job: (i: number, worker: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async (_, worker) => {
+    for (let i = next++; i < total; i = next++) await job(i, worker);
+  }));
+  return performance.now() - started;
+}
+
+async function rawInsertRate(app: TestApp): Promise<number> {
+  const { db } = app.cradle;
+  await db.schema.createTable('bench_raw', (t) => {
+    t.bigIncrements('id');
+    t.integer('resource_id').notNullable();
+    t.bigInteger('at').notNullable();
+    t.string('note', 100);
+  });
+  try {
+    const ms = await pool(RAW_INSERTS, CLIENTS, async (i) => {
+      await db.transaction(async (trx) => void (await trx('bench_raw').insert({ resource_id: i % 1000, at: Date.now(), note: `raw ${i}` })));
+    });
+    return Math.round((RAW_INSERTS / ms) * 1000);
+  } finally {
+    await db.schema.dropTable('bench_raw');
+  }
+}
+
+/** Bookings per second over HTTP, each on a free half hour (00:00–08:00 is never seeded); one person per client. */
+async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces): Promise<{ perSecond: number | string; ok: number; failed: number; firstError?: string }> {
+  const token = tokens[0]!;
+  const date = dateAfter(places.firstDate, 1);
+  const body = (i: number) => {
+    const resourceId = places.resourceIds[i % places.resourceIds.length]!;
+    const start = 30 * Math.floor(i / places.resourceIds.length);
+    return { resourceId, meetingDate: date, startTime: hhmm(start), endTime: hhmm(start + 30), subject: `Bench ${i}`, employeeId: 'A0001' };
+  };
+  const probe = await app.post('/api/bookings', body(0), { token });
+  if (isMissing(probe)) return { perSecond: MISSING, ok: 0, failed: 0 };
+  let ok = probe.status === 200 || probe.status === 201 ? 1 : 0;
+  let failed = 1 - ok;
+  let firstError = ok ? undefined : `${probe.status} ${probe.body.msg}`;
+  const ms = await pool(CREATIONS, CLIENTS, async (i, worker) => {
+    const r = await app.post('/api/bookings', body(i + 1), { token: tokens[worker % tokens.length] });
+    if (r.status === 200 || r.status === 201) ok++;
+    else {
+      failed++;
+      firstError ??= `${r.status} ${r.body.msg}`;
+    }
+  });
+  return { perSecond: Math.round((CREATIONS / ms) * 1000), ok, failed, firstError };
+}
+
+async function seriesTime(app: TestApp, token: string, places: BenchPlaces): Promise<Record<string, unknown> | string> {
+  const r = await timed(() => app.post('/api/bookings', {
+    resourceId: places.resourceIds[1], meetingDate: places.firstDate, startTime: '19:00', endTime: '20:00', subject: 'Bench series', employeeId: 'A0001',
+    recurrence: { freq: 'daily', interval: 1, count: 365 }, conflictPolicy: 'fail',
+  }, { token }));
+  if (isMissing(r.value)) return MISSING;
+  const data = r.value.body.data as { bookings?: unknown[] } | undefined;
+  return { ms: r.ms, status: r.value.status, occurrences: data?.bookings?.length ?? null, ...(r.value.status >= 300 ? { msg: r.value.body.msg } : {}) };
+}
+
+async function contention(app: TestApp, token: string, places: BenchPlaces): Promise<Record<string, unknown> | string> {
+  const body = { resourceId: places.resourceIds[2], meetingDate: places.firstDate, startTime: '21:00', endTime: '22:00', subject: 'Contended', employeeId: 'A0001' };
+  const answers = await Promise.all(Array.from({ length: 50 }, () => app.post('/api/bookings', body, { token })));
+  if (answers.some(isMissing)) return MISSING;
+  const count = (pred: (s: number) => boolean) => answers.filter((a) => pred(a.status)).length;
+  return { attempts: answers.length, winners: count((s) => s === 200 || s === 201), conflicts409: count((s) => s === 409), other: count((s) => s !== 200 && s !== 201 && s !== 409) };
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const app = await startBenchApp();
+  try {
+    const { db } = app.cradle;
+    const token = await app.adminToken();
+    // Long series and far dates must not trip the "days ahead" rule; the bench measures the engine, not the settings.
+    await app.put('/api/sys/params', { bookingDaysAhead: 0 }, { token });
+    const now = app.clock.now();
+    const adminId = Number((await db('users').where({ username: 'admin' }).first('id')).id);
+    const seed = await timed(async () => {
+      const places = await seedPlaces(db, now);
+      await seedBookings(db, places, [adminId], now);
+      return places;
+    });
+    const places = seed.value;
+    const gridDate = places.firstDate;
+    const figures: Record<string, unknown> = {
+      database: app.dialect,
+      seeded: `${places.resourceIds.length} resources, ${await db('bookings').count({ n: '*' }).first().then((r) => Number((r as { n: number }).n))} bookings, ${await db('booking_slots').count({ n: '*' }).first().then((r) => Number((r as { n: number }).n))} slot rows in ${Math.round(seed.ms)} ms (zone ${ZONE})`,
+      'grid, one floor (200 resources)': await gridFigures(app, token, gridDate, places.floorIds[0]),
+      'grid, all 1,000 resources': await gridFigures(app, token, gridDate),
+    };
+    const raw = await rawInsertRate(app);
+    const clients: string[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      await createUser(app, `bench${i}`);
+      clients.push(await app.tokenFor(`bench${i}`, STAFF_PASSWORD));
+    }
+    const created = await creationRate(app, clients, places);
+    figures[`raw INSERT in a transaction per s (${CLIENTS} clients)`] = raw;
+    figures[`bookings created per s over HTTP (${CLIENTS} clients)`] = created.perSecond;
+    figures['creation / raw ratio'] = typeof created.perSecond === 'number' ? Math.round((created.perSecond / raw) * 1000) / 1000 : MISSING;
+    if (created.failed) figures['creation failures'] = `${created.failed} (first: ${created.firstError})`;
+    figures['daily series of 365 occurrences'] = await seriesTime(app, token, places);
+    figures['contention, 50 requests on one slot'] = await contention(app, token, places);
+    return figures;
+  } finally {
+    await app.stop();
+  }
+}
