@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../core/version.ts';
 import { adminCommand } from './commands/admin.ts';
+import { licenceCommand } from './commands/licence.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { paramsCommand } from './commands/params.ts';
 import { seedCommand } from './commands/seed.ts';
@@ -12,7 +13,7 @@ const program = new Command('atrium')
   .version(VERSION)
   .showHelpAfterError('(run with --help for usage)');
 
-for (const add of [migrateCommand, adminCommand, paramsCommand, seedCommand, tokenCommand]) add(program);
+for (const add of [migrateCommand, adminCommand, paramsCommand, seedCommand, tokenCommand, licenceCommand]) add(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -14,6 +14,9 @@ import { resourcesModule } from './resources/index.ts';
 import { devicesModule } from './devices/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { bookingsModule } from './bookings/index.ts';
+import { settingsModule } from './settings/index.ts';
+import { dictionaryModule } from './dictionary/index.ts';
+import { keysModule } from './keys/index.ts';
 import type { AtriumModule } from './module.ts';
 import { paramsModule } from './params/index.ts';
 import { reportsModule } from './reports/index.ts';
@@ -35,6 +38,9 @@ export const modules: readonly AtriumModule[] = [
   resourcesModule,
   devicesModule,
   licencesModule,
+  settingsModule,
+  dictionaryModule,
+  keysModule,
   blocklistModule,
   bookingsModule,
   dashboardModule,

@@ -1,5 +1,6 @@
 import { asClass } from 'awilix';
 import type { AtriumModule } from '../module.ts';
+import { licenceRoutes } from './routes.ts';
 import { LicenceService } from './service.ts';
 
 declare module '../../container.ts' {
@@ -9,10 +10,13 @@ declare module '../../container.ts' {
 }
 
 export { LicenceService, type LimitedKind } from './service.ts';
+export { issueLicence, readLicence, LicencePayload, LicenceFormatError } from './format.ts';
+export type { LicenceStatus, LicenceState } from './schema.ts';
 
 export const licencesModule: AtriumModule = {
   name: 'licences',
   register(container) {
     container.register({ licenceService: asClass(LicenceService).singleton() });
   },
+  routes: licenceRoutes,
 };

@@ -4,6 +4,7 @@
  * before sign-in, and its explanation in each language (the `remark`).
  */
 import { z } from 'zod';
+import { flagSet } from './flags.ts';
 
 export type ParamGroup = 'system' | 'booking' | 'security' | 'blocklist' | 'pad' | 'dashboard' | 'logs';
 
@@ -22,11 +23,9 @@ const bool = z.preprocess((v) => (v === 'true' || v === '1' || v === 1 ? true : 
 const typeList = z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$|^$/, 'comma-separated resource type ids');
 /** Option flags are kept as `|name|name|` (SPEC §9). */
 export const OPTION_FLAGS = ['noCC', 'qrInDetail', 'hideRoomTip', 'useCredit', 'copyright'] as const;
-const flags = z.string().regex(/^(\|[A-Za-z]+)*\|?$/, 'flags written |name|').refine(
-  (v) => v.split('|').filter(Boolean).every((f) => (OPTION_FLAGS as readonly string[]).includes(f)),
-  `known flags: ${OPTION_FLAGS.join(', ')}`,
-);
-const padMethods = z.string().refine((v) => v.split('|').filter(Boolean).length > 0 && v.split('|').filter(Boolean).every((m) => ['password', 'card', 'qr', 'face'].includes(m)), 'at least one of |password|card|qr|face|');
+const flags = flagSet(OPTION_FLAGS);
+export const PAD_AUTH_METHODS = ['password', 'card', 'qr', 'face'] as const;
+const padMethods = flagSet(PAD_AUTH_METHODS, 1);
 
 const p = (key: string, group: ParamGroup, schema: z.ZodType, def: unknown, pub: boolean, cn: string, en: string, ja: string): ParamDef =>
   ({ key, group, schema, default: def, public: pub, remark: { cn, en, ja } });
@@ -35,6 +34,7 @@ export const PARAMS: readonly ParamDef[] = [
   p('sysLogDays', 'logs', int(0, 3650), 180, false, '系统操作日志保留天数（0 表示不限）', 'Days to keep the operation log (0 keeps forever)', '操作ログの保存日数（0 は無期限）'),
   p('reservationLogDays', 'logs', int(0, 3650), 180, false, '预约日志保留天数（0 表示不限）', 'Days to keep the reservation log (0 keeps forever)', '予約ログの保存日数（0 は無期限）'),
   p('approvalLogDays', 'logs', int(0, 3650), 180, false, '审批日志保留天数（0 表示不限）', 'Days to keep decided approvals (0 keeps forever)', '承認ログの保存日数（0 は無期限）'),
+  p('sqlSlowMs', 'logs', int(1, 600_000), 200, false, 'SQL 慢查询阈值（毫秒）', 'Statements slower than this many milliseconds count as slow in the SQL monitor', 'SQL モニターで遅いとみなす実行時間（ミリ秒）'),
   p('availableResource', 'system', typeList, '0,1', true, '可用资源类型（0 会议室，1 工位，逗号分隔）', 'Resource types offered (0 meeting room, 1 desk; comma-separated)', '利用できるリソース種別（0 会議室、1 デスク、カンマ区切り）'),
   p('autoCancelResource', 'booking', typeList, '0,1', false, '未签到自动取消的资源类型', 'Resource types whose bookings are cancelled when nobody checks in', 'チェックインがない場合に自動キャンセルするリソース種別'),
   p('checkInWindowMinutes', 'booking', int(1, 240), 15, true, '开始后可签到的分钟数，超时未签到自动取消', 'Minutes after the start during which check-in is possible before automatic cancellation', '開始後にチェックインできる分数（過ぎると自動キャンセル）'),

@@ -116,8 +116,8 @@ export class ParamsService {
     });
   }
 
-  async getTimeConfig(): Promise<TimeConfig> {
-    const row = await this.deps.db('time_config').where({ id: 1 }).first();
+  async getTimeConfig(trx: Knex | Knex.Transaction = this.deps.db): Promise<TimeConfig> {
+    const row = await trx('time_config').where({ id: 1 }).first();
     if (!row) return DEFAULT_TIME_CONFIG;
     return { startTime: row.start_time, endTime: row.end_time, interval: Number(row.interval) as 15 | 30, maxDuration: Number(row.max_duration) };
   }
@@ -125,7 +125,8 @@ export class ParamsService {
   async setTimeConfig(actor: Actor, input: TimeConfig): Promise<TimeConfig> {
     const value = z.parse(TimeConfig, input);
     return this.deps.db.transaction(async (trx) => {
-      const before = await this.getTimeConfig();
+      // Read through the transaction: SQLite has one connection, which the transaction holds.
+      const before = await this.getTimeConfig(trx);
       await trx('time_config').where({ id: 1 }).update({ start_time: value.startTime, end_time: value.endTime, interval: value.interval, max_duration: value.maxDuration, updated_at: this.deps.clock.now() });
       await this.deps.operationLog.record(trx, actor, { action: 'sys.timeConfig.update', before, after: value });
       return value;

@@ -1,0 +1,22 @@
+import { asClass } from 'awilix';
+import type { AtriumModule } from '../module.ts';
+import { dictionaryRoutes } from './routes.ts';
+import { DictionaryService } from './service.ts';
+
+declare module '../../container.ts' {
+  interface Cradle {
+    dictionaryService: DictionaryService;
+  }
+}
+
+export { DictionaryService } from './service.ts';
+export type { DictItem, DictNode } from './schema.ts';
+
+export const dictionaryModule: AtriumModule = {
+  name: 'dictionary',
+  register(container) {
+    container.register({ dictionaryService: asClass(DictionaryService).singleton() });
+  },
+  routes: dictionaryRoutes,
+  seed: (c) => c.dictionaryService.seed(),
+};

@@ -1,0 +1,41 @@
+import type { Cradle } from '../../container.ts';
+import { route, type ModuleRoutes } from '../../http/route.ts';
+import { DictInput, DictItem, DictQuery, DictUpdate, IdParam } from './schema.ts';
+
+export function dictionaryRoutes({ dictionaryService }: Cradle): ModuleRoutes {
+  return {
+    tag: 'Data dictionary',
+    routes: [
+      route<undefined, DictQuery>({
+        method: 'get', path: '/sys/dict', permission: 'sys:dic:view', query: DictQuery,
+        summary: 'Dictionary items, paged (children of parentId; 0 for the top level)',
+        handler: ({ query }) => dictionaryService.list(query),
+      }),
+      route({
+        method: 'get', path: '/sys/dict/tree', permission: 'sys:dic:view',
+        summary: 'The whole dictionary as a tree (children sorted by sort value)',
+        handler: () => dictionaryService.tree(),
+      }),
+      route<undefined, undefined, { id: number }>({
+        method: 'get', path: '/sys/dict/:id', permission: 'sys:dic:view', params: IdParam, response: DictItem,
+        summary: 'One dictionary item',
+        handler: ({ params }) => dictionaryService.get(params.id),
+      }),
+      route<DictInput>({
+        method: 'post', path: '/sys/dict', permission: 'sys:dic:add', body: DictInput, response: DictItem,
+        summary: 'Create a dictionary item (sort: positive integer)',
+        handler: ({ actor, body }) => dictionaryService.create(actor, body),
+      }),
+      route<DictUpdate, undefined, { id: number }>({
+        method: 'put', path: '/sys/dict/:id', permission: 'sys:dic:update', params: IdParam, body: DictUpdate, response: DictItem,
+        summary: 'Replace a dictionary item (protected items too)',
+        handler: ({ actor, params, body }) => dictionaryService.update(actor, params.id, body),
+      }),
+      route<undefined, undefined, { id: number }>({
+        method: 'delete', path: '/sys/dict/:id', permission: 'sys:dic:delete', params: IdParam,
+        summary: 'Delete a dictionary item: refused for protected items and items with children',
+        handler: ({ actor, params }) => dictionaryService.remove(actor, params.id),
+      }),
+    ],
+  };
+}

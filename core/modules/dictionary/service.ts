@@ -1,0 +1,129 @@
+/**
+ * The data dictionary: a tree of items (name, code, description, sort, parent).
+ * Protected items (the built-in ones the product relies on) can be modified
+ * but never deleted; an item with children cannot be deleted either, so no
+ * delete ever orphans or cascades.
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
+import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { t } from '../../i18n/index.ts';
+import type { OperationLog } from '../logs/index.ts';
+import type { DictInput, DictItem, DictNode, DictQuery, DictUpdate } from './schema.ts';
+
+type Row = Record<string, unknown>;
+
+export const toItem = (r: Row): DictItem => ({
+  id: Number(r.id),
+  parentId: r.parent_id == null ? null : Number(r.parent_id),
+  code: (r.code as string | null) ?? null,
+  name: String(r.name),
+  description: (r.description as string | null) ?? null,
+  sort: Number(r.sort),
+  protected: Boolean(r.protected),
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+});
+
+/** Built-in items: the resource types of SPEC.md §3. Seeded by code, never overwritten. */
+const BUILT_IN = [
+  { code: 'resourceType', name: 'Resource type', parent: null, sort: 1 },
+  { code: 'resourceType.0', name: 'Meeting room', parent: 'resourceType', sort: 1 },
+  { code: 'resourceType.1', name: 'Desk', parent: 'resourceType', sort: 2 },
+] as const;
+
+export class DictionaryService {
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+
+  async seed(): Promise<void> {
+    const { db, clock } = this.deps;
+    for (const b of BUILT_IN) {
+      if (await db('dictionary').where({ code: b.code }).first('id')) continue;
+      const parent = b.parent ? await db('dictionary').where({ code: b.parent }).first('id') : undefined;
+      await db('dictionary').insert({ code: b.code, name: b.name, parent_id: parent?.id ?? null, sort: b.sort, protected: true, created_at: clock.now(), updated_at: clock.now() });
+    }
+  }
+
+  async list(query: DictQuery): Promise<Page<DictItem>> {
+    const q = this.deps.db('dictionary').orderBy([{ column: 'sort' }, { column: 'id' }]);
+    if (query.parentId === 0) q.whereNull('parent_id');
+    else if (query.parentId !== undefined) q.where({ parent_id: query.parentId });
+    if (query.q) whereAnyContains(q, ['name', 'code', 'description'], query.q);
+    return paginate(q.select('*'), query, toItem);
+  }
+
+  /** The whole tree, siblings by sort value. */
+  async tree(): Promise<DictNode[]> {
+    const rows = (await this.deps.db('dictionary').orderBy([{ column: 'sort' }, { column: 'id' }]).select('*')) as Row[];
+    const nodes = new Map<number, DictNode>(rows.map((r) => [Number(r.id), { ...toItem(r), children: [] }]));
+    const roots: DictNode[] = [];
+    for (const n of nodes.values()) (n.parentId != null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
+    return roots;
+  }
+
+  async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<DictItem> {
+    const row = (await trx('dictionary').where({ id }).first()) as Row | undefined;
+    if (!row) throw new NotFoundError('dictionary item', id);
+    return toItem(row);
+  }
+
+  async create(actor: Actor, input: DictInput): Promise<DictItem> {
+    return this.deps.db.transaction(async (trx) => {
+      await this.checkParent(trx, actor, input.parentId ?? null, null);
+      await this.checkCode(trx, input.code ?? null, null);
+      const now = this.deps.clock.now();
+      const [id] = await trx('dictionary').insert({
+        parent_id: input.parentId ?? null, code: input.code ?? null, name: input.name, description: input.description ?? null,
+        sort: input.sort, protected: input.protected ?? false, created_at: now, updated_at: now,
+      });
+      const item = await this.get(Number(id), trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.create', target: item.id, after: item });
+      return item;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: DictUpdate): Promise<DictItem> {
+    return this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      await this.checkParent(trx, actor, input.parentId ?? null, id);
+      await this.checkCode(trx, input.code ?? null, id);
+      await trx('dictionary').where({ id }).update({
+        parent_id: input.parentId ?? null, code: input.code ?? null, name: input.name, description: input.description ?? null,
+        sort: input.sort, updated_at: this.deps.clock.now(),
+      });
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      if (before.protected) throw new BusinessRuleError('dict.protected');
+      if (await trx('dictionary').where({ parent_id: id }).first('id')) throw new BusinessRuleError('dict.hasChildren');
+      await trx('dictionary').where({ id }).del();
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.delete', target: id, before });
+    });
+  }
+
+  /** The parent must exist and must not be the item itself or one of its descendants. */
+  private async checkParent(trx: Knex.Transaction, actor: Actor, parentId: number | null, selfId: number | null): Promise<void> {
+    let cursor = parentId;
+    for (let depth = 0; cursor != null; depth++) {
+      const row = await trx('dictionary').where({ id: cursor }).first('id', 'parent_id');
+      if (!row || cursor === selfId || depth > 100) throw new ValidationError([{ field: 'parentId', message: t(actor.lang, 'dict.badParent') }], 'dict.badParent');
+      cursor = row.parent_id == null ? null : Number(row.parent_id);
+    }
+  }
+
+  private async checkCode(trx: Knex.Transaction, code: string | null, selfId: number | null): Promise<void> {
+    if (!code) return;
+    const q = trx('dictionary').where({ code });
+    if (selfId != null) q.whereNot({ id: selfId });
+    if (await q.first('id')) throw new ConflictError('dict.duplicateCode', { code });
+  }
+}

@@ -1,0 +1,27 @@
+import type { Cradle } from '../../container.ts';
+import { route, type ModuleRoutes } from '../../http/route.ts';
+import { CreatedKey, IdParam, KeyInput, KeyQuery, KeyView } from './schema.ts';
+
+export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
+  return {
+    tag: 'API keys',
+    routes: [
+      route<undefined, KeyQuery>({
+        method: 'get', path: '/sys/keys', permission: 'sys:secret:view', query: KeyQuery,
+        summary: 'API keys (never their secrets)',
+        handler: ({ query }) => apiKeysService.list(query),
+      }),
+      route<KeyInput>({
+        method: 'post', path: '/sys/keys', permission: 'sys:secret:add', body: KeyInput, response: CreatedKey,
+        summary: 'Create an API key; the answer holds the key text once, it is stored hashed',
+        description: 'Scopes are permission codes; you may only grant permissions you hold. Call the API with `Authorization: ApiKey <key>` or `X-Api-Key: <key>`.',
+        handler: ({ actor, body }) => apiKeysService.create(actor, body),
+      }),
+      route<undefined, undefined, { id: number }>({
+        method: 'delete', path: '/sys/keys/:id', permission: 'sys:secret:delete', params: IdParam, response: KeyView,
+        summary: 'Revoke an API key (it answers 401 from then on)',
+        handler: ({ actor, params }) => apiKeysService.revoke(actor, params.id),
+      }),
+    ],
+  };
+}

@@ -1,0 +1,92 @@
+/** Reading the logs: operation log, reservation log and SQL statistics, paged and filtered. */
+import type { Knex } from 'knex';
+import { whereAnyContains, whereStartsWith } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
+import { timeRange } from './range.ts';
+import type { OperationLogItem, OperationLogQuery, ReservationLogItem, ReservationLogQuery, SqlStatItem, SqlStatsQuery } from './schema.ts';
+import type { SqlMonitor } from './sql-monitor.ts';
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v == null ? null : Number(v));
+const str = (v: unknown) => (v == null ? null : String(v));
+function json(v: unknown): unknown {
+  if (v == null) return null;
+  try {
+    return JSON.parse(String(v));
+  } catch {
+    return String(v);
+  }
+}
+
+export const toOperation = (r: Row): OperationLogItem => ({
+  id: Number(r.id), userId: num(r.user_id), username: str(r.username), action: String(r.action), target: str(r.target),
+  summary: json(r.summary), ip: str(r.ip), createdAt: Number(r.created_at),
+});
+
+export const toReservation = (r: Row): ReservationLogItem => ({
+  id: Number(r.id), bookingId: num(r.booking_id), resourceId: num(r.resource_id), resourceName: str(r.resource_name),
+  userId: num(r.user_id), username: str(r.username), action: String(r.action), detail: json(r.detail), createdAt: Number(r.created_at),
+});
+
+const SQL_SORT: Record<SqlStatsQuery['sort'], string> = {
+  total: 'total_ms', count: 'count', max: 'max_ms', slow: 'slow_count', last: 'last_at', mean: 'mean',
+};
+
+export class LogsService {
+  constructor(private readonly deps: { db: Knex; sqlMonitor: SqlMonitor }) {}
+
+  /** The filtered operation log, newest first, unpaged (the list pages it, the export caps it). */
+  operationsQuery(query: Omit<OperationLogQuery, 'page' | 'pageSize'>): Knex.QueryBuilder {
+    const { from, to } = timeRange(query);
+    const q = this.deps.db('operation_logs').orderBy('id', 'desc');
+    if (from !== undefined) q.where('created_at', '>=', from);
+    if (to !== undefined) q.where('created_at', '<', to);
+    if (query.userId) q.where('user_id', query.userId);
+    if (query.username) whereAnyContains(q, ['username'], query.username);
+    if (query.action) {
+      if (query.action.endsWith('*')) whereStartsWith(q, 'action', query.action.slice(0, -1));
+      else q.where('action', query.action);
+    }
+    if (query.target) q.where('target', query.target);
+    if (query.q) whereAnyContains(q, ['username', 'action', 'target'], query.q);
+    return q.select('*');
+  }
+
+  async operations(query: OperationLogQuery): Promise<Page<OperationLogItem>> {
+    return paginate(this.operationsQuery(query), query, toOperation);
+  }
+
+  reservationsQuery(query: Omit<ReservationLogQuery, 'page' | 'pageSize'>): Knex.QueryBuilder {
+    const { from, to } = timeRange(query);
+    const q = this.deps.db('reservation_logs as l').leftJoin('resources as r', 'r.id', 'l.resource_id').leftJoin('users as u', 'u.id', 'l.user_id').orderBy('l.id', 'desc');
+    if (from !== undefined) q.where('l.created_at', '>=', from);
+    if (to !== undefined) q.where('l.created_at', '<', to);
+    if (query.bookingId) q.where('l.booking_id', query.bookingId);
+    if (query.resourceId) q.where('l.resource_id', query.resourceId);
+    if (query.userId) q.where('l.user_id', query.userId);
+    if (query.action) q.where('l.action', query.action);
+    if (query.q) whereAnyContains(q, ['u.username', 'r.name', 'l.action'], query.q);
+    return q.select('l.*', 'r.name as resource_name', 'u.username');
+  }
+
+  async reservations(query: ReservationLogQuery): Promise<Page<ReservationLogItem>> {
+    return paginate(this.reservationsQuery(query), query, toReservation);
+  }
+
+  /** Statement shapes with their timings; this process's latest figures are flushed first. */
+  async sql(query: SqlStatsQuery): Promise<Page<SqlStatItem> & { slowMs: number }> {
+    const { db, sqlMonitor } = this.deps;
+    await sqlMonitor.flush();
+    const q = db('sql_stats').select('*', db.raw('?? / ?? as ??', ['total_ms', 'count', 'mean']));
+    if (query.slowOnly) q.where('slow_count', '>', 0);
+    if (query.q) whereAnyContains(q, ['shape'], query.q);
+    q.orderBy(SQL_SORT[query.sort], 'desc').orderBy('shape_hash');
+    const page = await paginate(q, query, (r: Row) => ({
+      shapeHash: String(r.shape_hash), shape: String(r.shape), count: Number(r.count), totalMs: round(Number(r.total_ms)),
+      meanMs: round(Number(r.total_ms) / Math.max(1, Number(r.count))), maxMs: round(Number(r.max_ms)), slowCount: Number(r.slow_count), lastAt: Number(r.last_at),
+    }));
+    return { ...page, slowMs: sqlMonitor.slowMs };
+  }
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
