@@ -23,7 +23,10 @@ export async function paginate<T>(query: Knex.QueryBuilder, { page, pageSize }: 
   return { items: rows.map(map), total: Number((countRow as { n?: number } | undefined)?.n ?? 0), page, pageSize };
 }
 
-/** Escapes LIKE wildcards so a search for `50%` finds "50%", not everything. */
+/**
+ * Escapes LIKE wildcards with a backslash so a search for `50%` finds "50%", not everything.
+ * SQLite has no default escape character: use it through core/db/like.ts, which names it.
+ */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

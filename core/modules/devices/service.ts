@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { LicenceService } from '../licences/index.ts';
 import type { OperationLog } from '../logs/index.ts';
@@ -43,7 +44,7 @@ export class DevicesService {
     if (query.kind) q.where('d.kind', query.kind);
     if (query.resourceId) q.where('d.resource_id', query.resourceId);
     if (query.connected !== undefined) q.where('d.connected', query.connected);
-    if (query.q) q.where((w) => w.where('d.name', 'like', likeContains(query.q!)).orWhere('d.device_no', 'like', likeContains(query.q!)).orWhere('d.mac_address', 'like', likeContains(query.q!)));
+    if (query.q) whereAnyContains(q, ['d.name', 'd.device_no', 'd.mac_address'], query.q);
     return paginate(q, query, toView);
   }
 

@@ -2,7 +2,8 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { AppError, BusinessRuleError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { OperationLog } from '../logs/index.ts';
 import type { StoredFile, UploadsService } from '../uploads/index.ts';
@@ -32,7 +33,7 @@ export class FloorsService {
   async list(query: FloorList): Promise<Page<FloorView>> {
     const q = this.deps.db('floors').select('*').orderBy([{ column: 'location_id' }, { column: 'sort' }, { column: 'id' }]);
     if (query.locationId) q.where({ location_id: query.locationId });
-    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('display_name', 'like', likeContains(query.q!)));
+    if (query.q) whereAnyContains(q, ['name', 'display_name'], query.q);
     return paginate(q, query, toView);
   }
 

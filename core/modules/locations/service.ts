@@ -2,7 +2,8 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { likeContains, paginate, type Page, type PageQuery } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page, type PageQuery } from '../../db/paging.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { assertUnbound } from './guards.ts';
@@ -29,7 +30,7 @@ export class LocationsService {
   async list(query: PageQuery): Promise<Page<LocationView>> {
     const { db } = this.deps;
     const q = db('locations').select('locations.*', db.raw(FLOOR_COUNT)).orderBy([{ column: 'sort' }, { column: 'id' }]);
-    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('address', 'like', likeContains(query.q!)));
+    if (query.q) whereAnyContains(q, ['name', 'address'], query.q);
     return paginate(q, query, toView);
   }
 

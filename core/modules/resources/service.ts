@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
 import QRCode from 'qrcode';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { LicenceService } from '../licences/index.ts';
@@ -66,7 +67,7 @@ export class ResourcesService {
     if (query.floorId) q.where('floor_id', query.floorId);
     if (query.minCapacity !== undefined) q.where('capacity', '>=', query.minCapacity);
     if (query.status !== undefined) q.where('status', query.status);
-    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('description', 'like', likeContains(query.q!)));
+    if (query.q) whereAnyContains(q, ['name', 'description'], query.q);
     // Deferred join: page through ids alone (the (type, sort) index covers them), then read those rows,
     // so a deep page does not fetch every skipped row.
     const page = await paginate(q.clearSelect().select('id'), query, (r) => Number(r.id));

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../../../config/default.ts';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { likeContains, paginate, type Page, type PageQuery } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page, type PageQuery } from '../../db/paging.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
 import type { OperationLog } from '../logs/index.ts';
 import type { IconInput, IconView } from './schema.ts';
@@ -27,7 +28,7 @@ export class IconsService {
 
   async list(query: PageQuery): Promise<Page<IconView>> {
     const q = this.deps.db('resource_icons').select('*').orderBy('id');
-    if (query.q) q.where('name', 'like', likeContains(query.q));
+    if (query.q) whereAnyContains(q, ['name'], query.q);
     return paginate(q, query, (r) => this.view(r));
   }
 
