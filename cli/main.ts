@@ -5,6 +5,7 @@ import { adminCommand } from './commands/admin.ts';
 import { licenceCommand } from './commands/licence.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { paramsCommand } from './commands/params.ts';
+import { pluginCommand } from './commands/plugin.ts';
 import { seedCommand } from './commands/seed.ts';
 import { tokenCommand } from './commands/token.ts';
 
@@ -13,7 +14,7 @@ const program = new Command('atrium')
   .version(VERSION)
   .showHelpAfterError('(run with --help for usage)');
 
-for (const add of [migrateCommand, adminCommand, paramsCommand, seedCommand, tokenCommand, licenceCommand]) add(program);
+for (const add of [migrateCommand, adminCommand, paramsCommand, seedCommand, tokenCommand, licenceCommand, pluginCommand]) add(program);
 
 try {
   await program.parseAsync(process.argv);

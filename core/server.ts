@@ -26,6 +26,10 @@ export async function startServer(config: Config, options: ContainerOptions & { 
   if (prepared.adminPassword && !options.quiet) console.log(adminPasswordNotice(prepared.adminPassword, Boolean(config.adminPassword)));
   if (prepared.demoSeeded) c.logger.info('demo organisation added');
 
+  // Integrations run with the server (not the CLI); the container's disposers stop them.
+  await c.pluginHost.start();
+  c.notificationsService.subscribe();
+
   const scheduler = new Scheduler(c);
   for (const m of modules) for (const job of m.jobs?.(c) ?? []) scheduler.add(job);
   if (config.scheduler) scheduler.start();

@@ -17,6 +17,8 @@ import { bookingsModule } from './bookings/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { dictionaryModule } from './dictionary/index.ts';
 import { keysModule } from './keys/index.ts';
+import { integrationsModule } from './integrations/index.ts';
+import { notificationsModule } from './notifications/index.ts';
 import type { AtriumModule } from './module.ts';
 import { paramsModule } from './params/index.ts';
 import { reportsModule } from './reports/index.ts';
@@ -45,4 +47,6 @@ export const modules: readonly AtriumModule[] = [
   bookingsModule,
   dashboardModule,
   reportsModule,
+  integrationsModule,
+  notificationsModule,
 ];

@@ -12,6 +12,7 @@ import { BadRequestError, ForbiddenError, UnauthorizedError, ValidationError } f
 import type { CallerInfo, TokenResolver } from '../../http/authenticate.ts';
 import { t, type Lang } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { ParamsService } from '../params/index.ts';
 import type { RolesService } from '../roles/index.ts';
 import { POLICY_KEYS, passwordState, policyViolations, type PasswordPolicy } from '../users/password-policy.ts';
@@ -32,6 +33,7 @@ export interface AuthDeps {
   rsaKeyService: RsaKeyService;
   sessionService: SessionService;
   operationLog: OperationLog;
+  notificationsService: Pick<NotificationsService, 'loginNotices'>;
 }
 
 export interface ClientMeta {
@@ -92,6 +94,8 @@ export class AuthService implements TokenResolver {
     if (pw.state === 'firstLogin') notify.push({ title: t(client.lang, 'auth.firstLogin'), content: t(client.lang, 'auth.firstLogin') });
     if (pw.state === 'expired') notify.push({ title: t(client.lang, 'auth.passwordExpired'), content: t(client.lang, 'auth.passwordExpired') });
     if (pw.state === 'expiring') notify.push({ title: t(client.lang, 'auth.passwordExpiring', { days: pw.daysLeft }), content: t(client.lang, 'auth.passwordExpiring', { days: pw.daysLeft }) });
+    // Today's notices of the notification centre; never a reason for sign-in to fail.
+    notify.push(...(await this.deps.notificationsService.loginNotices(user.id, client.lang).catch(() => [])));
     return {
       token: pair.token, refreshToken: pair.refreshToken, expiresAt: pair.expiresAt, notify,
       passwordState: pw.state, passwordDaysLeft: pw.daysLeft, permissions: [...permissions].sort(), authMethod: AUTH_METHOD[method],

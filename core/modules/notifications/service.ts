@@ -1,0 +1,179 @@
+/**
+ * Turns bus events into messages: who is told (recipients.ts), in their own
+ * language (templates), with an iCalendar part where the meeting itself
+ * changed, queued in the outbox for the selected notify provider. Also sends
+ * each booking's reminder once, and answers the sign-in's custom notices.
+ */
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock.ts';
+import type { BookingEvent, BookingSnapshot, UserEvent } from '../../event-types.ts';
+import type { EventBus } from '../../events.ts';
+import type { Lang } from '../../i18n/index.ts';
+import type { NotifyMessage } from '../../plugin-sdk/index.ts';
+import type { Outbox, PluginHost } from '../../plugin-host/index.ts';
+import type { ParamsService } from '../params/index.ts';
+import type { CentreService } from './centre-service.ts';
+import { isTemplateEvent, TEMPLATE_EVENTS, type TemplateData, type TemplateEvent } from './events.ts';
+import { bookingIcs } from './ics.ts';
+import { readSnapshot } from './snapshot.ts';
+import { bookingRecipients, byLanguage, isPending, usersById, type Person } from './recipients.ts';
+import type { TemplatesService } from './templates-service.ts';
+
+export interface NotificationsDeps {
+  db: Knex;
+  clock: Clock;
+  logger: Logger;
+  events: EventBus;
+  paramsService: ParamsService;
+  pluginHost: PluginHost;
+  outbox: Outbox;
+  templatesService: TemplatesService;
+  centreService: CentreService;
+}
+
+type Draft = Omit<NotifyMessage, 'id'>;
+
+/** REQUEST when the meeting is on or changed, CANCEL when it is off; nothing while it awaits approval. */
+function calendarMethod(event: TemplateEvent, b: BookingSnapshot): 'REQUEST' | 'CANCEL' | undefined {
+  if (event === 'booking.cancelled' || event === 'booking.autoCancelled') return 'CANCEL';
+  if (isPending(b)) return undefined;
+  if (event === 'booking.created' || event === 'booking.updated' || event === 'booking.approved') return 'REQUEST';
+  return undefined;
+}
+
+const names = (people: Array<{ name: string }>) => people.map((p) => p.name).join(', ');
+
+export class NotificationsService {
+  private readonly offs: Array<() => void> = [];
+
+  constructor(private readonly deps: NotificationsDeps) {}
+
+  /** Subscribes to every event that has a template (reminders come from the reminder job instead). */
+  subscribe(): void {
+    if (this.offs.length) return;
+    for (const event of TEMPLATE_EVENTS) {
+      if (event === 'booking.reminder') continue;
+      this.offs.push(this.deps.events.on(event, (payload) => this.notify(event, payload as BookingEvent | UserEvent)));
+    }
+  }
+
+  unsubscribe(): void {
+    this.offs.splice(0).forEach((off) => off());
+  }
+
+  /** Queues the messages of one event; resolves with how many were queued (0 when no notify provider is selected). */
+  async notify(event: TemplateEvent, payload: BookingEvent | UserEvent): Promise<number> {
+    const composed = await this.compose(event, payload);
+    if (!composed) return 0;
+    await this.deps.db.transaction((trx) => this.enqueue(trx, event, composed));
+    return composed.drafts.length;
+  }
+
+  /** The messages of an event, rendered now so retries send exactly what was meant at the time. */
+  async compose(event: TemplateEvent, payload: BookingEvent | UserEvent): Promise<{ provider: string; drafts: Draft[] } | undefined> {
+    if (!isTemplateEvent(event)) return undefined;
+    const provider = await this.deps.pluginHost.selected('notify');
+    if (provider === 'none') return undefined;
+    const drafts = 'booking' in payload ? await this.bookingDrafts(event, payload) : await this.userDrafts(event, payload as UserEvent & { daysLeft?: number });
+    return { provider, drafts };
+  }
+
+  async enqueue(trx: Knex.Transaction, event: TemplateEvent, composed: { provider: string; drafts: Draft[] }): Promise<void> {
+    for (const message of composed.drafts) {
+      await this.deps.outbox.enqueue(trx, { kind: 'notify', provider: composed.provider, topic: event, payload: { message } });
+    }
+  }
+
+  private async bookingDrafts(event: TemplateEvent, { booking: b, reason }: BookingEvent): Promise<Draft[]> {
+    // noCC: only the organiser is told. With attendees switched off (useAttendee) there is nobody to copy either.
+    const noCC = (await this.deps.paramsService.hasOption('noCC')) || !(await this.deps.paramsService.get<boolean>('useAttendee'));
+    const { people, organiser } = await bookingRecipients(this.deps.db, event, b, noCC);
+    const method = calendarMethod(event, b);
+    const ics = method && organiser?.email
+      ? bookingIcs(method, b, { name: organiser.name, email: organiser.email },
+        people.filter((p) => p.role === 'cc' && p.email).map((p) => ({ name: p.name, email: p.email! })), this.deps.clock.now())
+      : undefined;
+    const booking: TemplateData['booking'] = {
+      id: b.id, subject: b.subject, organiser: organiser?.name ?? '', resourceName: b.resourceName, location: b.locationName ?? '', floor: b.floorName ?? '',
+      meetingDate: b.meetingDate, startTime: b.startTime, endTime: b.endTime, timeZone: b.timeZone, checkInCode: b.checkInCode, remarks: b.remarks ?? '',
+      pending: isPending(b),
+    };
+    return this.drafts(event, people, { booking, reason: reason ?? undefined }, ics && method ? { method, ics } : undefined);
+  }
+
+  private async userDrafts(event: TemplateEvent, p: UserEvent & { daysLeft?: number }): Promise<Draft[]> {
+    const user = (await usersById(this.deps.db, [p.userId])).get(p.userId);
+    if (!user) return [];
+    const releaseDate = p.releaseAt ? DateTime.fromMillis(p.releaseAt).toFormat('yyyy-MM-dd HH:mm') : undefined;
+    return this.drafts(event, [{ ...user, role: 'to' }], { violationCount: p.violationCount, releaseDate, daysLeft: p.daysLeft });
+  }
+
+  private async drafts(event: TemplateEvent, people: Person[], data: Omit<TemplateData, 'recipient'>, calendar?: Draft['calendar']): Promise<Draft[]> {
+    const out: Draft[] = [];
+    for (const [lang, group] of byLanguage(people)) {
+      const rendered = await this.deps.templatesService.render(event, lang, { ...data, recipient: { name: names(group.to) } });
+      out.push({ event, lang, to: group.to, cc: group.cc, ...rendered, ...(calendar ? { calendar } : {}) });
+    }
+    return out;
+  }
+
+  /**
+   * Sends the reminders that are due. Each booking is claimed by
+   * `UPDATE ... SET reminded_at WHERE reminded_at IS NULL` in the same
+   * transaction as its messages, so however many processes run this, each
+   * reminder is queued exactly once.
+   */
+  async runReminders(): Promise<number> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const due = (await db('bookings').whereNotNull('remind_at').where('remind_at', '<=', now).whereNull('reminded_at').orderBy('remind_at').limit(200).pluck('id')).map(Number);
+    let sent = 0;
+    for (const id of due) {
+      const booking = await readSnapshot(db, id);
+      // A reminder whose meeting is off or already started is claimed but never sent.
+      const live = booking && booking.state === 'confirmed' && booking.startAt > now;
+      const composed = live ? await this.compose('booking.reminder', { booking, actorId: 0 }) : undefined;
+      const claimed = await db.transaction(async (trx) => {
+        const n = await trx('bookings').where({ id }).whereNull('reminded_at').update({ reminded_at: now });
+        if (n === 1 && composed) await this.enqueue(trx, 'booking.reminder', composed);
+        return n === 1;
+      });
+      if (claimed && live) {
+        sent++;
+        this.deps.events.emit('booking.reminder', { booking, actorId: 0 } satisfies BookingEvent);
+      }
+    }
+    return sent;
+  }
+
+  /**
+   * Tells users whose local password expires within the prompt days (same rule
+   * as the sign-in's "about to expire"). Run once a day (the job lease makes it
+   * once per day across processes), so each user hears it daily until they change it.
+   */
+  async runPasswordExpiry(): Promise<number> {
+    const { passwordValidityDays: validity, passwordPromptDays: prompt } = (await this.deps.paramsService.getMany(['passwordValidityDays', 'passwordPromptDays'])) as { passwordValidityDays: number; passwordPromptDays: number };
+    if (!validity) return 0;
+    const now = this.deps.clock.now();
+    const day = 86_400_000;
+    // Changed between (validity - prompt) and validity days ago: expiring, not yet expired.
+    const rows = await this.deps.db('users').where({ status: 1, source: 'local' }).whereNotNull('password_changed_at')
+      .where('password_changed_at', '>', now - validity * day).where('password_changed_at', '<=', now - (validity - prompt) * day)
+      .whereNot('must_change_password', true).select('id', 'password_changed_at');
+    let sent = 0;
+    for (const r of rows) {
+      const daysLeft = Math.ceil((Number(r.password_changed_at) + validity * day - now) / day);
+      if (daysLeft > 0 && daysLeft <= prompt) sent += await this.notify('user.passwordExpiring', { userId: Number(r.id), daysLeft } as UserEvent);
+    }
+    return sent;
+  }
+
+  /** The sign-in answer's notify items: today's custom notifications addressed to this user. */
+  async loginNotices(userId: number, _lang: Lang): Promise<Array<{ title: string; content: string }>> {
+    const user = await this.deps.db('users').where({ id: userId }).first('username');
+    if (!user) return [];
+    return this.deps.centreService.forUser(String(user.username));
+  }
+}

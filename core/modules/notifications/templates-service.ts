@@ -1,0 +1,82 @@
+/** Notification templates per event and language: seeded defaults, admin edits with a preview. */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { paginate, likeContains, type Page } from '../../db/paging.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { LANGS, t, type Lang } from '../../i18n/index.ts';
+import type { OperationLog } from '../logs/index.ts';
+import { DEFAULT_TEMPLATES } from './defaults.ts';
+import { SAMPLE_DATA, TEMPLATE_EVENTS, type TemplateData, type TemplateEvent } from './events.ts';
+import { render, templateProblem, type Rendered } from './render.ts';
+import type { TemplateList, TemplatePreview, TemplateUpdate, TemplateView } from './schema.ts';
+
+const view = (r: Record<string, unknown>): TemplateView => ({
+  id: Number(r.id), event: String(r.event), lang: String(r.lang), subject: String(r.subject), content: String(r.content), updatedAt: Number(r.updated_at),
+});
+
+export class TemplatesService {
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+
+  /** Adds the default of every (event, language) that has no template yet; edited ones are left alone. */
+  async seed(): Promise<void> {
+    const now = this.deps.clock.now();
+    const rows = TEMPLATE_EVENTS.flatMap((event) => LANGS.map((lang) => {
+      const [subject, content] = DEFAULT_TEMPLATES[event][lang];
+      return { event, lang, subject, content, updated_at: now };
+    }));
+    await this.deps.db('notification_templates').insert(rows).onConflict(['event', 'lang']).ignore();
+  }
+
+  async list(q: TemplateList): Promise<Page<TemplateView>> {
+    const query = this.deps.db('notification_templates').orderBy([{ column: 'event' }, { column: 'lang' }]);
+    if (q.event) query.where('event', q.event);
+    if (q.lang) query.where('lang', q.lang);
+    if (q.q) query.where((w) => w.where('subject', 'like', likeContains(q.q!)).orWhere('event', 'like', likeContains(q.q!)));
+    return paginate(query, q, view);
+  }
+
+  async get(id: number): Promise<TemplateView> {
+    const row = await this.deps.db('notification_templates').where({ id }).first();
+    if (!row) throw new NotFoundError('template', id);
+    return view(row);
+  }
+
+  private check(actor: Actor, subject: string, content: string): void {
+    const fields = [['subject', templateProblem(subject)], ['content', templateProblem(content)]]
+      .filter(([, problem]) => problem)
+      .map(([field, problem]) => ({ field: field!, message: t(actor.lang, 'notify.templateInvalid', { problem }) }));
+    if (fields.length) throw new ValidationError(fields);
+  }
+
+  async update(actor: Actor, id: number, body: TemplateUpdate): Promise<TemplateView> {
+    this.check(actor, body.subject, body.content);
+    const before = await this.get(id);
+    await this.deps.db.transaction(async (trx) => {
+      await trx('notification_templates').where({ id }).update({ subject: body.subject, content: body.content, updated_at: this.deps.clock.now() });
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.templates.update', target: `${before.event}/${before.lang}`, before: { subject: before.subject }, after: { subject: body.subject } });
+    });
+    return this.get(id);
+  }
+
+  /** Renders the given (unsaved) text, or the stored template, with sample data. */
+  async preview(actor: Actor, body: TemplatePreview): Promise<Rendered> {
+    const stored = await this.template(body.event as TemplateEvent, body.lang);
+    const subject = body.subject ?? stored.subject;
+    const content = body.content ?? stored.content;
+    this.check(actor, subject, content);
+    return render({ subject, content }, SAMPLE_DATA);
+  }
+
+  /** The template to send: the stored one, or the built-in default if the row is missing. */
+  async template(event: TemplateEvent, lang: Lang): Promise<{ subject: string; content: string }> {
+    const row = await this.deps.db('notification_templates').where({ event, lang }).first('subject', 'content');
+    if (row) return { subject: String(row.subject), content: String(row.content) };
+    const [subject, content] = DEFAULT_TEMPLATES[event][lang];
+    return { subject, content };
+  }
+
+  async render(event: TemplateEvent, lang: Lang, data: TemplateData): Promise<Rendered> {
+    return render(await this.template(event, lang), data);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * How an outbox row becomes a provider call. Notify rows carry a rendered
+ * message (topic = the event, for the log); calendar rows a booking snapshot
+ * (see booking-sync.ts); the other kinds name the provider
+ * method in `topic` and its arguments in `payload.args`, limited to the methods
+ * their interface says the outbox calls.
+ */
+import type { BookingSnapshot } from '../event-types.ts';
+import type { NotifyMessage, NotifyResult, PluginKind } from '../plugin-sdk/index.ts';
+import { deliverCalendar } from './booking-sync.ts';
+import type { PluginHost } from './host.ts';
+import type { OutboxRow } from './outbox.ts';
+
+const OUTBOX_METHODS: Partial<Record<PluginKind, readonly string[]>> = {
+  eink: ['update'],
+  access: ['grant', 'revoke'],
+  switch: ['setState'],
+  face: ['enrol', 'remove'],
+};
+
+export async function deliver(host: PluginHost, row: OutboxRow): Promise<string | void> {
+  if (row.kind === 'notify') {
+    const { message } = row.payload as { message: NotifyMessage };
+    const result = (await host.call('notify', `send ${row.topic}`, (p) => p.send({ ...message, id: String(row.id) }))) as NotifyResult | void;
+    return result?.skipped?.length ? `delivered; skipped ${result.skipped.join(', ')}` : undefined;
+  }
+  if (row.kind === 'calendar') {
+    const { booking } = row.payload as { booking: BookingSnapshot };
+    await host.call('calendar', row.topic, (p) => {
+      if (row.topic !== 'upsertEvent' && row.topic !== 'cancelEvent') throw new Error(`calendar providers take no "${row.topic}" work`);
+      return deliverCalendar(p, host.activeId('calendar')!, row.topic, booking, host.storage);
+    });
+    return;
+  }
+  const allowed = OUTBOX_METHODS[row.kind] ?? [];
+  if (!allowed.includes(row.topic)) throw new Error(`${row.kind} providers take no "${row.topic}" work`);
+  const args = ((row.payload as { args?: unknown[] }).args ?? []) as unknown[];
+  await host.call(row.kind, row.topic, (p) => {
+    const method = (p as unknown as Record<string, unknown>)[row.topic];
+    if (typeof method !== 'function') throw new Error(`the provider has no ${row.topic}()`);
+    return (method as (...a: unknown[]) => Promise<unknown>).apply(p, args);
+  });
+}

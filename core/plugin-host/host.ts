@@ -1,0 +1,238 @@
+/**
+ * The plugin host: knows every discovered plugin, runs the provider each kind's
+ * settings select, reloads it when the settings change (in any process: the
+ * settings' version is checked before use), checks health, and isolates every
+ * call (timeout, catch, log with { plugin, kind }).
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/default.ts';
+import type { Clock } from '../clock.ts';
+import type { EventBus } from '../events.ts';
+import type { SecretBox } from '../secret-box.ts';
+import { PLUGIN_KINDS, type AnyPluginDefinition, type HealthReport, type PluginKind, type ProviderBase, type ProviderFor } from '../plugin-sdk/index.ts';
+import { buildContext } from './context.ts';
+import { discoverPlugins, type Discovery } from './discover.ts';
+import { errorMessage, withTimeout } from './isolate.ts';
+import { subscribeBookingSync } from './booking-sync.ts';
+import type { Outbox } from './outbox.ts';
+import { SettingsStore } from './settings-store.ts';
+
+export interface PluginHostDeps {
+  db: Knex;
+  clock: Clock;
+  logger: Logger;
+  events: EventBus;
+  secretBox: SecretBox;
+  config: Config;
+  outbox: Outbox;
+}
+
+interface Running {
+  def: AnyPluginDefinition;
+  provider: ProviderBase;
+  unsubscribe: () => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** No provider is selected for a kind (or it failed to start). */
+export class NoProviderError extends Error {
+  constructor(kind: PluginKind, why = 'no provider is selected') {
+    super(`${kind}: ${why}`);
+    this.name = 'NoProviderError';
+  }
+}
+
+export class PluginHost {
+  readonly store: SettingsStore;
+  private discovery?: Promise<Discovery>;
+  private readonly running = new Map<PluginKind, Running>();
+  /** Settings version each kind was last (re)loaded from, whether or not its provider started. */
+  private readonly loaded = new Map<PluginKind, number>();
+  private readonly startErrors = new Map<PluginKind, string>();
+  private readonly queues = new Map<PluginKind, Promise<unknown>>();
+  private stopSync?: () => void;
+  /** Set by stop(): work still in flight at shutdown must not start providers again. */
+  private stopped = false;
+
+  constructor(private readonly deps: PluginHostDeps) {
+    this.store = new SettingsStore(deps);
+  }
+
+  discover(): Promise<Discovery> {
+    this.discovery ??= discoverPlugins(this.deps.config.pluginPaths).then((d) => {
+      for (const e of d.errors) this.deps.logger.error({ source: e.source, error: e.error }, 'plugin could not be loaded');
+      return d;
+    });
+    return this.discovery;
+  }
+
+  async definitions(kind?: PluginKind): Promise<AnyPluginDefinition[]> {
+    return (await this.discover()).plugins.map((p) => p.definition).filter((d) => !kind || d.kind === kind);
+  }
+
+  async definition(id: string): Promise<AnyPluginDefinition | undefined> {
+    return (await this.definitions()).find((d) => d.id === id);
+  }
+
+  timeoutOf(def: AnyPluginDefinition): number {
+    return def.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  /** Starts the selected provider of every kind. A provider that fails to start is logged, never fatal. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.discover();
+    for (const kind of PLUGIN_KINDS) await this.reload(kind);
+    this.stopSync ??= subscribeBookingSync(this.deps, () => this.selected('calendar'));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.stopSync?.();
+    this.stopSync = undefined;
+    for (const kind of [...this.running.keys()]) await this.serial(kind, () => this.stopKind(kind));
+    this.loaded.clear();
+  }
+
+  /** Stops a kind's provider and starts the one its stored settings select; resolves with the outcome. */
+  reload(kind: PluginKind): Promise<{ running: boolean; error?: string }> {
+    return this.serial(kind, async () => {
+      await this.stopKind(kind);
+      const stored = await this.store.read(kind);
+      this.loaded.set(kind, stored.updatedAt);
+      this.startErrors.delete(kind);
+      if (stored.provider === 'none') return { running: false };
+      try {
+        const def = await this.definition(stored.provider);
+        if (!def || def.kind !== kind) throw new Error(`provider "${stored.provider}" is not installed`);
+        const provider = await this.instantiate(def, this.store.unseal(stored.raw));
+        this.running.set(kind, provider);
+        this.deps.logger.info({ plugin: def.id, kind }, 'provider started');
+        return { running: true };
+      } catch (err) {
+        const error = errorMessage(err);
+        this.startErrors.set(kind, error);
+        this.deps.logger.error({ plugin: stored.provider, kind, error }, 'provider failed to start');
+        await this.store.recordHealth(kind, false, error);
+        return { running: false, error };
+      }
+    });
+  }
+
+  /** Builds a provider from settings (validated here, again, because a plugin's schema may have changed). */
+  async instantiate(def: AnyPluginDefinition, settings: Record<string, unknown>): Promise<Running> {
+    const parsed = def.settings.safeParse(settings);
+    if (!parsed.success) throw new Error(`settings are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const timeout = this.timeoutOf(def);
+    const { ctx, unsubscribe } = buildContext(this.deps, def, parsed.data as Record<string, unknown>, timeout);
+    try {
+      const provider = (await withTimeout(() => def.create(ctx as never), timeout, `${def.id} create`)) as ProviderBase;
+      if (!provider || typeof provider !== 'object') throw new Error('create() returned no provider');
+      return { def, provider, unsubscribe };
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
+  }
+
+  async close(running: Running): Promise<void> {
+    running.unsubscribe();
+    if (!running.provider.close) return;
+    await withTimeout(() => running.provider.close!(), this.timeoutOf(running.def), `${running.def.id} close`)
+      .catch((err: unknown) => this.deps.logger.error({ plugin: running.def.id, kind: running.def.kind, error: errorMessage(err) }, 'provider failed to close'));
+  }
+
+  /** The running provider of a kind, reloaded first when its settings changed in any process. */
+  async active<K extends PluginKind>(kind: K): Promise<{ def: AnyPluginDefinition; provider: ProviderFor<K> } | undefined> {
+    if (this.stopped) return undefined;
+    const version = await this.store.version(kind);
+    if (this.loaded.get(kind) !== version) await this.reload(kind);
+    const r = this.running.get(kind);
+    return r ? { def: r.def, provider: r.provider as ProviderFor<K> } : undefined;
+  }
+
+  /** Id of the provider running for a kind (after `active`). */
+  activeId(kind: PluginKind): string | undefined {
+    return this.running.get(kind)?.def.id;
+  }
+
+  /** Database and clock, for host-side bookkeeping of provider work (calendar ids). */
+  get storage(): { db: Knex; clock: Clock } {
+    return { db: this.deps.db, clock: this.deps.clock };
+  }
+
+  /** The provider id that a kind's settings select ("none" when nothing is). */
+  async selected(kind: PluginKind): Promise<string> {
+    return (await this.store.read(kind)).provider;
+  }
+
+  /**
+   * Calls the active provider of `kind`, bounded by its timeout; logs and rethrows
+   * any failure (callers that must not fail use `tryCall`).
+   */
+  async call<K extends PluginKind, T>(kind: K, what: string, fn: (provider: ProviderFor<K>) => Promise<T> | T): Promise<T> {
+    const active = await this.active(kind);
+    if (!active) throw new NoProviderError(kind, this.startErrors.get(kind) ? `provider failed to start: ${this.startErrors.get(kind)}` : undefined);
+    try {
+      return await withTimeout(() => fn(active.provider), this.timeoutOf(active.def), `${active.def.id} ${what}`);
+    } catch (err) {
+      this.deps.logger.warn({ plugin: active.def.id, kind, call: what, error: errorMessage(err) }, 'provider call failed');
+      throw err;
+    }
+  }
+
+  /** Like `call`, for the request path: a failure (or no provider) gives undefined. */
+  async tryCall<K extends PluginKind, T>(kind: K, what: string, fn: (provider: ProviderFor<K>) => Promise<T> | T): Promise<T | undefined> {
+    try {
+      return await this.call(kind, what, fn);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Runs a provider's health check (when it has one) and stores the result. */
+  async checkHealth(kind: PluginKind): Promise<HealthReport & { provider: string }> {
+    const active = await this.active(kind);
+    if (!active) {
+      const provider = await this.selected(kind);
+      return { provider, ok: provider === 'none', detail: this.startErrors.get(kind) ?? (provider === 'none' ? undefined : 'not running') };
+    }
+    const report = await this.health(active as Running);
+    await this.store.recordHealth(kind, report.ok, report.detail ?? null);
+    return { provider: active.def.id, ...report };
+  }
+
+  async health(running: Running): Promise<HealthReport> {
+    if (!running.provider.health) return { ok: true, detail: 'running (no health check offered)' };
+    try {
+      const report = await withTimeout(() => running.provider.health!(), this.timeoutOf(running.def), `${running.def.id} health`);
+      return { ok: Boolean(report?.ok), detail: report?.detail };
+    } catch (err) {
+      return { ok: false, detail: errorMessage(err) };
+    }
+  }
+
+  /** Health checks of every running provider (the health job). */
+  async checkAll(): Promise<void> {
+    for (const kind of PLUGIN_KINDS) {
+      if ((await this.selected(kind)) !== 'none') await this.checkHealth(kind);
+    }
+  }
+
+  private async stopKind(kind: PluginKind): Promise<void> {
+    const r = this.running.get(kind);
+    if (!r) return;
+    this.running.delete(kind);
+    await this.close(r);
+    this.deps.logger.info({ plugin: r.def.id, kind }, 'provider stopped');
+  }
+
+  /** Start/stop of one kind never overlap, whatever the number of concurrent callers. */
+  private serial<T>(kind: PluginKind, fn: () => Promise<T>): Promise<T> {
+    const next = (this.queues.get(kind) ?? Promise.resolve()).then(fn, fn);
+    this.queues.set(kind, next.catch(() => undefined));
+    return next;
+  }
+}

@@ -1,0 +1,8 @@
+/** The plugin host's front door: loading and running providers, their settings, and the outbox. */
+export { PluginHost, NoProviderError, DEFAULT_TIMEOUT_MS, type PluginHostDeps } from './host.ts';
+export { Outbox, backoffMs, OUTBOX_DEFAULTS, type OutboxItem, type OutboxRow, type OutboxOptions } from './outbox.ts';
+export { deliver } from './deliver.ts';
+export { discoverPlugins, pluginSources, BUILTIN_PLUGIN_DIR, type Discovery } from './discover.ts';
+export { errorMessage, withTimeout } from './isolate.ts';
+export type { StoredSettings } from './settings-store.ts';
+export { scaffoldFiles, kindFromName, PLUGIN_ID } from './scaffold.ts';

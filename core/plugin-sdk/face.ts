@@ -1,0 +1,26 @@
+/** Face recognition terminals (settings: clientId, imageCount, url, secret). */
+import type { ProviderBase } from './context.ts';
+
+export interface FacePerson {
+  userId: number;
+  username: string;
+  name: string;
+  /** JPEG or PNG images of the face, at most `imageCount` of them. */
+  images: Buffer[];
+}
+
+export interface FaceMatch {
+  /** Atrium username of the person recognised, if any. */
+  username?: string;
+  /** 0..1 */
+  score: number;
+}
+
+export interface FaceProvider extends ProviderBase {
+  /** Registers or replaces a person's faces. Called by the outbox worker after an administrator uploads faces. Throw to be retried. */
+  enrol(person: FacePerson): Promise<void>;
+  /** Forgets a person (user deleted or disabled). Called by the outbox worker. Throw to be retried. */
+  remove(userId: number, username: string): Promise<void>;
+  /** Optional: identifies a face captured by a tablet. Called on a tablet check-in, on the request's path (keep it fast). */
+  identify?(image: Buffer): Promise<FaceMatch>;
+}

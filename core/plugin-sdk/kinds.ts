@@ -1,0 +1,26 @@
+/** The integration kinds of SPEC.md §3, each with the console screen that configures it. */
+export const PLUGIN_KINDS = ['environment', 'occupancy', 'face', 'eink', 'access', 'notify', 'apps', 'calendar', 'switch'] as const;
+export type PluginKind = (typeof PLUGIN_KINDS)[number];
+
+/** Console screen (menu `inte:<screen>`) of each kind; its permissions are `inte:<screen>:view|save`. */
+export const KIND_SCREEN: Readonly<Record<PluginKind, string>> = {
+  environment: 'environment',
+  occupancy: 'occupancy',
+  face: 'fr',
+  eink: 'esl',
+  access: 'ar',
+  notify: 'notify',
+  apps: 'app',
+  calendar: 'event',
+  switch: 'switch',
+};
+
+export interface Names {
+  cn: string;
+  en: string;
+  ja: string;
+}
+
+export function isPluginKind(value: unknown): value is PluginKind {
+  return typeof value === 'string' && (PLUGIN_KINDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,17 @@
+/** Switch devices (lights, screens, power) of rooms, turned on for meetings. */
+import type { ProviderBase } from './context.ts';
+
+export interface SwitchDevice {
+  id: string;
+  name: string;
+  on?: boolean;
+}
+
+export interface SwitchProvider extends ProviderBase {
+  /** The vendor's switches, for binding to rooms. Called when an administrator opens the screen. */
+  listDevices(): Promise<SwitchDevice[]>;
+  /** Turns a switch on or off. Called by the outbox worker at check-in, check-out and meeting end. Throw to be retried. */
+  setState(deviceId: string, on: boolean): Promise<void>;
+  /** Optional: current state, for the console. */
+  getState?(deviceId: string): Promise<boolean>;
+}
