@@ -1,16 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { Toaster } from '../components/Toaster.tsx';
+import { router } from './router.tsx';
+import { store, useAppSelector } from './store.ts';
 
-/** Placeholder shell until the console screens land: shows that the server answers. */
-export function App() {
-  const [health, setHealth] = useState<string>('…');
+function Theme() {
+  const theme = useAppSelector((s) => s.ui.theme);
   useEffect(() => {
-    fetch('/api/health').then((r) => r.json()).then((b: { data?: { status: string; version: string } }) => setHealth(`${b.data?.status} · v${b.data?.version}`)).catch(() => setHealth('offline'));
-  }, []);
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return null;
+}
+
+/** The console: store, theme, router and the one toast. */
+export function App() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>Atrium</h1>
-      <p>Server: {health}</p>
-      <p><a href="/api/docs">API documentation</a></p>
-    </main>
+    <Provider store={store}>
+      <Theme />
+      <RouterProvider router={router} />
+      <Toaster />
+    </Provider>
   );
 }

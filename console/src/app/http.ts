@@ -1,0 +1,66 @@
+/**
+ * The request conventions of SPEC.md §7: base /api, headers token, i18n and
+ * JSON, a timestamp t on every call, a 600 s timeout, outgoing strings trimmed.
+ */
+import i18n from '../i18n/index.ts';
+import { trimDeep } from './clean.ts';
+import { storage } from './storage.ts';
+
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 600_000;
+
+export interface Envelope {
+  code: number;
+  msg?: string;
+  key?: string;
+  [k: string]: unknown;
+}
+
+export function apiUrl(path: string, query: Record<string, unknown> = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+  params.set('t', String(Date.now()));
+  return `${API_BASE}${path}?${params.toString()}`;
+}
+
+export function headers(json: boolean): Record<string, string> {
+  const h: Record<string, string> = { i18n: i18n.language || 'cn' };
+  const token = storage.token;
+  if (token) h.token = token;
+  if (json) h['Content-Type'] = 'application/json';
+  return h;
+}
+
+export interface RawAnswer {
+  status: number;
+  body: Envelope;
+}
+
+/** One HTTP call; network failures and timeouts answer status 0. */
+export async function rawRequest(method: string, path: string, options: { query?: Record<string, unknown>; body?: unknown } = {}): Promise<RawAnswer> {
+  const hasBody = options.body !== undefined && method !== 'GET';
+  try {
+    const res = await fetch(apiUrl(path, options.query), {
+      method,
+      headers: headers(hasBody),
+      body: hasBody ? JSON.stringify(trimDeep(options.body)) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    let body: Envelope;
+    try {
+      body = (await res.json()) as Envelope;
+    } catch {
+      body = { code: res.status || -1 };
+    }
+    return { status: res.status, body };
+  } catch (err) {
+    const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
+    return { status: timedOut ? 408 : 0, body: { code: timedOut ? 408 : -1 } };
+  }
+}
+
+/** The message key of SPEC.md §8 for an HTTP status without a server message. */
+export function statusMessageKey(status: number): string {
+  const known = [400, 401, 403, 404, 408, 500, 501, 502, 503, 504, 505];
+  return known.includes(status) ? `http.${status}` : 'http.network';
+}

@@ -1,0 +1,49 @@
+/**
+ * Every URL of the console in one table (SPEC.md §2.1-2.2): public pages,
+ * the protected routes inside the layout behind the guard, and the 404 page.
+ */
+import { Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary.tsx';
+import { Loading } from '../components/Loading.tsx';
+import { Callback, ComingSoon, NotFound, RedirectPage, SCREENS } from '../features/shell/index.ts';
+import { Layout } from '../layout/Layout.tsx';
+import { lazyScreen } from './lazy.ts';
+import { setNavigator } from './navigation.ts';
+import { RequireAuth, RootRedirect } from './RequireAuth.tsx';
+import { SECTIONS } from './routeTable.ts';
+
+const LoginPage = lazyScreen(() => import('../features/login/LoginPage.tsx'));
+
+function Screen({ path }: { path: string }) {
+  const Lazy = SCREENS[path];
+  return Lazy ? <Lazy /> : <ComingSoon />;
+}
+
+const standalone = (element: JSX.Element) => (
+  <ChunkErrorBoundary>
+    <Suspense fallback={<Loading full />}>{element}</Suspense>
+  </ChunkErrorBoundary>
+);
+
+const inLayout: RouteObject[] = SECTIONS.flatMap((section) => [
+  { path: section.path, element: null },
+  ...section.children.filter((c) => !c.bare).map((c) => ({ path: c.path, element: <Screen path={c.path} /> })),
+]);
+
+const bare: RouteObject[] = SECTIONS.flatMap((s) => s.children.filter((c) => c.bare)).map((c) => ({
+  path: c.path,
+  element: <RequireAuth>{standalone(<Screen path={c.path} />)}</RequireAuth>,
+}));
+
+export const router = createBrowserRouter([
+  { path: '/login', element: standalone(<LoginPage />) },
+  { path: '/redirect/*', element: <RedirectPage /> },
+  { path: '/callback', element: <Callback /> },
+  { path: '/', element: <RequireAuth><RootRedirect /></RequireAuth> },
+  ...bare,
+  { element: <RequireAuth><Layout /></RequireAuth>, children: inLayout },
+  { path: '*', element: <NotFound /> },
+]);
+
+setNavigator((to, options) => void router.navigate(to, options));

@@ -1,0 +1,1 @@
+export { FloorPlan, type FloorPlanProps, type PlanItem } from './FloorPlan.tsx';

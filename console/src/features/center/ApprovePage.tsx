@@ -1,0 +1,120 @@
+/** My Approval (/center/approve): pending and decided requests; approve or deny with a reason; my own pending requests with revoke. */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Header, Message, Modal, Segment, Table } from 'semantic-ui-react';
+import { Loading } from '../../components/Loading.tsx';
+import { useAccess } from './access.ts';
+import { useApprovalsQuery, useCancelBookingMutation, useDecideMutation, useMyBookingsQuery } from './api.ts';
+import { useToast } from './toast.ts';
+import type { Approval, Booking } from './types.ts';
+import './center.css';
+import './i18n.ts';
+
+type Decision = { kind: 'approve' | 'deny'; approval: Approval } | { kind: 'revoke'; booking: Booking };
+
+export default function ApprovePage() {
+  const { t } = useTranslation('center');
+  const access = useAccess();
+  const toast = useToast();
+  const [scope, setScope] = useState<'pending' | 'decided'>('pending');
+  const { data, isLoading } = useApprovalsQuery({ scope });
+  const { data: mine } = useMyBookingsQuery({ scope: 'upcoming', pageSize: 200 });
+  const myPending = useMemo(() => (mine?.items ?? []).filter((b) => b.mySelf && b.state === 'pending'), [mine]);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [reason, setReason] = useState('');
+  const [decide, { isLoading: deciding }] = useDecideMutation();
+  const [cancel] = useCancelBookingMutation();
+  const mayDecide = access.can('center:approve:approve');
+
+  const submit = async () => {
+    if (!decision) return;
+    try {
+      if (decision.kind === 'revoke') {
+        const b = decision.booking;
+        if (b.approvalId) await decide({ id: b.approvalId, action: 'revoke', reason: reason || undefined }).unwrap();
+        else await cancel({ id: b.id, reason: reason || t('approve.revoked'), scope: 'one' }).unwrap();
+      } else {
+        await decide({ id: decision.approval.id, action: decision.kind, reason: reason || undefined }).unwrap();
+      }
+      toast('success', t(`approve.done.${decision.kind}`));
+      setDecision(null);
+      setReason('');
+    } catch {
+      // toasted
+    }
+  };
+
+  const items = data?.items ?? [];
+  return (
+    <Segment className="center-page" data-testid="approve-page">
+      <Header as="h1" size="medium">{t('approve.title')}</Header>
+      <div className="ui secondary pointing menu" role="tablist" aria-label={t('approve.title')}>
+        {(['pending', 'decided'] as const).map((s) => (
+          <button type="button" key={s} role="tab" aria-selected={scope === s} className={scope === s ? 'active item' : 'item'} onClick={() => setScope(s)} data-testid={`approvals-${s}`}>
+            {t(`approve.${s}`)}
+          </button>
+        ))}
+      </div>
+      {isLoading ? <Loading /> : items.length === 0 ? <Message info content={t(`approve.empty.${scope}`)} data-testid="approvals-empty" /> : (
+        <Table compact data-testid="approvals">
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell>{t('details.subject')}</Table.HeaderCell>
+              <Table.HeaderCell>{t('details.resource')}</Table.HeaderCell>
+              <Table.HeaderCell>{t('details.when')}</Table.HeaderCell>
+              <Table.HeaderCell>{t('details.state')}</Table.HeaderCell>
+              <Table.HeaderCell>{scope === 'pending' ? t('approve.actions') : t('approve.reason')}</Table.HeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {items.map((a) => (
+              <Table.Row key={a.id} data-approval={a.id}>
+                <Table.Cell>{a.booking.subject}</Table.Cell>
+                <Table.Cell>{a.booking.resourceName}</Table.Cell>
+                <Table.Cell>{a.booking.meetingDate} {a.booking.startTime}–{a.booking.endTime}</Table.Cell>
+                <Table.Cell data-testid="approval-state">{t(`approvalState.${a.state}`, { defaultValue: a.state })}</Table.Cell>
+                <Table.Cell>
+                  {scope === 'pending' && mayDecide ? (
+                    <>
+                      <Button size="mini" positive onClick={() => setDecision({ kind: 'approve', approval: a })} data-testid="approve">{t('approve.approve')}</Button>
+                      <Button size="mini" negative onClick={() => setDecision({ kind: 'deny', approval: a })} data-testid="deny">{t('approve.deny')}</Button>
+                    </>
+                  ) : a.reason}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      )}
+      <Header as="h2" size="small">{t('approve.mine')}</Header>
+      {myPending.length === 0 ? <Message info content={t('approve.empty.mine')} /> : (
+        <Table compact data-testid="my-pending">
+          <Table.Body>
+            {myPending.map((b) => (
+              <Table.Row key={b.id}>
+                <Table.Cell>{b.subject}</Table.Cell>
+                <Table.Cell>{b.resourceName}</Table.Cell>
+                <Table.Cell>{b.meetingDate} {b.startTime}–{b.endTime}</Table.Cell>
+                <Table.Cell collapsing><Button size="mini" basic onClick={() => setDecision({ kind: 'revoke', booking: b })} data-testid="revoke">{t('approve.revoke')}</Button></Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      )}
+      {decision && (
+        <Modal className="center-modal" open size="tiny" onClose={() => setDecision(null)} aria-labelledby="decide-title" data-testid="decide-modal">
+          <Modal.Header id="decide-title">{t(`approve.${decision.kind}`)}</Modal.Header>
+          <Modal.Content>
+            <Form id="decide-form" onSubmit={() => void submit()}>
+              <Form.TextArea id="decide-reason" label={t('approve.reason')} value={reason} maxLength={300} onChange={(_, d) => setReason(String(d.value ?? ''))} />
+            </Form>
+          </Modal.Content>
+          <Modal.Actions>
+            <Button onClick={() => setDecision(null)}>{t('common.back')}</Button>
+            <Button primary type="submit" form="decide-form" loading={deciding} data-testid="decide-confirm">{t(`approve.${decision.kind}`)}</Button>
+          </Modal.Actions>
+        </Modal>
+      )}
+    </Segment>
+  );
+}

@@ -1,0 +1,27 @@
+/** My Desk (/center/mydesk): my desk bookings, today's first, with check-in. */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Header, Segment } from 'semantic-ui-react';
+import { Loading } from '../../components/Loading.tsx';
+import { useGridQuery, useMyBookingsQuery } from './api.ts';
+import { BookingList } from './BookingList.tsx';
+import { today } from './dates.ts';
+import './center.css';
+import './i18n.ts';
+
+export default function MyDeskPage() {
+  const { t } = useTranslation('center');
+  const day = today();
+  const { data: desks } = useGridQuery({ date: day, type: 1 });
+  const { data, isLoading } = useMyBookingsQuery({ scope: 'upcoming', pageSize: 200 });
+  const items = useMemo(() => {
+    const ids = new Set((desks?.resources ?? []).map((r) => r.id));
+    return (data?.items ?? []).filter((b) => ids.has(b.resourceId)).sort((a, b) => Number(b.meetingDate === day) - Number(a.meetingDate === day) || a.startAt - b.startAt);
+  }, [desks, data, day]);
+  return (
+    <Segment className="center-page" data-testid="mydesk-page">
+      <Header as="h1" size="medium">{t('mydesk.title')}</Header>
+      {isLoading ? <Loading /> : <BookingList items={items} empty={t('mydesk.empty')} testid="my-desks" />}
+    </Segment>
+  );
+}

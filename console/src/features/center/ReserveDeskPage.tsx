@@ -1,0 +1,131 @@
+/** Book by floor plan (/center/reservedesk): the floor's plan with every desk and room coloured by its state for the chosen date and time. */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Header, Message, Segment } from 'semantic-ui-react';
+import { FloorPlan, type PlanItem } from '../../components/floorplan/index.ts';
+import { BOOKED } from '../../components/timegrid/index.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { RESERVE_CODES, useAccess } from './access.ts';
+import { useFloorsQuery, useGridQuery, useLocationsQuery, usePlacedQuery } from './api.ts';
+import { BookedModal } from './BookedModal.tsx';
+import { BookingForm, type BookingTarget } from './BookingForm.tsx';
+import { minutesOf, timeOptions, today } from './dates.ts';
+import { fetchBlob } from './download.ts';
+import { Filters, type FilterValue } from './Filters.tsx';
+import type { Booking, GridResource, SeriesAnswer } from './types.ts';
+import './center.css';
+import './i18n.ts';
+
+const TIMES = timeOptions(15);
+const LEGEND = ['free', 'mine', 'other', 'approvalMine', 'approvalOther', 'expired', 'disabled', 'unavailable'];
+
+/** The state of a resource over [start, end): booked wins, then all free, else the first not-free state. */
+export function stateOver(r: GridResource, start: string, end: string): string {
+  const a = minutesOf(start);
+  const b = minutesOf(end);
+  const cells = r.cells.filter((c) => minutesOf(c.time) >= a && minutesOf(c.time) < b);
+  if (cells.length === 0) return 'unavailable';
+  const booked = cells.find((c) => BOOKED.has(c.state));
+  if (booked) return booked.state;
+  return cells.find((c) => c.state !== 'free')?.state ?? 'free';
+}
+
+function usePlanImage(floorId: number | undefined, hasPlan: boolean) {
+  const [img, setImg] = useState<{ url: string; w: number; h: number } | null>(null);
+  useEffect(() => {
+    setImg(null);
+    if (!floorId || !hasPlan) return;
+    let url = '';
+    let live = true;
+    void fetchBlob(`/room/floors/${floorId}/plan`).then((blob) => {
+      if (!blob || !live) return;
+      url = URL.createObjectURL(blob);
+      const probe = new Image();
+      probe.onload = () => { if (live) setImg({ url, w: probe.naturalWidth || 1200, h: probe.naturalHeight || 800 }); };
+      probe.src = url;
+    });
+    return () => { live = false; if (url) URL.revokeObjectURL(url); };
+  }, [floorId, hasPlan]);
+  return img;
+}
+
+export default function ReserveDeskPage() {
+  const { t } = useTranslation('center');
+  const access = useAccess();
+  const { data: locations } = useLocationsQuery();
+  const [filter, setFilter] = useState<FilterValue>({ date: today() });
+  const [range, setRange] = useState({ start: '09:00', end: '18:00' });
+  const [target, setTarget] = useState<BookingTarget | null>(null);
+  const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
+  const { data: floors = [] } = useFloorsQuery(filter.locationId, { skip: !filter.locationId });
+  useEffect(() => {
+    if (!filter.locationId && locations?.[0]) setFilter((f) => ({ ...f, locationId: locations[0]!.id }));
+  }, [locations, filter.locationId]);
+  useEffect(() => {
+    if (filter.locationId && !filter.floorId && floors[0]) setFilter((f) => ({ ...f, floorId: floors.find((x) => x.locationId === f.locationId)?.id }));
+  }, [floors, filter.locationId, filter.floorId]);
+  const floor = floors.find((f) => f.id === filter.floorId);
+  const { data: grid, isFetching } = useGridQuery({ date: filter.date, floorId: filter.floorId }, { skip: !filter.floorId });
+  const { data: placed } = usePlacedQuery(filter.floorId!, { skip: !filter.floorId });
+  const image = usePlanImage(filter.floorId, Boolean(floor?.planUploadId));
+  const width = image?.w ?? 1200;
+  const height = image?.h ?? 800;
+  const mayBook = access.setting('useBookingByPlan') && RESERVE_CODES.some(access.can);
+  const badRange = minutesOf(range.end) <= minutesOf(range.start);
+
+  const items = useMemo<PlanItem[]>(() => {
+    const resources = grid?.resources ?? [];
+    const pos = new Map((placed ?? []).filter((p) => p.position).map((p) => [p.id, p.position!]));
+    const cols = Math.max(1, Math.ceil(Math.sqrt(resources.length * (width / height))));
+    const gap = Math.min(width / (cols + 1), 80);
+    return resources.map((r, i) => {
+      const p = pos.get(r.id) ?? { x: gap * (1 + (i % cols)), y: gap * (1 + Math.floor(i / cols)) };
+      const state = badRange ? 'unavailable' : stateOver(r, range.start, range.end);
+      const stateText = t(`state.${state}`);
+      const kind = r.type === 1 ? t('plan.desk') : t('plan.room');
+      return {
+        id: r.id, name: r.name, type: r.type, x: p.x, y: p.y, state, pickable: mayBook && state === 'free',
+        label: `${r.name} ${range.start}–${range.end} ${stateText}`,
+        detail: `${kind} ${r.name} · ${t('filters.capacity')} ${r.capacity} · ${stateText}`,
+      };
+    });
+  }, [grid, placed, width, height, range, badRange, mayBook, t]);
+
+  const pick = (id: number) => {
+    const r = grid?.resources.find((x) => x.id === id);
+    if (r) setTarget({ resourceId: r.id, resourceName: r.name, date: filter.date, startTime: range.start, endTime: range.end });
+  };
+
+  return (
+    <Segment className="center-page" data-testid="reservedesk-page">
+      <Header as="h1" size="medium">{t('plan.title')}</Header>
+      {!access.setting('useBookingByPlan') && <Message info content={t('plan.off')} />}
+      <Filters value={filter} onChange={setFilter} capacity={false} needFloor>
+        <Form.Field>
+          <label htmlFor="p-start">{t('search.start')}</label>
+          <select id="p-start" value={range.start} onChange={(e) => setRange({ ...range, start: e.target.value })}>{TIMES.map((x) => <option key={x}>{x}</option>)}</select>
+        </Form.Field>
+        <Form.Field error={badRange}>
+          <label htmlFor="p-end">{t('search.end')}</label>
+          <select id="p-end" value={range.end} onChange={(e) => setRange({ ...range, end: e.target.value })}>{TIMES.map((x) => <option key={x}>{x}</option>)}</select>
+        </Form.Field>
+      </Filters>
+      {badRange && <Message warning size="small" content={t('search.badRange')} />}
+      <ul className="fp-legend" aria-label={t('legend.title')}>
+        {LEGEND.map((s) => <li key={s}><span className={`fp-swatch tg-${s}`} aria-hidden="true" />{t(`state.${s}`)}</li>)}
+      </ul>
+      {!filter.floorId && <Message info content={t('plan.chooseFloor')} data-testid="plan-empty" />}
+      {filter.floorId && isFetching && !grid && <Loading />}
+      {filter.floorId && grid && grid.resources.length === 0 && <Message info content={t('plan.empty')} data-testid="plan-empty" />}
+      {filter.floorId && grid && grid.resources.length > 0 && (
+        <>
+          {!image && <p className="fp-note">{t('plan.noImage')}</p>}
+          <FloorPlan image={image?.url ?? null} width={width} height={height} items={items} onPick={pick}
+            label={t('plan.label', { floor: floor?.displayName ?? '' })} zoomInLabel={t('plan.zoomIn')} zoomOutLabel={t('plan.zoomOut')} resetLabel={t('plan.reset')} />
+        </>
+      )}
+      <BookingForm target={target} onClose={() => setTarget(null)} onBooked={(r) => { setTarget(null); setBooked(r); }} />
+      <BookedModal result={booked} onClose={() => setBooked(null)} />
+    </Segment>
+  );
+}

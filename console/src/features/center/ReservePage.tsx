@@ -1,0 +1,91 @@
+/** Book by list (/center/reserve): filters, the room-status grid, a range chosen on it, then the booking form. */
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Header, Message, Segment } from 'semantic-ui-react';
+import { hasConflict, TimeGrid, type GridSelection } from '../../components/timegrid/index.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { RESERVE_CODES, useAccess } from './access.ts';
+import { useGridQuery } from './api.ts';
+import { BookedModal } from './BookedModal.tsx';
+import { BookingForm, type BookingTarget } from './BookingForm.tsx';
+import { today } from './dates.ts';
+import { Filters, type FilterValue } from './Filters.tsx';
+import { BookingDetails } from './BookingDetails.tsx';
+import type { Booking, SeriesAnswer } from './types.ts';
+import './center.css';
+import './i18n.ts';
+
+export default function ReservePage() {
+  const { t } = useTranslation('center');
+  const access = useAccess();
+  const [filter, setFilter] = useState<FilterValue>({ date: today() });
+  const [selection, setSelection] = useState<GridSelection | null>(null);
+  const [target, setTarget] = useState<BookingTarget | null>(null);
+  const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
+  const [details, setDetails] = useState<number | null>(null);
+  const { data: grid, isFetching, isError } = useGridQuery({ ...filter, type: 0 });
+  const mayBook = access.setting('useBookingByList') && RESERVE_CODES.some((c) => access.can(c));
+
+  const rows = useMemo(() => grid?.resources ?? [], [grid]);
+  const stateLabel = useCallback((s: string) => t(`state.${s}`), [t]);
+  const onSelect = useCallback((sel: GridSelection | null) => setSelection(sel), []);
+
+  const selRow = rows.find((r) => r.id === selection?.resourceId);
+  const conflict = selRow && selection ? hasConflict(selRow.cells.map((c) => c.state), selection) : false;
+  const endOf = (i: number) => {
+    const next = selRow?.cells[i + 1]?.time;
+    if (next && next !== '00:00') return next;
+    const [h, m] = (selRow?.cells[i]?.time ?? '00:00').split(':').map(Number);
+    const end = h! * 60 + m! + (grid?.interval ?? 15);
+    return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+  };
+  const openForm = () => {
+    if (!selRow || !selection || conflict || !mayBook) return;
+    setTarget({ resourceId: selRow.id, resourceName: selRow.name, date: filter.date, startTime: selRow.cells[selection.from]!.time, endTime: endOf(selection.to) });
+  };
+
+  return (
+    <Segment className="center-page" data-testid="reserve-page">
+      <Header as="h1" size="medium">{t('reserve.title')}</Header>
+      {!access.setting('useBookingByList') && <Message info content={t('reserve.off')} />}
+      <Filters value={filter} onChange={(v) => { setFilter(v); setSelection(null); }} />
+      <div className="selection-bar" aria-live="polite" data-testid="selection-bar">
+        {selRow && selection ? (
+          <>
+            <span className={conflict ? 'sel-conflict' : 'sel-ok'} data-testid="selection-text">
+              {selRow.name} {selRow.cells[selection.from]?.time}–{endOf(selection.to)} {conflict ? `· ${t('reserve.conflict')}` : ''}
+            </span>
+            {mayBook && <Button primary size="small" disabled={conflict} onClick={openForm} data-testid="open-booking">{t('reserve.book')}</Button>}
+            <Button size="small" basic onClick={() => setSelection(null)}>{t('reserve.clear')}</Button>
+          </>
+        ) : (
+          <span>{mayBook ? t('reserve.hint') : t('reserve.viewOnly')}</span>
+        )}
+      </div>
+      {isFetching && !grid && <Loading />}
+      {isError && <Message negative content={t('common.loadFailed')} />}
+      {grid && rows.length === 0 && <Message info content={t('reserve.empty')} data-testid="empty" />}
+      {rows.length > 0 && (
+        <TimeGrid
+          rows={rows}
+          interval={grid?.interval ?? 15}
+          selection={selection}
+          onSelect={onSelect}
+          onActivate={(row, c) => {
+            const id = row.cells[c]?.bookingId;
+            if (id) setDetails(id);
+            else openForm();
+          }}
+          stateLabel={stateLabel}
+          label={t('reserve.gridLabel', { date: filter.date })}
+          legendLabel={t('legend.title')}
+          showLegendLabel={t('legend.show')}
+          hideLegendLabel={t('legend.hide')}
+        />
+      )}
+      <BookingForm target={target} onClose={() => setTarget(null)} onBooked={(r) => { setTarget(null); setSelection(null); setBooked(r); }} />
+      <BookedModal result={booked} onClose={() => setBooked(null)} />
+      {details !== null && <BookingDetails id={details} onClose={() => setDetails(null)} />}
+    </Segment>
+  );
+}

@@ -1,0 +1,77 @@
+/** Sign-in calls (SPEC.md §7), on the shared api slice. */
+import { api } from '../../app/api.ts';
+import type { Envelope } from '../../app/http.ts';
+
+export type PasswordState = 'ok' | 'firstLogin' | 'expired' | 'expiring';
+
+export interface LoginAnswer extends Envelope {
+  token: string;
+  refreshToken: string;
+  expiresAt: number;
+  notify: Array<{ title: string; content: string }>;
+  passwordState: PasswordState;
+  passwordDaysLeft?: number;
+  permissions: string[];
+  authMethod: number;
+}
+
+export interface LoginBody {
+  username: string;
+  password: string;
+  uuid: string;
+  captcha?: string;
+  loginType: 'local' | 'ldap';
+}
+
+export interface TokenAnswer extends Envelope {
+  token: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+/** One sign-in method of GET /sso/methods: ldap is the domain-account tab, the others start in the browser. */
+export interface SsoMethod {
+  method: 'ldap' | 'oidc' | 'saml';
+  name: string;
+  loginType?: string;
+  startPath?: string;
+}
+
+export interface SsoMethods {
+  localLoginEnabled: boolean;
+  items: SsoMethod[];
+}
+
+/** The answer of the external sign-ins (OIDC callback, token URL): /sys/login's, plus where to go. */
+export interface SignInAnswer extends LoginAnswer {
+  redirect?: string;
+}
+
+export const loginApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginAnswer, LoginBody>({
+      query: (body) => ({ url: '/sys/login', method: 'POST', body, public: true, silent: true }),
+    }),
+    changePassword: build.mutation<TokenAnswer, { password: string; newPassword: string; confirmPassword: string }>({
+      query: (body) => ({ url: '/sys/user/password', method: 'POST', body, public: true, silent: true }),
+    }),
+    logout: build.mutation<Envelope & { authMethod: number; logoutUrl: string | null }, void>({
+      query: () => ({ url: '/sys/logout', method: 'POST', body: {}, public: true, silent: true }),
+    }),
+    ssoMethods: build.query<SsoMethods, void>({
+      query: () => ({ url: '/sso/methods', public: true, silent: true }),
+      transformResponse: (body: Envelope) => {
+        const data = body.data as Partial<SsoMethods> | undefined;
+        return { localLoginEnabled: data?.localLoginEnabled !== false, items: Array.isArray(data?.items) ? data.items : [] };
+      },
+    }),
+    oidcCallback: build.mutation<SignInAnswer, { code: string; state: string; iss?: string }>({
+      query: (body) => ({ url: '/auth/oidc/callback', method: 'POST', body, public: true, silent: true }),
+    }),
+    tokenUrl: build.mutation<SignInAnswer, { code: string }>({
+      query: (params) => ({ url: '/auth/token', params, public: true, silent: true }),
+    }),
+  }),
+});
+
+export const { useLoginMutation, useChangePasswordMutation, useLogoutMutation, useSsoMethodsQuery, useOidcCallbackMutation, useTokenUrlMutation } = loginApi;
