@@ -4,6 +4,7 @@
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { CenterScreens } from '../center/index.ts';
+import { RoomScreens } from '../room/index.ts';
 
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/center/reserve': CenterScreens.reserve,
@@ -14,4 +15,13 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/center/searchdesk': CenterScreens.searchdesk,
   '/center/recurring': CenterScreens.recurring,
   '/center/approve': CenterScreens.approve,
+  '/room/room': RoomScreens.room,
+  '/room/building': RoomScreens.building,
+  '/room/level': RoomScreens.level,
+  '/room/equipment': RoomScreens.equipment,
+  '/room/desk': RoomScreens.desk,
+  '/room/image': RoomScreens.image,
+  '/room/report': RoomScreens.report,
+  '/room/dashboard': RoomScreens.dashboard,
+  '/room/dashboardx': RoomScreens.dashboardx,
 };
