@@ -43,3 +43,15 @@ perDialect(test, (dialect, app) => {
     t.is(again.status, 400, 'the failed attempt used the CAPTCHA up');
   });
 });
+
+perDialect(test, (dialect, app) => {
+  test.serial(`${dialect}: the signed-in user can read who they are`, async (t) => {
+    const token = await app().adminToken();
+    const me = await app().get<{ data: { username: string; employeeNo: string; permissions: string[] } }>('/api/sys/user/info', { token });
+    t.is(me.status, 200);
+    t.is(me.body.data.username, 'admin');
+    t.is(me.body.data.employeeNo, 'A0001');
+    t.true(me.body.data.permissions.includes('sys:admin:view'));
+    t.is((await app().get('/api/sys/user/info')).status, 401);
+  });
+});

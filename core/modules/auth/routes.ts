@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Cradle } from '../../container.ts';
+import { UnauthorizedError } from '../../errors.ts';
 import { PUBLIC, RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { CaptchaQuery, ChangePasswordBody, LoginAnswer, LoginBody, RefreshBody } from './schema.ts';
 
-export function authRoutes({ authService, captchaService, rsaKeyService, config }: Cradle): ModuleRoutes {
+export function authRoutes({ authService, captchaService, rsaKeyService, usersService, config }: Cradle): ModuleRoutes {
   const limit = config.loginRateLimit;
   return {
     tag: 'Sign-in',
@@ -42,6 +43,16 @@ export function authRoutes({ authService, captchaService, rsaKeyService, config 
         summary: 'End this session; answers the auth method and, for single sign-on, where to sign out next',
         response: z.object({ authMethod: z.number(), logoutUrl: z.string().nullable() }),
         handler: ({ actor }) => authService.logout(actor),
+      }),
+      route({
+        method: 'get', path: '/sys/user/info', permission: SIGNED_IN, duringPasswordChange: true,
+        summary: 'The signed-in user: names, employee number, contact, department and permissions',
+        response: z.object({ id: z.number(), username: z.string(), realName: z.string(), employeeNo: z.string(), email: z.string().nullable(), phone: z.string().nullable(), department: z.string().nullable(), source: z.string(), permissions: z.array(z.string()) }),
+        handler: async ({ actor }) => {
+          const u = await usersService.findById(actor.userId);
+          if (!u) throw new UnauthorizedError('auth.tokenInvalid');
+          return { id: u.id, username: u.username, realName: u.real_name, employeeNo: u.employee_no, email: u.email, phone: u.phone, department: u.department, source: u.source, permissions: [...actor.permissions].sort() };
+        },
       }),
       route<ChangePasswordBody>({
         method: 'post', path: '/sys/user/password', permission: SIGNED_IN, spread: true, duringPasswordChange: true,
