@@ -30,9 +30,24 @@ async function gridFigures(app: TestApp, token: string, date: string, floorId?: 
   if (probe.status !== 200) return `error ${probe.status}: ${probe.body.msg}`;
   const resources = (probe.body.data as { resources?: unknown[] } | undefined)?.resources?.length ?? 0;
   await app.get(path, { token }); // warm caches and the query planner
+  const queries = await countQueries(app, () => app.get(path, { token }));
   const samples: number[] = [];
   for (let i = 0; i < GRID_SAMPLES; i++) samples.push((await timed(() => app.get(path, { token }))).ms);
-  return { resources, medianMs: median(samples), p95Ms: percentile(samples, 95) };
+  return { resources, medianMs: median(samples), p95Ms: percentile(samples, 95), queries };
+}
+
+/** The SQL statements (BEGIN and COMMIT included) the database saw while `fn` ran, event handlers' included. */
+async function countQueries(app: TestApp, fn: () => Promise<unknown>): Promise<number> {
+  let n = 0;
+  const count = () => void n++;
+  app.cradle.db.on('query', count);
+  try {
+    await fn();
+    await app.cradle.events.settle();
+  } finally {
+    app.cradle.db.removeListener('query', count);
+  }
+  return n;
 }
 
 /** Runs `total` jobs on `clients` concurrent workers (job i, worker w); returns the elapsed ms. */
@@ -64,7 +79,7 @@ async function rawInsertRate(app: TestApp): Promise<number> {
 }
 
 /** Bookings per second over HTTP, each on a free half hour (00:00–08:00 is never seeded); one person per client. */
-async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces): Promise<{ perSecond: number | string; ok: number; failed: number; firstError?: string }> {
+async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces): Promise<{ perSecond: number | string; ok: number; failed: number; firstError?: string; queries: number }> {
   const token = tokens[0]!;
   const date = dateAfter(places.firstDate, 1);
   const body = (i: number) => {
@@ -72,8 +87,9 @@ async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces)
     const start = 30 * Math.floor(i / places.resourceIds.length);
     return { resourceId, meetingDate: date, startTime: hhmm(start), endTime: hhmm(start + 30), subject: `Bench ${i}`, employeeId: 'A0001' };
   };
-  const probe = await app.post('/api/bookings', body(0), { token });
-  if (isMissing(probe)) return { perSecond: MISSING, ok: 0, failed: 0 };
+  let probe!: ApiAnswer;
+  const queries = await countQueries(app, async () => void (probe = await app.post('/api/bookings', body(0), { token })));
+  if (isMissing(probe)) return { perSecond: MISSING, ok: 0, failed: 0, queries };
   let ok = probe.status === 200 || probe.status === 201 ? 1 : 0;
   let failed = 1 - ok;
   let firstError = ok ? undefined : `${probe.status} ${probe.body.msg}`;
@@ -85,7 +101,7 @@ async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces)
       firstError ??= `${r.status} ${r.body.msg}`;
     }
   });
-  return { perSecond: Math.round((CREATIONS / ms) * 1000), ok, failed, firstError };
+  return { perSecond: Math.round((CREATIONS / ms) * 1000), ok, failed, firstError, queries };
 }
 
 async function seriesTime(app: TestApp, token: string, places: BenchPlaces): Promise<Record<string, unknown> | string> {
@@ -137,7 +153,8 @@ export async function run(): Promise<Record<string, unknown>> {
     const created = await creationRate(app, clients, places);
     figures[`raw INSERT in a transaction per s (${CLIENTS} clients)`] = raw;
     figures[`bookings created per s over HTTP (${CLIENTS} clients)`] = created.perSecond;
-    figures['creation / raw ratio'] = typeof created.perSecond === 'number' ? Math.round((created.perSecond / raw) * 1000) / 1000 : MISSING;
+    figures['queries per creation (one request, with its event handlers)'] = created.queries;
+  figures['creation / raw ratio'] = typeof created.perSecond === 'number' ? Math.round((created.perSecond / raw) * 1000) / 1000 : MISSING;
     if (created.failed) figures['creation failures'] = `${created.failed} (first: ${created.firstError})`;
     figures['daily series of 365 occurrences'] = await seriesTime(app, token, places);
     figures['contention, 50 requests on one slot'] = await contention(app, token, places);

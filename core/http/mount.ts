@@ -14,7 +14,7 @@ import type { Lang } from '../i18n/index.ts';
 import { readCredential, type ApiKeyResolver, type TokenResolver } from './authenticate.ts';
 import { success } from './envelope.ts';
 import { consumeRate } from './rate-limit.ts';
-import { PUBLIC, RawReply, RedirectReply, SIGNED_IN, type ModuleRoutes, type RouteDef, type UploadedFile } from './route.ts';
+import { JsonData, PUBLIC, RawReply, RedirectReply, SIGNED_IN, type ModuleRoutes, type RouteDef, type UploadedFile } from './route.ts';
 import { parseWith } from './validate.ts';
 
 export interface MountDeps {
@@ -158,6 +158,11 @@ function reply(ctx: Context, def: RouteDef, lang: Lang, result: unknown): void {
     return;
   }
   ctx.status = 200;
+  if (result instanceof JsonData) {
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = `${JSON.stringify(success(lang)).slice(0, -1)},"data":${result.json}}`;
+    return;
+  }
   if (result === undefined) ctx.body = success(lang);
   else if (def.spread) ctx.body = success(lang, result as Record<string, unknown>);
   else ctx.body = success(lang, { data: result });

@@ -47,6 +47,14 @@ export class RawReply {
   ) {}
 }
 
+/**
+ * A success answer whose `data` is already JSON text: large answers (the booking grid) are built as
+ * text from pre-rendered pieces instead of as a hundred thousand objects for JSON.stringify.
+ */
+export class JsonData {
+  constructor(readonly json: string) {}
+}
+
 export class RedirectReply {
   constructor(readonly location: string) {}
 }

@@ -8,31 +8,47 @@ import { loadDisabledPeriods, loadResource, type ResourceInfo } from './resource
 import type { BookingView, CreateBooking } from './schema.ts';
 import { loadSettings, type BookingSettings } from './settings.ts';
 import { writeTx } from './slots.ts';
+import { DAY_MS } from './time.ts';
 import { checkAttendees, insertBookingRow, PendingEvents, type BookingFields } from './write.ts';
 
+/** The settings, the resource, the attendees' existence and the organiser's employee number, read side by side; errors in that order. */
 export async function prepareCreate(deps: BookingDeps, actor: Actor, input: CreateBooking): Promise<{ settings: BookingSettings; resource: ResourceInfo; fields: BookingFields }> {
-  const settings = await loadSettings(deps.paramsService);
-  if (settings.bookNeedPhone && !input.phone) throw new ValidationError([{ field: 'phone', message: 'required' }], 'bookings.phoneRequired');
-  const resource = await loadResource(deps.db, input.resourceId);
-  await checkAttendees(deps.db, input.innerAttendees);
-  const user = (await deps.db('users').where({ id: actor.userId }).first('employee_no')) as { employee_no: string } | undefined;
+  const [settings, resource, attendees, user] = await Promise.allSettled([
+    loadSettings(deps.paramsService),
+    loadResource(deps.db, input.resourceId),
+    checkAttendees(deps.db, input.innerAttendees),
+    input.employeeId != null ? undefined : (deps.db('users').where({ id: actor.userId }).first('employee_no') as Promise<{ employee_no: string } | undefined>),
+  ]);
+  const settled = <T>(r: PromiseSettledResult<T>): T => {
+    if (r.status === 'rejected') throw r.reason;
+    return r.value;
+  };
+  if (settled(settings).bookNeedPhone && !input.phone) throw new ValidationError([{ field: 'phone', message: 'required' }], 'bookings.phoneRequired');
+  settled(resource);
+  settled(attendees);
   const fields: BookingFields = {
-    subject: input.subject, phone: input.phone ?? null, employeeId: input.employeeId ?? user?.employee_no ?? null, remarks: input.remarks ?? null,
+    subject: input.subject, phone: input.phone ?? null, employeeId: input.employeeId ?? settled(user)?.employee_no ?? null, remarks: input.remarks ?? null,
     reminderMinutes: input.reminderMinutes, attendees: { inner: input.innerAttendees, outer: input.outerAttendees },
   };
-  return { settings, resource, fields };
+  return { settings: settled(settings), resource: settled(resource), fields };
 }
 
+/**
+ * One booking. Everything the rules need that is not the organiser's (settings, resource, its disabled periods
+ * around the date) is read before the transaction; inside it: the organiser's facts (two queries), the rows, commit.
+ */
 export async function createSingle(deps: BookingDeps, actor: Actor, input: CreateBooking): Promise<BookingView> {
-  const { settings, resource, fields } = await prepareCreate(deps, actor, input);
+  // Disabled periods of the resource from the day before to the day after the date (UTC): a superset of any zone's day; the rule checks overlap.
+  const day = Date.parse(`${input.meetingDate}T00:00:00Z`);
+  const [{ settings, resource, fields }, disabled] = await Promise.all([
+    prepareCreate(deps, actor, input),
+    Number.isNaN(day) ? [] : loadDisabledPeriods(deps.db, { ids: [input.resourceId] }, day - DAY_MS, day + 2 * DAY_MS),
+  ]);
   const times = resolveTimes(resource, input);
   const events = new PendingEvents();
   const row = await writeTx(deps.db, async (trx) => {
     const now = deps.clock.now();
-    const [facts, disabled] = await Promise.all([
-      loadFacts(trx, deps, actor.userId, now),
-      loadDisabledPeriods(trx, { ids: [resource.id] }, times.startAt, times.endAt),
-    ]);
+    const facts = await loadFacts(trx, deps, actor.userId, now);
     const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled });
     enforce(ctx);
     const pending = needsApproval(resource, actor.userId, settings);

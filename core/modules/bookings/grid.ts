@@ -8,7 +8,7 @@ import type { Actor } from '../../actor.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
 import { HELD_STATES } from './repo.ts';
-import { filteredResources, loadDisabledPeriods, loadResources, openOn, statusDisabledOn, type ResourceFilter, type ResourceInfo } from './resources.ts';
+import { filteredResources, loadDisabledPeriods, loadResources, openOn, statusDisabledOn, type DisabledPeriod, type ResourceFilter, type ResourceInfo } from './resources.ts';
 import type { AvailableQuery, GridQuery } from './schema.ts';
 import { loadSettings } from './settings.ts';
 import { DAY_MS, instantOf, isValidDate, MINUTE_MS, minutesOf, SLOT_MS, weekdayOf } from './time.ts';
@@ -50,13 +50,25 @@ interface Tick {
 
 /**
  * The day's cells of one zone, shared by every resource in that zone: formatting a wall-clock label
- * per cell of a thousand resources would dominate the grid's time.
+ * per cell of a thousand resources would dominate the grid's time. `json[state][i]` is cell i's JSON
+ * text in that state, rendered once per zone and state.
  */
-function timeline(date: string, zone: string, startTime: string, endTime: string, step: number): Tick[] {
+interface Line {
+  ticks: Tick[];
+  json: Map<CellState, string[]>;
+}
+
+function timeline(date: string, zone: string, startTime: string, endTime: string, step: number): Line {
   const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const out: Tick[] = [];
-  for (let t = instantOf(date, startTime, zone), to = instantOf(date, endTime, zone); t < to; t += step) out.push({ t, end: t + step, time: fmt.format(t) });
-  return out;
+  const ticks: Tick[] = [];
+  for (let t = instantOf(date, startTime, zone), to = instantOf(date, endTime, zone); t < to; t += step) ticks.push({ t, end: t + step, time: fmt.format(t) });
+  return { ticks, json: new Map() };
+}
+
+function cellJson(line: Line, i: number, state: CellState): string {
+  let row = line.json.get(state);
+  if (!row) line.json.set(state, (row = line.ticks.map((k) => JSON.stringify({ time: k.time, state }))));
+  return row[i]!;
 }
 
 const filterOf = (q: GridQuery): ResourceFilter => ({ type: q.type, locationId: q.locationId, floorId: q.floorId, capacity: q.capacity });
@@ -76,13 +88,19 @@ function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) 
   return { id: r.id, name: r.name, type: r.type, capacity: r.capacity, locationId: r.locationId, floorId: r.floorId, timeZone: r.timeZone, open };
 }
 
-export async function grid(deps: BookingDeps, actor: Actor, q: GridQuery): Promise<{ date: string; interval: number; resources: GridResource[]; bookings: GridBooking[] }> {
+/**
+ * The grid as the JSON text of DESIGN §2 (`{ date, interval, resources: [{ ..., cells: [{ time, state, bookingId? }] }], bookings }`),
+ * built from pre-rendered cells: a thousand resources of 96 cells are ~100,000 objects, whose building and
+ * JSON.stringify cost far more than the queries. Resources without bookings or disabled periods that day
+ * share their whole cells text when their hours, zone and access are the same.
+ */
+export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): Promise<string> {
   if (!isValidDate(q.date)) throw new BadRequestError('bookings.selectTime');
   const { db } = deps;
   const now = deps.clock.now();
   const f = filterOf(q);
-  const [settings, resources, facts] = await Promise.all([loadSettings(deps.paramsService), loadResources(db, f), callerFacts(deps, actor, now)]);
-  if (resources.length === 0) return { date: q.date, interval: settings.interval, resources: [], bookings: [] };
+  const [settings, resources, facts] = await Promise.all([loadSettings(deps.paramsService), loadResources(db, f, weekdayOf(q.date)), callerFacts(deps, actor, now)]);
+  if (resources.length === 0) return JSON.stringify({ date: q.date, interval: settings.interval, resources: [], bookings: [] });
   // Zones differ per resource: the window spans the earliest start and latest end of the day among them.
   const zones = [...new Set(resources.map((r) => r.timeZone))];
   const spans = new Map(zones.map((z) => [z, { from: instantOf(q.date, settings.dayStartTime, z), to: instantOf(q.date, settings.dayEndTime, z) }]));
@@ -104,8 +122,10 @@ export async function grid(deps: BookingDeps, actor: Actor, q: GridQuery): Promi
   });
   const byResource = new Map<number, GridBooking[]>();
   for (const b of bookings) (byResource.get(b.resourceId) ?? byResource.set(b.resourceId, []).get(b.resourceId)!).push(b);
+  const periodsBy = new Map<number, DisabledPeriod[]>();
+  for (const p of disabled) (periodsBy.get(p.resourceId) ?? periodsBy.set(p.resourceId, []).get(p.resourceId)!).push(p);
   const step = settings.interval * MINUTE_MS;
-  const ticks = new Map<string, Tick[]>();
+  const lines = new Map<string, Line>();
   const weekday = weekdayOf(q.date);
   // Luxon conversions are the costly part per resource: the same zone and time give the same instant.
   const instants = new Map<string, number>();
@@ -115,32 +135,43 @@ export async function grid(deps: BookingDeps, actor: Actor, q: GridQuery): Promi
     if (v === undefined) instants.set(k, (v = instantOf(q.date, time, zone)));
     return v;
   };
-  const out = resources.map((r): GridResource => {
+  // Cells text of resources with nothing booked or disabled that day, by what decides their states.
+  const plain = new Map<string, string>();
+  const out: string[] = [];
+  for (const r of resources) {
     const head = resourceHead(r, q.date, weekday);
-    let line = ticks.get(r.timeZone);
-    if (!line) ticks.set(r.timeZone, (line = timeline(q.date, r.timeZone, settings.dayStartTime, settings.dayEndTime, step)));
+    let line = lines.get(r.timeZone);
+    if (!line) lines.set(r.timeZone, (line = timeline(q.date, r.timeZone, settings.dayStartTime, settings.dayEndTime, step)));
     const statusOff = statusDisabledOn(r, q.date);
     const openDay = openOn(r, weekday);
     const openFrom = openDay ? instant(openDay.from, r.timeZone) : 0;
     const openTo = openDay ? instant(openDay.to, r.timeZone) : 0;
-    const mineBookings = byResource.get(r.id) ?? [];
-    const periods = disabled.filter((p) => p.resourceId === r.id);
+    const held = byResource.get(r.id);
+    const periods = periodsBy.get(r.id);
     const noRes = restricted(r, facts);
-    const cells: GridResource['cells'] = [];
-    for (const { t, end, time } of line) {
-      const b = mineBookings.find((x) => x.startAt < end && x.endAt > t);
-      let state: CellState;
-      if (b) state = b.state === 'pending' ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
-      else if (end <= now) state = 'expired';
-      else if (statusOff || periods.some((p) => p.startAt < end && p.endAt > t)) state = 'disabled';
-      else if (!openDay || t < openFrom || end > openTo) state = 'unavailable';
-      else if (noRes) state = 'noReservation';
-      else state = 'free';
-      cells.push(b ? { time, state, bookingId: b.id } : { time, state });
+    const key = held || periods ? undefined : `${r.timeZone}|${statusOff ? 1 : 0}|${openDay ? `${openFrom}-${openTo}` : '-'}|${noRes ? 1 : 0}`;
+    let cells = key === undefined ? undefined : plain.get(key);
+    if (cells === undefined) {
+      const parts: string[] = [];
+      const { ticks } = line;
+      for (let i = 0; i < ticks.length; i++) {
+        const { t, end } = ticks[i]!;
+        const b = held?.find((x) => x.startAt < end && x.endAt > t);
+        let state: CellState;
+        if (b) state = b.state === 'pending' ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
+        else if (end <= now) state = 'expired';
+        else if (statusOff || periods?.some((p) => p.startAt < end && p.endAt > t)) state = 'disabled';
+        else if (!openDay || t < openFrom || end > openTo) state = 'unavailable';
+        else if (noRes) state = 'noReservation';
+        else state = 'free';
+        parts.push(b ? `{"time":${JSON.stringify(ticks[i]!.time)},"state":"${state}","bookingId":${b.id}}` : cellJson(line, i, state));
+      }
+      cells = parts.join(',');
+      if (key !== undefined) plain.set(key, cells);
     }
-    return { ...head, cells };
-  });
-  return { date: q.date, interval: settings.interval, resources: out, bookings };
+    out.push(`${JSON.stringify(head).slice(0, -1)},"cells":[${cells}]}`);
+  }
+  return `{"date":${JSON.stringify(q.date)},"interval":${JSON.stringify(settings.interval)},"resources":[${out.join(',')}],"bookings":${JSON.stringify(bookings)}}`;
 }
 
 /** Room / desk inquiry: the resources free for the whole range that the caller may book. */
@@ -150,7 +181,7 @@ export async function available(deps: BookingDeps, actor: Actor, q: AvailableQue
   const now = deps.clock.now();
   const f = filterOf(q);
   const deviceIds = q.deviceIds ? [...new Set(q.deviceIds.split(',').map(Number))] : [];
-  let resources = await loadResources(db, f);
+  let resources = await loadResources(db, f, weekdayOf(q.date));
   if (deviceIds.length) {
     const rows = (await db('resource_devices').whereIn('device_id', deviceIds).whereIn('resource_id', filteredResources(db, f).select('r.id'))
       .groupBy('resource_id').havingRaw('count(distinct device_id) = ?', [deviceIds.length]).select('resource_id')) as Array<{ resource_id: number }>;

@@ -46,15 +46,23 @@ export interface Facts {
   activeCount: number;
 }
 
+/**
+ * Two queries: the blocklist (its module's own check), and one row per group of the user carrying the
+ * credit balance and the active-booking count as scalar sub-queries (a user in no group still gets one row).
+ */
 export async function loadFacts(trx: Db, deps: BookingDeps, userId: number, now: number, excludeIds: number[] = []): Promise<Facts> {
-  const [groups, blocked, user, count] = await Promise.all([
-    trx('user_group_members').where({ user_id: userId }).select('group_id') as Promise<Array<{ group_id: number }>>,
+  const active = trx('bookings').where({ organiser_id: userId }).whereIn('state', [...HELD_STATES]).where('end_at', '>', now)
+    .modify((q) => { if (excludeIds.length) q.whereNotIn('id', excludeIds); }).count('*');
+  const [rows, blocked] = await Promise.all([
+    trx.from(trx.raw('(select 1 as one) as x')).leftJoin('user_group_members as g', (j) => { j.onVal('g.user_id', '=', userId); })
+      .select('g.group_id', trx('users').where({ id: userId }).select('credit_balance').as('balance'), active.as('n')) as Promise<Array<{ group_id: number | null; balance: number | string | null; n: number | string }>>,
     deps.blocklistService.isBlocked(trx, userId, now),
-    trx('users').where({ id: userId }).first('credit_balance') as Promise<{ credit_balance: number | string } | undefined>,
-    trx('bookings').where({ organiser_id: userId }).whereIn('state', [...HELD_STATES]).where('end_at', '>', now)
-      .modify((q) => { if (excludeIds.length) q.whereNotIn('id', excludeIds); }).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
   ]);
-  return { userGroupIds: groups.map((g) => Number(g.group_id)), blocked, balance: Number(user?.credit_balance ?? 0), activeCount: Number(count?.n ?? 0) };
+  const first = rows[0];
+  return {
+    userGroupIds: rows.filter((r) => r.group_id !== null).map((r) => Number(r.group_id)),
+    blocked, balance: Number(first?.balance ?? 0), activeCount: Number(first?.n ?? 0),
+  };
 }
 
 export function ruleContext(args: { now: number; actor: Actor; resource: ResourceInfo; times: Times; settings: BookingSettings; facts: Facts; disabled: DisabledPeriod[] }): RuleContext {

@@ -8,7 +8,7 @@ import { cancelBooking } from './cancel.ts';
 import { checkIn, checkOut, setPasscode } from './checkin.ts';
 import { createSingle } from './create.ts';
 import type { BookingDeps } from './deps.ts';
-import { available, grid } from './grid.ts';
+import { available, gridJson } from './grid.ts';
 import { modifyBooking } from './modify.ts';
 import { autoCancelNoShows } from './no-show.ts';
 import { bookingById, myBookings } from './queries.ts';
@@ -28,7 +28,8 @@ export class BookingsService {
   checkIn(actor: Actor, id: number, code: string) { return checkIn(this.deps, actor, id, code); }
   checkOut(actor: Actor, id: number) { return checkOut(this.deps, actor, id); }
   setPasscode(actor: Actor, id: number, code: string) { return setPasscode(this.deps, actor, id, code); }
-  grid(actor: Actor, q: GridQuery) { return grid(this.deps, actor, q); }
+  /** The grid as JSON text (see gridJson). */
+  grid(actor: Actor, q: GridQuery): Promise<string> { return gridJson(this.deps, actor, q); }
   available(actor: Actor, q: AvailableQuery) { return available(this.deps, actor, q); }
   mine(actor: Actor, q: MyBookingsQuery): Promise<Page<BookingView>> { return myBookings(this.deps, actor, q); }
   get(actor: Actor, id: number) { return bookingById(this.deps, actor, id); }
