@@ -4,26 +4,27 @@
  */
 import { authModule } from './auth/index.ts';
 import { blocklistModule } from './blocklist/index.ts';
-import { dashboardModule } from './dashboard/index.ts';
-import { licencesModule } from './licences/index.ts';
-import { logsModule } from './logs/index.ts';
-import { menusModule } from './menus/index.ts';
-import { uploadsModule } from './uploads/index.ts';
-import { locationsModule } from './locations/index.ts';
-import { resourcesModule } from './resources/index.ts';
-import { devicesModule } from './devices/index.ts';
-import { ssoModule } from './sso/index.ts';
 import { bookingsModule } from './bookings/index.ts';
-import { settingsModule } from './settings/index.ts';
+import { dashboardModule } from './dashboard/index.ts';
+import { devicesModule } from './devices/index.ts';
 import { dictionaryModule } from './dictionary/index.ts';
+import { groupsModule } from './groups/index.ts';
 import { keysModule } from './keys/index.ts';
 import { integrationsModule } from './integrations/index.ts';
 import { notificationsModule } from './notifications/index.ts';
+import { licencesModule } from './licences/index.ts';
+import { locationsModule } from './locations/index.ts';
+import { logsModule } from './logs/index.ts';
+import { menusModule } from './menus/index.ts';
 import type { AtriumModule } from './module.ts';
 import { paramsModule } from './params/index.ts';
 import { reportsModule } from './reports/index.ts';
+import { resourcesModule } from './resources/index.ts';
 import { rolesModule } from './roles/index.ts';
+import { ssoModule } from './sso/index.ts';
+import { settingsModule } from './settings/index.ts';
 import { systemModule } from './system/index.ts';
+import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
 
 export const modules: readonly AtriumModule[] = [
@@ -32,6 +33,7 @@ export const modules: readonly AtriumModule[] = [
   menusModule,
   rolesModule,
   usersModule,
+  groupsModule,
   authModule,
   ssoModule,
   systemModule,

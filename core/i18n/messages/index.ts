@@ -6,15 +6,16 @@ import type { MessageSet } from './types.ts';
 import common from './common.ts';
 import auth from './auth.ts';
 import reports from './reports.ts';
-import notifications from './notifications.ts';
-import integrations from './integrations.ts';
-import settings from './settings.ts';
+import sso from './sso.ts';
 import blocklist from './blocklist.ts';
 import bookings from './bookings.ts';
-import sso from './sso.ts';
+import settings from './settings.ts';
 import places from './places.ts';
+import users from './users.ts';
+import integrations from './integrations.ts';
+import notifications from './notifications.ts';
 
-const sets: MessageSet[] = [common, auth, reports, places, sso, bookings, blocklist, settings, integrations, notifications];
+const sets: MessageSet[] = [common, auth, reports, sso, blocklist, places, settings, users, integrations, bookings, notifications];
 
 function merge(lang: keyof MessageSet): Record<string, string> {
   return Object.assign({}, ...sets.map((s) => s[lang])) as Record<string, string>;

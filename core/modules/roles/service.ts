@@ -4,6 +4,7 @@
  * an upgrade's new screens reach it); "staff" holds the booking centre.
  */
 import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { allPermissions, staffPermissions } from '../menus/index.ts';
 
@@ -48,5 +49,17 @@ export class RolesService {
   async permissionsOfUser(userId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<Set<string>> {
     const rows = await trx('user_roles as ur').join('role_permissions as rp', 'rp.role_id', 'ur.role_id').where('ur.user_id', userId).distinct('rp.permission');
     return new Set(rows.map((r: { permission: string }) => r.permission));
+  }
+
+  /** Whether the user holds the built-in system administrator role. */
+  async holdsAdmin(userId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<boolean> {
+    if (!userId) return false;
+    const row = await trx('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where({ 'ur.user_id': userId, 'r.code': ADMIN_ROLE }).first('ur.user_id');
+    return Boolean(row);
+  }
+
+  /** The system administrator (SPEC §6): a holder of the admin role, or the system itself (CLI, jobs). */
+  async isSystemAdmin(actor: Actor, trx: Knex | Knex.Transaction = this.deps.db): Promise<boolean> {
+    return actor.permissions.has('*') || this.holdsAdmin(actor.userId, trx);
   }
 }

@@ -1,20 +1,33 @@
 import { asClass } from 'awilix';
 import type { AtriumModule } from '../module.ts';
+import { UserAdminService } from './admin.ts';
+import { UserImportService } from './import.ts';
+import { usersRoutes } from './routes.ts';
 import { UsersService } from './service.ts';
 
 declare module '../../container.ts' {
   interface Cradle {
     usersService: UsersService;
+    userAdminService: UserAdminService;
+    userImportService: UserImportService;
   }
 }
 
 export { UsersService, type NewUser } from './service.ts';
+export { UserAdminService } from './admin.ts';
+export { UserImportService, type ImportProgress } from './import.ts';
 export { hashPassword, verifyPassword, randomPassword } from './password.ts';
 export type { UserRow } from './model.ts';
+export type { UserView, Contact } from './schema.ts';
 
 export const usersModule: AtriumModule = {
   name: 'users',
   register(container) {
-    container.register({ usersService: asClass(UsersService).singleton() });
+    container.register({
+      usersService: asClass(UsersService).singleton(),
+      userAdminService: asClass(UserAdminService).singleton(),
+      userImportService: asClass(UserImportService).singleton(),
+    });
   },
+  routes: usersRoutes,
 };

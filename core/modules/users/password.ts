@@ -39,3 +39,19 @@ export function randomPassword(length = 16): string {
   }
   return chars.join('');
 }
+
+/**
+ * The hash of an employee number used as the initial password (usernoAsPass,
+ * bulk import). The employee number is stored in clear in the same row, so a
+ * slow hash would protect nothing here and would only make a 10,000-row import
+ * take minutes; the scrypt cost is therefore nominal. The account must change
+ * the password at first sign-in, where it gets a full-cost hash. verifyPassword
+ * reads the cost from the stored hash, so both kinds verify alike.
+ */
+const EMPLOYEE_NO_COST = { N: 64, r: 8, p: 1 };
+
+export async function hashEmployeeNoPassword(employeeNo: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(employeeNo, salt, 32, { ...EMPLOYEE_NO_COST, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', EMPLOYEE_NO_COST.N, EMPLOYEE_NO_COST.r, EMPLOYEE_NO_COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}

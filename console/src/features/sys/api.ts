@@ -1,0 +1,81 @@
+/** The system-administration calls (core/modules/{users,roles,menus,groups,settings,params,dictionary,keys,licences,logs,blocklist,notifications,sso}). */
+import { api } from '../../app/api.ts';
+import type { Envelope } from '../../app/http.ts';
+import { apiUrl, headers } from '../../app/http.ts';
+import { ensureFreshToken } from '../../app/refresh.ts';
+import type { Page } from '../../components/crud/index.ts';
+
+export type Row = Record<string, unknown> & { id: number };
+export type ListArgs = { path: string; params?: Record<string, unknown> };
+export type SaveArgs = { path: string; id?: number | null; body: unknown; method?: 'POST' | 'PUT' };
+
+const sysApi = api.enhanceEndpoints({ addTagTypes: ['Sys'] });
+
+/** Generic calls keyed by path: lists and reads provide 'Sys'; every change refreshes them. */
+export const sysEndpoints = sysApi.injectEndpoints({
+  endpoints: (build) => ({
+    sysList: build.query<Page<Row>, ListArgs>({
+      query: ({ path, params }) => ({ url: path, params }),
+      transformResponse: (b: Envelope) => b.data as Page<Row>,
+      providesTags: ['Sys'],
+    }),
+    sysGet: build.query<unknown, ListArgs>({
+      query: ({ path, params }) => ({ url: path, params }),
+      transformResponse: (b: Envelope) => (b.data ?? b.bean) as unknown,
+      providesTags: ['Sys'],
+    }),
+    sysSave: build.mutation<unknown, SaveArgs>({
+      query: ({ path, id, body, method }) => ({ url: id ? `${path}/${id}` : path, method: method ?? (id ? 'PUT' : 'POST'), body, silent: true }),
+      transformResponse: (b: Envelope) => b.data ?? b.bean,
+      invalidatesTags: ['Sys'],
+    }),
+    sysDelete: build.mutation<unknown, { path: string; id: number | string }>({
+      query: ({ path, id }) => ({ url: `${path}/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Sys'],
+    }),
+  }),
+});
+
+export const { useSysListQuery, useSysGetQuery, useSysSaveMutation, useSysDeleteMutation } = sysEndpoints;
+
+/** A file download behind the token header; false when it failed. */
+export async function downloadFile(path: string, filename: string, query: Record<string, unknown> = {}): Promise<boolean> {
+  await ensureFreshToken();
+  try {
+    const res = await fetch(apiUrl(path, query), { headers: headers(false) });
+    if (!res.ok) return false;
+    const blob = await res.blob();
+    saveBlob(blob, filename);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A multipart upload; answers the envelope (code 0 on success). */
+export async function uploadFile(path: string, file: File, field = 'file'): Promise<Envelope> {
+  await ensureFreshToken();
+  const form = new FormData();
+  form.append(field, file);
+  try {
+    const res = await fetch(apiUrl(path), { method: 'POST', headers: headers(false), body: form });
+    try {
+      return (await res.json()) as Envelope;
+    } catch {
+      return { code: res.status || -1 };
+    }
+  } catch {
+    return { code: -1 };
+  }
+}

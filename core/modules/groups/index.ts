@@ -1,0 +1,21 @@
+import { asClass } from 'awilix';
+import type { AtriumModule } from '../module.ts';
+import { groupsRoutes } from './routes.ts';
+import { GroupsService } from './service.ts';
+
+declare module '../../container.ts' {
+  interface Cradle {
+    groupsService: GroupsService;
+  }
+}
+
+export { GroupsService } from './service.ts';
+export type { GroupSummary, GroupView } from './schema.ts';
+
+export const groupsModule: AtriumModule = {
+  name: 'groups',
+  register(container) {
+    container.register({ groupsService: asClass(GroupsService).singleton() });
+  },
+  routes: groupsRoutes,
+};

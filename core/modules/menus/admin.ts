@@ -1,0 +1,141 @@
+/**
+ * Menu administration: a two-level tree (sections and their screens), as the
+ * console's side menu and route guard read it. Catalogue items may be renamed
+ * in any language, re-iconed, re-sorted or hidden, but keep their name and
+ * parent (the seed finds them by name) and cannot be deleted (the seed would
+ * bring them back).
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { t } from '../../i18n/index.ts';
+import type { OperationLog } from '../logs/index.ts';
+import { MENU } from './catalog.ts';
+import type { MenuBody, MenuNode, MenuQuery, MenuView } from './schema.ts';
+
+type Db = Knex | Knex.Transaction;
+type Row = Record<string, unknown>;
+
+const SECTIONS = new Set(MENU.map((s) => s.name));
+
+function parseJson<T>(text: unknown, fallback: T): T {
+  if (typeof text !== 'string' || !text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toMenuView(r: Row): MenuView {
+  const prefix = (r.permission_prefix as string | null) ?? null;
+  return {
+    id: Number(r.id), parentId: r.parent_id == null ? null : Number(r.parent_id), name: String(r.name), path: String(r.path),
+    title: String(r.title), titleEn: String(r.title_en), titleJa: String(r.title_ja), icon: (r.icon as string | null) ?? null,
+    hidden: Boolean(r.hidden), sort: Number(r.sort), meta: parseJson<Record<string, unknown> | null>(r.meta, null),
+    permissionPrefix: prefix, actions: parseJson<string[]>(r.actions, []),
+    builtIn: prefix !== null || (r.parent_id == null && SECTIONS.has(String(r.name))),
+    createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  };
+}
+
+export class MenuAdminService {
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+
+  async list(query: MenuQuery): Promise<Page<MenuView>> {
+    const q = this.deps.db('menus').select('*').orderBy([{ column: 'parent_id' }, { column: 'sort' }, { column: 'id' }]);
+    if (query.parentId === 0) q.whereNull('parent_id');
+    else if (query.parentId !== undefined) q.where({ parent_id: query.parentId });
+    if (query.q) {
+      const like = likeContains(query.q);
+      q.where((w) => w.where('name', 'like', like).orWhere('title', 'like', like).orWhere('title_en', 'like', like).orWhere('title_ja', 'like', like).orWhere('path', 'like', like));
+    }
+    return paginate(q, query, toMenuView);
+  }
+
+  async tree(): Promise<MenuNode[]> {
+    const rows = ((await this.deps.db('menus').select('*').orderBy([{ column: 'sort' }, { column: 'id' }])) as Row[]).map(toMenuView);
+    return rows.filter((m) => m.parentId === null).map((s) => ({ ...s, children: rows.filter((c) => c.parentId === s.id) }));
+  }
+
+  async get(id: number, db: Db = this.deps.db): Promise<MenuView> {
+    const row = (await db('menus').where({ id }).first()) as Row | undefined;
+    if (!row) throw new NotFoundError('menu item', id);
+    return toMenuView(row);
+  }
+
+  async create(actor: Actor, body: MenuBody): Promise<MenuView> {
+    return this.deps.db.transaction(async (trx) => {
+      await this.checkParent(trx, actor, body.parentId, null);
+      await this.assertNameFree(trx, body.name, null);
+      const now = this.deps.clock.now();
+      const id = await this.write(() => trx('menus').insert({ ...columns(body), actions: null, permission_prefix: null, created_at: now, updated_at: now }));
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.menu.create', target: id, after });
+      return after;
+    });
+  }
+
+  async update(actor: Actor, id: number, body: MenuBody): Promise<MenuView> {
+    return this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      if (before.builtIn && (body.name !== before.name || body.parentId !== before.parentId)) {
+        throw new ValidationError([{ field: 'name', message: t(actor.lang, 'users.builtInMenuFixed') }], 'users.builtInMenuFixed');
+      }
+      await this.checkParent(trx, actor, body.parentId, id);
+      if (body.name !== before.name) await this.assertNameFree(trx, body.name, id);
+      await this.write(async () => {
+        await trx('menus').where({ id }).update({ ...columns(body), updated_at: this.deps.clock.now() });
+        return [id];
+      });
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.menu.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.get(id, trx);
+      if (before.builtIn) throw new BusinessRuleError('users.builtInMenu');
+      if (await trx('menus').where({ parent_id: id }).first('id')) throw new BusinessRuleError('users.menuHasChildren');
+      await trx('menus').where({ id }).del();
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.menu.delete', target: id, before });
+    });
+  }
+
+  /** The tree has two levels: a parent must be an existing section (and a section with children stays one). */
+  private async checkParent(db: Db, actor: Actor, parentId: number | null, selfId: number | null): Promise<void> {
+    const bad = () => new ValidationError([{ field: 'parentId', message: t(actor.lang, 'users.badMenuParent') }], 'users.badMenuParent');
+    if (parentId === null) return;
+    const parent = (await db('menus').where({ id: parentId }).first('id', 'parent_id')) as Row | undefined;
+    if (!parent || parent.parent_id != null || parentId === selfId) throw bad();
+    if (selfId !== null && (await db('menus').where({ parent_id: selfId }).first('id'))) throw bad();
+  }
+
+  private async assertNameFree(db: Db, name: string, selfId: number | null): Promise<void> {
+    const q = db('menus').where({ name });
+    if (selfId !== null) q.whereNot({ id: selfId });
+    if (await q.first('id')) throw new ConflictError('users.duplicateMenuName');
+  }
+
+  private async write(run: () => Promise<unknown[]>): Promise<number> {
+    try {
+      const [id] = await run();
+      return Number(id);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('users.duplicateMenuName');
+      throw err;
+    }
+  }
+}
+
+function columns(b: MenuBody) {
+  return {
+    parent_id: b.parentId, name: b.name, path: b.path, title: b.title, title_en: b.titleEn, title_ja: b.titleJa,
+    icon: b.icon, hidden: b.hidden, sort: b.sort, meta: b.meta ? JSON.stringify(b.meta) : null,
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Role administration (SPEC §6). A role's permissions come from the catalogue
+ * and never exceed the caller's own ("role permissions beyond your
+ * authority"). A caller acts only on roles they created, unless they are a
+ * system administrator. Built-in roles are never deleted, and the
+ * administrator role always keeps the whole catalogue (it is re-synced at
+ * start anyway), so only its name and description change.
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { t } from '../../i18n/index.ts';
+import type { OperationLog } from '../logs/index.ts';
+import { allPermissions } from '../menus/index.ts';
+import type { RoleBody, RoleQuery, RoleView } from './schema.ts';
+import { ADMIN_ROLE, type RolesService } from './service.ts';
+
+type Db = Knex | Knex.Transaction;
+type Row = { id: number; name: string; description: string | null; code: string | null; created_by: number | null; created_at: number; updated_at: number };
+
+const CATALOGUE = new Set(allPermissions());
+
+export class RoleAdminService {
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog; rolesService: RolesService }) {}
+
+  async list(actor: Actor, query: RoleQuery): Promise<Page<RoleView>> {
+    const { db } = this.deps;
+    const q = db('roles').select('*').orderBy('id');
+    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('description', 'like', likeContains(query.q!)));
+    if (query.assignable && !(await this.deps.rolesService.isSystemAdmin(actor))) q.where({ created_by: actor.userId });
+    const page = await paginate<Row>(q, query, (r) => r as unknown as Row);
+    return { ...page, items: await this.views(db, page.items) };
+  }
+
+  async get(id: number, trx: Db = this.deps.db): Promise<RoleView> {
+    return (await this.views(trx, [await this.row(trx, id)]))[0]!;
+  }
+
+  /** SPEC §7 `GET /sys/role/pre/{id}`: whether the caller may change or delete this role (403 when not). */
+  async pre(actor: Actor, id: number): Promise<{ allowed: true }> {
+    await this.assertMayAct(this.deps.db, actor, await this.row(this.deps.db, id));
+    return { allowed: true };
+  }
+
+  async create(actor: Actor, body: RoleBody): Promise<RoleView> {
+    return this.deps.db.transaction(async (trx) => {
+      const permissions = await this.checkPermissions(trx, actor, body.permissions);
+      await this.assertNameFree(trx, body.name, null);
+      const now = this.deps.clock.now();
+      let id: number;
+      try {
+        [id] = (await trx('roles').insert({ name: body.name, description: body.description, created_by: actor.userId || null, created_at: now, updated_at: now })).map(Number) as [number];
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError('users.duplicateRoleName');
+        throw err;
+      }
+      await this.setPermissions(trx, id, permissions);
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.role.create', target: id, after });
+      return after;
+    });
+  }
+
+  async update(actor: Actor, id: number, body: RoleBody): Promise<RoleView> {
+    return this.deps.db.transaction(async (trx) => {
+      const row = await this.row(trx, id);
+      await this.assertMayAct(trx, actor, row);
+      const before = await this.get(id, trx);
+      const isAdminRole = row.code === ADMIN_ROLE;
+      if (isAdminRole && !sameSet(body.permissions, before.permissions)) throw new BusinessRuleError('users.adminRoleFixed');
+      const permissions = isAdminRole ? before.permissions : await this.checkPermissions(trx, actor, body.permissions);
+      if (body.name !== row.name) await this.assertNameFree(trx, body.name, id);
+      await trx('roles').where({ id }).update({ name: body.name, description: body.description, updated_at: this.deps.clock.now() });
+      if (!isAdminRole) {
+        await trx('role_permissions').where({ role_id: id }).del();
+        await this.setPermissions(trx, id, permissions);
+      }
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.role.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const row = await this.row(trx, id);
+      await this.assertMayAct(trx, actor, row);
+      if (row.code) throw new BusinessRuleError('users.builtInRole');
+      const before = await this.get(id, trx);
+      // Users must keep at least one role, so a role still given to someone stays.
+      if (before.userCount > 0) throw new BusinessRuleError('users.roleInUse', { count: before.userCount });
+      await trx('roles').where({ id }).del();
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.role.delete', target: id, before });
+    });
+  }
+
+  private async row(db: Db, id: number): Promise<Row> {
+    const row = (await db('roles').where({ id }).first()) as Row | undefined;
+    if (!row) throw new NotFoundError('role', id);
+    return row;
+  }
+
+  private async views(db: Db, rows: Row[]): Promise<RoleView[]> {
+    const ids = rows.map((r) => Number(r.id));
+    const perms = ids.length ? ((await db('role_permissions').whereIn('role_id', ids).select('role_id', 'permission')) as Array<{ role_id: number; permission: string }>) : [];
+    const counts = ids.length ? ((await db('user_roles').whereIn('role_id', ids).groupBy('role_id').select('role_id').count({ n: '*' })) as Array<{ role_id: number; n: number | string }>) : [];
+    const order = new Map(allPermissions().map((p, i) => [p, i]));
+    return rows.map((r) => ({
+      id: Number(r.id), name: r.name, description: r.description ?? null, code: r.code ?? null, builtIn: Boolean(r.code),
+      permissions: perms.filter((p) => Number(p.role_id) === Number(r.id)).map((p) => p.permission).sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9)),
+      userCount: Number(counts.find((c) => Number(c.role_id) === Number(r.id))?.n ?? 0),
+      createdBy: r.created_by == null ? null : Number(r.created_by), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    }));
+  }
+
+  private async assertMayAct(db: Db, actor: Actor, row: Row): Promise<void> {
+    if (await this.deps.rolesService.isSystemAdmin(actor, db)) return;
+    if (row.created_by == null || Number(row.created_by) !== actor.userId) throw new ForbiddenError('users.roleNotAllowed');
+  }
+
+  /** Known codes only, none beyond what the caller holds. */
+  private async checkPermissions(db: Db, actor: Actor, requested: string[]): Promise<string[]> {
+    const permissions = [...new Set(requested)];
+    const unknown = permissions.find((p) => !CATALOGUE.has(p));
+    if (unknown) throw new ValidationError([{ field: 'permissions', message: t(actor.lang, 'users.unknownPermission', { permission: unknown }) }], 'users.unknownPermission', { permission: unknown });
+    if (await this.deps.rolesService.isSystemAdmin(actor, db)) return permissions;
+    const held = actor.userId ? await this.deps.rolesService.permissionsOfUser(actor.userId, db) : actor.permissions;
+    if (permissions.some((p) => !held.has(p))) throw new BusinessRuleError('users.rolesBeyondAuthority');
+    return permissions;
+  }
+
+  private async setPermissions(db: Db, roleId: number, permissions: string[]): Promise<void> {
+    for (let i = 0; i < permissions.length; i += 200) {
+      await db('role_permissions').insert(permissions.slice(i, i + 200).map((permission) => ({ role_id: roleId, permission })));
+    }
+  }
+
+  private async assertNameFree(db: Db, name: string, selfId: number | null): Promise<void> {
+    const q = db('roles').where({ name });
+    if (selfId !== null) q.whereNot({ id: selfId });
+    if (await q.first('id')) throw new ConflictError('users.duplicateRoleName');
+  }
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  const sa = new Set(a);
+  return sa.size === new Set(b).size && b.every((x) => sa.has(x));
+}

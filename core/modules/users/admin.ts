@@ -1,0 +1,218 @@
+/**
+ * User administration (SPEC §3 User, §5, §6): create, replace, delete, enable
+ * or disable, reset a password. The rules of who may do what:
+ * - a new role on a user must have been created by the caller, unless the
+ *   caller is a system administrator (holder of the admin role);
+ * - only a system administrator may change a system administrator or a user
+ *   with permissions beyond the caller's; holders of the admin role cannot be
+ *   deleted (remove the role first);
+ * - nobody deletes or disables themselves, and one active administrator remains.
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { BusinessRuleError, ConflictError, ValidationError } from '../../errors.ts';
+import { t } from '../../i18n/index.ts';
+import type { SessionService } from '../auth/index.ts';
+import type { OperationLog } from '../logs/index.ts';
+import type { ParamsService } from '../params/index.ts';
+import { ADMIN_ROLE, type RolesService } from '../roles/index.ts';
+import { hashPassword } from './password.ts';
+import { contacts, getRow, getView, listUsers } from './queries.ts';
+import { loadUserSettings, passwordErrors, randomFor, throwIfAny, userFieldErrors } from './rules.ts';
+import type { Contact, ContactQuery, CreateUserBody, ResetPasswordBody, UpdateUserBody, UserQuery, UserView } from './schema.ts';
+
+type Db = Knex | Knex.Transaction;
+
+export interface UserAdminDeps {
+  db: Knex;
+  clock: Clock;
+  operationLog: OperationLog;
+  paramsService: ParamsService;
+  rolesService: RolesService;
+  sessionService: SessionService;
+}
+
+/** The stored columns of the editable fields. */
+export function userColumns(b: UpdateUserBody & { status: 0 | 1 }) {
+  return {
+    username: b.username, real_name: b.realName, employee_no: b.employeeNo, phone: b.phone, email: b.email, card_no: b.cardNo,
+    department: b.department, workplace: b.workplace, position: b.position, corp_section: b.corpSection, cost_center: b.costCenter,
+    ip_address: b.ipAddress, status: b.status, restricted: b.restricted, enable_at: b.enableAt ?? null, restrict_at: b.restrictAt ?? null,
+  };
+}
+
+export class UserAdminService {
+  constructor(private readonly deps: UserAdminDeps) {}
+
+  list(query: UserQuery) {
+    return listUsers(this.deps.db, query);
+  }
+
+  get(id: number): Promise<UserView> {
+    return getView(this.deps.db, id);
+  }
+
+  contacts(query: ContactQuery): Promise<Contact[]> {
+    return contacts(this.deps.db, query);
+  }
+
+  async create(actor: Actor, body: CreateUserBody): Promise<UserView & { initialPassword?: string }> {
+    const settings = await loadUserSettings(this.deps.paramsService);
+    const errors = userFieldErrors(body, settings, actor.lang);
+    let password: string;
+    let mustChange = true;
+    let initialPassword: string | undefined;
+    if (body.password) {
+      errors.push(...passwordErrors(body.password, settings, actor.lang));
+      password = body.password;
+      mustChange = body.mustChangePassword ?? false;
+    } else if (settings.usernoAsPass) {
+      // The employee number is only a first key: it must be replaced at first sign-in, where the policy applies.
+      password = body.employeeNo;
+    } else {
+      password = initialPassword = randomFor(settings);
+    }
+    throwIfAny(errors);
+    const hash = await hashPassword(password);
+    const { db, clock } = this.deps;
+    return db.transaction(async (trx) => {
+      await this.assertUsernameFree(trx, body.username, null);
+      await this.checkRoles(trx, actor, body.roleIds, []);
+      const now = clock.now();
+      let id: number;
+      try {
+        [id] = (await trx('users').insert({
+          ...userColumns(body), password_hash: hash, must_change_password: mustChange, password_changed_at: now,
+          created_by: actor.userId || null, created_at: now, updated_at: now,
+        })).map(Number) as [number];
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError('users.duplicateUsername');
+        throw err;
+      }
+      await trx('user_roles').insert([...new Set(body.roleIds)].map((role_id) => ({ user_id: id, role_id })));
+      const view = await getView(trx, id);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.create', target: id, after: view });
+      return initialPassword ? { ...view, initialPassword } : view;
+    });
+  }
+
+  async update(actor: Actor, id: number, input: UpdateUserBody): Promise<UserView> {
+    const settings = await loadUserSettings(this.deps.paramsService);
+    throwIfAny(userFieldErrors(input, settings, actor.lang));
+    return this.deps.db.transaction(async (trx) => {
+      const before = await getView(trx, id);
+      const body = { ...input, status: input.status ?? (before.status === 0 ? 0 : 1) } as const;
+      await this.guardTarget(trx, actor, id);
+      if (id === actor.userId && body.status === 0) throw new BusinessRuleError('users.selfNotDisabled');
+      if (body.username !== before.username) await this.assertUsernameFree(trx, body.username, id);
+      await this.checkRoles(trx, actor, body.roleIds, before.roles.map((r) => r.id));
+      try {
+        await trx('users').where({ id }).update({ ...userColumns(body), updated_at: this.deps.clock.now() });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError('users.duplicateUsername');
+        throw err;
+      }
+      await trx('user_roles').where({ user_id: id }).del();
+      await trx('user_roles').insert([...new Set(body.roleIds)].map((role_id) => ({ user_id: id, role_id })));
+      await this.ensureAdminRemains(trx);
+      if (before.status === 1 && body.status === 0) await this.deps.sessionService.revokeAllOfUser(id, trx);
+      const after = await getView(trx, id);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.update', target: id, before, after });
+      return after;
+    });
+  }
+
+  /** Enable (1) or disable (0); a disabled user's sessions end at once. */
+  async setStatus(actor: Actor, id: number, status: 0 | 1): Promise<UserView> {
+    return this.deps.db.transaction(async (trx) => {
+      const before = await getView(trx, id);
+      await this.guardTarget(trx, actor, id);
+      if (id === actor.userId && status === 0) throw new BusinessRuleError('users.selfNotDisabled');
+      await trx('users').where({ id }).update({ status, updated_at: this.deps.clock.now() });
+      if (status === 0) {
+        await this.ensureAdminRemains(trx);
+        await this.deps.sessionService.revokeAllOfUser(id, trx);
+      }
+      const after = await getView(trx, id);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.status', target: id, before: { status: before.status }, after: { status } });
+      return after;
+    });
+  }
+
+  /** Sets a new password (given, or random and answered once); the user's sessions end. */
+  async resetPassword(actor: Actor, id: number, body: ResetPasswordBody): Promise<{ initialPassword?: string; mustChangePassword: boolean }> {
+    const settings = await loadUserSettings(this.deps.paramsService);
+    if (body.password) throwIfAny(passwordErrors(body.password, settings, actor.lang));
+    const password = body.password ?? randomFor(settings);
+    const mustChange = body.password ? body.mustChangePassword : true;
+    const hash = await hashPassword(password);
+    await this.deps.db.transaction(async (trx) => {
+      await getRow(trx, id);
+      await this.guardTarget(trx, actor, id);
+      const now = this.deps.clock.now();
+      await trx('users').where({ id }).update({ password_hash: hash, password_changed_at: now, must_change_password: mustChange, failed_logins: 0, locked_until: null, updated_at: now });
+      await this.deps.sessionService.revokeAllOfUser(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.resetPassword', target: id, after: { mustChangePassword: mustChange } });
+    });
+    return body.password ? { mustChangePassword: mustChange } : { initialPassword: password, mustChangePassword: mustChange };
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await getView(trx, id);
+      if (id === actor.userId) throw new BusinessRuleError('users.selfNotDeletable');
+      if (await this.deps.rolesService.holdsAdmin(id, trx)) throw new BusinessRuleError('users.adminNotDeletable');
+      await this.guardTarget(trx, actor, id);
+      try {
+        await trx('users').where({ id }).del();
+      } catch (err) {
+        // Bookings keep their organiser: such an account is disabled, not deleted.
+        if (isForeignKeyViolation(err)) throw new BusinessRuleError('users.hasRecords');
+        throw err;
+      }
+      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.delete', target: id, before });
+    });
+  }
+
+  private async assertUsernameFree(trx: Db, username: string, selfId: number | null): Promise<void> {
+    const q = trx('users').where({ username });
+    if (selfId !== null) q.whereNot({ id: selfId });
+    if (await q.first('id')) throw new ConflictError('users.duplicateUsername');
+  }
+
+  /** Roles must exist; newly given ones must be the caller's own unless the caller is a system administrator. */
+  async checkRoles(trx: Db, actor: Actor, roleIds: number[], kept: number[]): Promise<void> {
+    const ids = [...new Set(roleIds)];
+    if (ids.length === 0) throw new ValidationError([{ field: 'roleIds', message: t(actor.lang, 'users.roleRequired') }], 'users.roleRequired');
+    const rows = (await trx('roles').whereIn('id', ids).select('id', 'created_by')) as Array<{ id: number; created_by: number | null }>;
+    const missing = ids.filter((id) => !rows.some((r) => Number(r.id) === id));
+    if (missing.length) {
+      const role = missing.join(', ');
+      throw new ValidationError([{ field: 'roleIds', message: t(actor.lang, 'users.unknownRole', { role }) }], 'users.unknownRole', { role });
+    }
+    if (await this.deps.rolesService.isSystemAdmin(actor, trx)) return;
+    if (rows.some((r) => !kept.includes(Number(r.id)) && Number(r.created_by) !== actor.userId)) throw new BusinessRuleError('users.roleNotYours');
+  }
+
+  /**
+   * Who may change, reset or delete a user: a system administrator anyone; others
+   * neither an administrator nor a user holding permissions they lack, so no one
+   * takes over an account more powerful than their own.
+   */
+  private async guardTarget(trx: Db, actor: Actor, targetId: number): Promise<void> {
+    const { rolesService } = this.deps;
+    if (await rolesService.isSystemAdmin(actor, trx)) return;
+    if (await rolesService.holdsAdmin(targetId, trx)) throw new BusinessRuleError('users.adminOnly');
+    const held = await rolesService.permissionsOfUser(targetId, trx);
+    if ([...held].some((p) => !actor.permissions.has(p))) throw new BusinessRuleError('users.userBeyondAuthority');
+  }
+
+  /** Checked after a change inside its transaction: without an active administrator nobody could repair the system. */
+  private async ensureAdminRemains(trx: Db): Promise<void> {
+    const row = await trx('users as u').join('user_roles as ur', 'ur.user_id', 'u.id').join('roles as r', 'r.id', 'ur.role_id')
+      .where({ 'r.code': ADMIN_ROLE, 'u.status': 1 }).first('u.id');
+    if (!row) throw new BusinessRuleError('users.lastAdmin');
+  }
+}
