@@ -6,8 +6,9 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
@@ -22,7 +23,7 @@ export class GroupsService {
   async list(query: GroupQuery): Promise<Page<GroupSummary>> {
     const { db } = this.deps;
     const q = db('user_groups').select('*').orderBy('id');
-    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('description', 'like', likeContains(query.q!)));
+    if (query.q) whereAnyContains(q, ['name', 'description'], query.q);
     if (query.userId) q.whereIn('id', db('user_group_members').select('group_id').where({ user_id: query.userId }));
     const page = await paginate<Row>(q, query, (r) => r as unknown as Row);
     const ids = page.items.map((g) => Number(g.id));

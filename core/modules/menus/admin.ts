@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
@@ -49,10 +50,7 @@ export class MenuAdminService {
     const q = this.deps.db('menus').select('*').orderBy([{ column: 'parent_id' }, { column: 'sort' }, { column: 'id' }]);
     if (query.parentId === 0) q.whereNull('parent_id');
     else if (query.parentId !== undefined) q.where({ parent_id: query.parentId });
-    if (query.q) {
-      const like = likeContains(query.q);
-      q.where((w) => w.where('name', 'like', like).orWhere('title', 'like', like).orWhere('title_en', 'like', like).orWhere('title_ja', 'like', like).orWhere('path', 'like', like));
-    }
+    if (query.q) whereAnyContains(q, ['name', 'title', 'title_en', 'title_ja', 'path'], query.q);
     return paginate(q, query, toMenuView);
   }
 

@@ -8,7 +8,8 @@ import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
@@ -31,7 +32,7 @@ export class CentreService {
   async list(q: CustomList): Promise<Page<CustomView>> {
     const query = this.deps.db('custom_notifications').orderBy([{ column: 'date', order: 'desc' }, { column: 'id', order: 'desc' }]);
     if (q.date) query.where('date', q.date);
-    if (q.q) query.where((w) => w.where('name', 'like', likeContains(q.q!)).orWhere('title', 'like', likeContains(q.q!)).orWhere('recipient', 'like', likeContains(q.q!)));
+    if (q.q) whereAnyContains(query, ['name', 'title', 'recipient'], q.q);
     return paginate(query, q, view);
   }
 

@@ -2,7 +2,8 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { paginate, likeContains, type Page } from '../../db/paging.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { LANGS, t, type Lang } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
@@ -32,7 +33,7 @@ export class TemplatesService {
     const query = this.deps.db('notification_templates').orderBy([{ column: 'event' }, { column: 'lang' }]);
     if (q.event) query.where('event', q.event);
     if (q.lang) query.where('lang', q.lang);
-    if (q.q) query.where((w) => w.where('subject', 'like', likeContains(q.q!)).orWhere('event', 'like', likeContains(q.q!)));
+    if (q.q) whereAnyContains(query, ['subject', 'event'], q.q);
     return paginate(query, q, view);
   }
 

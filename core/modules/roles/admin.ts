@@ -9,8 +9,9 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { likeContains, paginate, type Page } from '../../db/paging.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
@@ -29,7 +30,7 @@ export class RoleAdminService {
   async list(actor: Actor, query: RoleQuery): Promise<Page<RoleView>> {
     const { db } = this.deps;
     const q = db('roles').select('*').orderBy('id');
-    if (query.q) q.where((w) => w.where('name', 'like', likeContains(query.q!)).orWhere('description', 'like', likeContains(query.q!)));
+    if (query.q) whereAnyContains(q, ['name', 'description'], query.q);
     if (query.assignable && !(await this.deps.rolesService.isSystemAdmin(actor))) q.where({ created_by: actor.userId });
     const page = await paginate<Row>(q, query, (r) => r as unknown as Row);
     return { ...page, items: await this.views(db, page.items) };
