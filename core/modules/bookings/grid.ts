@@ -85,7 +85,7 @@ const restricted = (r: ResourceInfo, f: { groups: Set<number>; blocked: boolean 
 
 function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) {
   const open = statusDisabledOn(r, date) ? null : openOn(r, weekday);
-  return { id: r.id, name: r.name, type: r.type, capacity: r.capacity, locationId: r.locationId, floorId: r.floorId, timeZone: r.timeZone, open };
+  return { id: r.id, name: r.name, type: r.type, capacity: r.capacity, locationId: r.locationId, floorId: r.floorId, timeZone: r.timeZone, position: r.position, open };
 }
 
 /**

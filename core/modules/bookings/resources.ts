@@ -27,6 +27,8 @@ export interface ResourceInfo {
   startDate: string | null;
   endDate: string | null;
   wholeDay: boolean;
+  /** Where it stands on its floor plan, when placed: the floor-plan booking page draws it there. */
+  position: { x: number; y: number } | null;
   /** By weekday 0 (Sunday) .. 6; empty when the resource has no open-hours rows (open every day, all day). */
   openHours: Map<number, OpenDay>;
   groupIds: number[];
@@ -77,7 +79,7 @@ export async function loadResources(db: Db, f: ResourceFilter, weekday?: number)
     .leftJoin('floors as fl', 'fl.id', 'r.floor_id')
     .orderBy([{ column: 'r.sort' }, { column: 'r.id' }])
     .select('r.id', 'r.name', 'r.type', 'r.capacity', 'r.location_id', 'r.floor_id', 'r.price_per_hour', 'r.time_zone', 'r.all_day', 'r.status',
-      'r.start_date', 'r.end_date', 'r.whole_day', 'l.name as location_name', 'fl.display_name as floor_name')) as Row[];
+      'r.start_date', 'r.end_date', 'r.whole_day', 'r.pos_x', 'r.pos_y', 'l.name as location_name', 'fl.display_name as floor_name')) as Row[];
   if (rows.length === 0) return [];
   // Hours, groups, approvers and exempt users in one UNION ALL (k tells them apart), each on a sub-query of
   // the same filter instead of an IN list of (possibly) a thousand ids.
@@ -129,6 +131,7 @@ export async function loadResources(db: Db, f: ResourceFilter, weekday?: number)
       pricePerHour: Number(r.price_per_hour), timeZone: String(r.time_zone), allDay: bool(r.all_day),
       status: Number(r.status), startDate: (r.start_date as string | null) ?? null, endDate: (r.end_date as string | null) ?? null,
       wholeDay: bool(r.whole_day), openHours: hoursBy.get(id) ?? new Map(),
+      position: r.pos_x === null || r.pos_x === undefined || r.pos_y === null || r.pos_y === undefined ? null : { x: Number(r.pos_x), y: Number(r.pos_y) },
       groupIds: groupsBy.get(id) ?? [], approverIds: approversBy.get(id) ?? [], exemptIds: exemptBy.get(id) ?? [],
     };
   });

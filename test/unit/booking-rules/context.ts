@@ -7,7 +7,7 @@ export const NOW = Date.UTC(2027, 2, 1, 8, 0);
 export function resource(over: Partial<ResourceInfo> = {}): ResourceInfo {
   return {
     id: 1, name: 'Oak', type: 0, capacity: 8, locationId: 1, floorId: 1, locationName: null, floorName: null, pricePerHour: 0,
-    timeZone: 'UTC', allDay: false, status: 1, startDate: null, endDate: null, wholeDay: false, openHours: new Map(),
+    timeZone: 'UTC', allDay: false, status: 1, startDate: null, endDate: null, wholeDay: false, position: null, openHours: new Map(),
     groupIds: [], approverIds: [], exemptIds: [], ...over,
   };
 }

@@ -79,7 +79,7 @@ export default function ReserveDeskPage() {
     const cols = Math.max(1, Math.ceil(Math.sqrt(resources.length * (width / height))));
     const gap = Math.min(width / (cols + 1), 80);
     return resources.map((r, i) => {
-      const p = pos.get(r.id) ?? { x: gap * (1 + (i % cols)), y: gap * (1 + Math.floor(i / cols)) };
+      const p = r.position ?? pos.get(r.id) ?? { x: gap * (1 + (i % cols)), y: gap * (1 + Math.floor(i / cols)) };
       const state = badRange ? 'unavailable' : stateOver(r, range.start, range.end);
       const stateText = t(`state.${state}`);
       const kind = r.type === 1 ? t('plan.desk') : t('plan.room');

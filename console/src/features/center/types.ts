@@ -15,6 +15,8 @@ export interface GridResource {
   locationId: number;
   floorId: number | null;
   timeZone: string;
+  /** Where it stands on its floor plan, when placed. */
+  position?: { x: number; y: number } | null;
   cells: GridCell[];
 }
 
