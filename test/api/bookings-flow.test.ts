@@ -45,6 +45,8 @@ perDialect(test, (dialect, app) => {
     const b = res.body.data;
     t.is(b.state, 'pending');
     t.is(b.checkStatus, 4);
+    const listed = await app().get<{ data: { approvalId: number | null } }>(`/api/bookings/${b.id}`, { token: alice.token });
+    t.is(listed.body.data.approvalId, await approvalOf(b.id), 'the organiser learns which request to revoke');
     t.is((await book(app(), bob, { resourceId: room, meetingDate: '2027-03-02', startTime: '09:30', endTime: '10:30' })).status, 409, 'pending holds its time');
     const grid = await app().get<{ data: { resources: Array<{ id: number; cells: Array<{ time: string; state: string }> }> } }>('/api/bookings/grid?date=2027-03-02', { token: alice.token });
     t.is(grid.body.data.resources.find((r) => r.id === room)!.cells.find((c) => c.time === '09:00')!.state, 'approvalMine');

@@ -127,8 +127,14 @@ export function toView(b: BookingRow, viewerId: number, names: ResourceNames | u
 }
 
 export async function viewsOf(db: Db, rows: BookingRow[], viewerId: number, showSubject = true): Promise<BookingView[]> {
-  const [names, att] = await Promise.all([resourceNames(db, rows.map((r) => r.resourceId)), attendeesOf(db, rows.map((r) => r.id))]);
-  return rows.map((r) => toView(r, viewerId, names.get(r.resourceId), att.get(r.id), showSubject));
+  const pendingIds = rows.filter((r) => r.state === 'pending').map((r) => r.id);
+  const [names, att, approvals] = await Promise.all([
+    resourceNames(db, rows.map((r) => r.resourceId)),
+    attendeesOf(db, rows.map((r) => r.id)),
+    pendingIds.length ? (db('approvals').whereIn('booking_id', pendingIds).where('state', 'pending').select('id', 'booking_id') as Promise<Row[]>) : Promise.resolve([] as Row[]),
+  ]);
+  const approvalOf = new Map(approvals.map((a) => [Number(a.booking_id), Number(a.id)]));
+  return rows.map((r) => ({ ...toView(r, viewerId, names.get(r.resourceId), att.get(r.id), showSubject), approvalId: approvalOf.get(r.id) ?? null }));
 }
 
 export function snapshotOf(b: BookingRow, n: ResourceNames | undefined, a: Attendees | undefined): BookingSnapshot {

@@ -154,5 +154,7 @@ export const BookingView = z.object({
   sequence: z.number(),
   innerAttendees: z.array(z.number()),
   outerAttendees: z.array(z.object({ name: z.string(), email: z.string() })),
+  /** The pending approval request of this booking, which its organiser may revoke (absent in a creation's answer). */
+  approvalId: z.number().nullable().optional(),
 });
 export type BookingView = z.infer<typeof BookingView>;
