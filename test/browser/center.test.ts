@@ -11,41 +11,26 @@ import type { TestApp } from '../helpers/app.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
 import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
 import { cell, dayFromNow, dragCells, fillBookingForm, setValue, signInAs, text, waitForText } from './center-helpers.ts';
-import { CHROMIUM, ensureConsoleBuilt, hasChromium, launchBrowser, seriousViolations, startConsoleApp, withPage } from './helpers.ts';
+import { browserSuite, seriousViolations, withPage } from './helpers.ts';
 
 const test = anyTest as TestFn;
 
 let app: TestApp;
 let browser: Browser;
-let closeBrowser: () => Promise<void> = async () => {};
 let ids: { alice: number; bob: number; everest: number; k2: number; desks: number[] };
 const DAY = dayFromNow(1);
 
-if (!hasChromium) {
-  test('browser suite: booking centre', (t) => {
-    t.log(`SKIPPED: ${CHROMIUM} is missing; install Debian's chromium to run the console browser tests.`);
-    t.pass();
-  });
-} else {
-  test.serial.before(async () => {
-    ensureConsoleBuilt();
-    app = await startConsoleApp();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    const alice = await createUser(app, 'alice');
-    const bob = await createUser(app, 'bob');
-    const place = await createPlace(app);
-    const everest = await createResource(app, place, { name: 'Everest', capacity: 10 });
-    const k2 = await createResource(app, place, { name: 'K2', capacity: 6, approvers: [bob] });
-    const desks = [];
-    for (let i = 1; i <= 3; i++) desks.push(await createResource(app, place, { name: `D-${i}`, type: 1, capacity: 1 }));
-    ids = { alice, bob, everest, k2, desks };
-  });
-  test.serial.after.always(async () => {
-    await closeBrowser();
-    await app?.stop();
-  });
-  registerTests();
-}
+browserSuite(test, 'booking centre', {}, async (s) => {
+  ({ app, browser } = s);
+  const alice = await createUser(app, 'alice');
+  const bob = await createUser(app, 'bob');
+  const place = await createPlace(app);
+  const everest = await createResource(app, place, { name: 'Everest', capacity: 10 });
+  const k2 = await createResource(app, place, { name: 'K2', capacity: 6, approvers: [bob] });
+  const desks = [];
+  for (let i = 1; i <= 3; i++) desks.push(await createResource(app, place, { name: `D-${i}`, type: 1, capacity: 1 }));
+  ids = { alice, bob, everest, k2, desks };
+}, registerTests);
 
 const bookingsOf = (resourceId: number) => app.cradle.db('bookings').where({ resource_id: resourceId }).orderBy('start_at');
 

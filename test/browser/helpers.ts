@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ExecutionContext } from 'ava';
+import type { ExecutionContext, TestFn } from 'ava';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startTestApp, type StartOptions, type TestApp } from '../helpers/app.ts';
 
@@ -215,4 +215,37 @@ export function tabPaths(page: Page): Promise<string[]> {
 
 export function pathname(page: Page): Promise<string> {
   return page.evaluate(() => window.location.pathname);
+}
+
+export interface BrowserSuite {
+  app: TestApp;
+  browser: Browser;
+}
+
+/**
+ * The frame of every console suite: skipped with a notice where Chromium is missing;
+ * otherwise the built console on a fresh app and one browser for the whole file.
+ * `started` receives them (and may seed data) before any test runs.
+ */
+export function browserSuite(test: TestFn, name: string, options: StartOptions, started: (s: BrowserSuite) => Promise<void> | void, register: () => void): void {
+  if (!hasChromium) {
+    test(`browser suite: ${name}`, (t) => {
+      t.log(`SKIPPED: ${CHROMIUM} is missing; install Debian's chromium to run the console browser tests.`);
+      t.pass();
+    });
+    return;
+  }
+  let stop = async () => {};
+  test.serial.before(async () => {
+    ensureConsoleBuilt();
+    const app = await startConsoleApp(options);
+    const { browser, close } = await launchBrowser();
+    stop = async () => {
+      await close();
+      await app.stop();
+    };
+    await started({ app, browser });
+  });
+  test.serial.after.always(() => stop());
+  register();
 }

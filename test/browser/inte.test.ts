@@ -8,7 +8,7 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser } from 'puppeteer-core';
 import type { TestApp } from '../helpers/app.ts';
-import { CHROMIUM, ensureConsoleBuilt, fill, hasChromium, launchBrowser, seriousViolations, startConsoleApp, withPage } from './helpers.ts';
+import { browserSuite, fill, seriousViolations, withPage } from './helpers.ts';
 import { openAsAdmin } from './sys-helpers.ts';
 
 const test = anyTest as TestFn;
@@ -16,26 +16,11 @@ const test = anyTest as TestFn;
 let app: TestApp;
 let browser: Browser;
 let token: string;
-let closeBrowser: () => Promise<void> = async () => {};
 
-if (!hasChromium) {
-  test('browser suite: inte', (t) => {
-    t.log(`SKIPPED: ${CHROMIUM} is missing; install Debian's chromium to run the console browser tests.`);
-    t.pass();
-  });
-} else {
-  test.serial.before(async () => {
-    ensureConsoleBuilt();
-    app = await startConsoleApp();
-    token = await app.adminToken();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  test.serial.after.always(async () => {
-    await closeBrowser();
-    await app?.stop();
-  });
-  registerTests();
-}
+browserSuite(test, 'inte', {}, async (s) => {
+  ({ app, browser } = s);
+  token = await app.adminToken();
+}, registerTests);
 
 async function saved(kind: string): Promise<{ provider: string; settings: Record<string, unknown> }> {
   const res = await app.request('GET', `/api/inte/settings/${kind}`, { token });

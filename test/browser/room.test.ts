@@ -10,7 +10,7 @@ import anyTest, { type TestFn } from 'ava';
 import type { Browser } from 'puppeteer-core';
 import type { TestApp } from '../helpers/app.ts';
 import { seedUsage, type UsageFixture } from '../helpers/usage-fixture.ts';
-import { CHROMIUM, ensureConsoleBuilt, fill, hasChromium, launchBrowser, seriousViolations, startConsoleApp, withPage } from './helpers.ts';
+import { browserSuite, fill, seriousViolations, withPage } from './helpers.ts';
 import { allowDownloads, floorPlanPng, openSignedIn, rowWith, setValue, waitForClosed, waitForDownload, waitForNoRow } from './room-helpers.ts';
 
 const test = anyTest as TestFn;
@@ -19,27 +19,12 @@ let app: TestApp;
 let browser: Browser;
 let token: string;
 let usage: UsageFixture;
-let closeBrowser: () => Promise<void> = async () => {};
 
-if (!hasChromium) {
-  test('browser suite: room', (t) => {
-    t.log(`SKIPPED: ${CHROMIUM} is missing; install Debian's chromium to run the console browser tests.`);
-    t.pass();
-  });
-} else {
-  test.serial.before(async () => {
-    ensureConsoleBuilt();
-    app = await startConsoleApp();
-    token = await app.adminToken();
-    usage = await seedUsage(app);
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  test.serial.after.always(async () => {
-    await closeBrowser();
-    await app?.stop();
-  });
-  registerTests();
-}
+browserSuite(test, 'room', {}, async (s) => {
+  ({ app, browser } = s);
+  token = await app.adminToken();
+  usage = await seedUsage(app);
+}, registerTests);
 
 interface Paged<T> { items: T[]; total: number }
 async function get<T>(path: string): Promise<T> {

@@ -7,35 +7,17 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, type TestApp } from '../helpers/app.ts';
-import {
-  captchaText, ensureConsoleBuilt, fill, hasChromium, CHROMIUM, launchBrowser, pathname, seriousViolations, startConsoleApp,
-  submitLogin, tabPaths, waitForLayout, withPage,
-} from './helpers.ts';
+import { browserSuite, captchaText, fill, pathname, seriousViolations, submitLogin, tabPaths, waitForLayout, withPage } from './helpers.ts';
 
 const test = anyTest as TestFn;
 const NEW_PASSWORD = 'Atrium2027pass';
 
 let app: TestApp;
 let browser: Browser;
-let closeBrowser: () => Promise<void> = async () => {};
 
-if (!hasChromium) {
-  test('browser suite: shell', (t) => {
-    t.log(`SKIPPED: ${CHROMIUM} is missing; install Debian's chromium to run the console browser tests.`);
-    t.pass();
-  });
-} else {
-  test.serial.before(async () => {
-    ensureConsoleBuilt();
-    app = await startConsoleApp({ keepFirstLogin: true });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  test.serial.after.always(async () => {
-    await closeBrowser();
-    await app?.stop();
-  });
-  registerTests();
-}
+browserSuite(test, 'shell', { keepFirstLogin: true }, (s) => {
+  ({ app, browser } = s);
+}, registerTests);
 
 const url = (p: string) => `${app.url}${p}`;
 

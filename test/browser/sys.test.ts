@@ -6,7 +6,7 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import type { TestApp } from '../helpers/app.ts';
-import { CHROMIUM, ensureConsoleBuilt, fill, hasChromium, launchBrowser, seriousViolations, startConsoleApp, withPage } from './helpers.ts';
+import { browserSuite, fill, seriousViolations, withPage } from './helpers.ts';
 import { openAsAdmin, rowWith, usersWorkbook, waitForGone, waitForNoRow } from './sys-helpers.ts';
 
 const test = anyTest as TestFn;
@@ -14,26 +14,11 @@ const test = anyTest as TestFn;
 let app: TestApp;
 let browser: Browser;
 let token: string;
-let closeBrowser: () => Promise<void> = async () => {};
 
-if (!hasChromium) {
-  test('browser suite: sys', (t) => {
-    t.log(`SKIPPED: ${CHROMIUM} is missing; install Debian's chromium to run the console browser tests.`);
-    t.pass();
-  });
-} else {
-  test.serial.before(async () => {
-    ensureConsoleBuilt();
-    app = await startConsoleApp();
-    token = await app.adminToken();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  test.serial.after.always(async () => {
-    await closeBrowser();
-    await app?.stop();
-  });
-  registerTests();
-}
+browserSuite(test, 'sys', {}, async (s) => {
+  ({ app, browser } = s);
+  token = await app.adminToken();
+}, registerTests);
 
 /** Sets a date input the way React notices. */
 async function setDate(page: Page, selector: string, value: string): Promise<void> {
