@@ -2,9 +2,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'semantic-ui-react';
-import { ConfirmDelete, CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
-import { useList, useRoomDeleteMutation, useRoomSaveMutation, type Location } from './api.ts';
+import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
+import { useList, useRoomSaveMutation, type Location } from './api.ts';
 import { useCan, useToast } from './common.tsx';
+import { useConfirmedDelete } from './confirmed-delete.tsx';
 
 const PATH = '/room/locations';
 
@@ -24,10 +25,9 @@ export default function BuildingScreen() {
   const [q, setQ] = useState('');
   const { data, isFetching } = useList<Location>(PATH, { page, pageSize: 20, q: q || undefined });
   const [save, saving] = useRoomSaveMutation();
-  const [remove, removing] = useRoomDeleteMutation();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [deleting, setDeleting] = useState<Location | null>(null);
+  const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<Location>(PATH, (l) => l.name);
   const zones = useMemo(() => timeZones().map((z) => ({ key: z, value: z, text: z })), []);
 
   const open = (l?: Location) => {
@@ -82,13 +82,7 @@ export default function BuildingScreen() {
             onChange={(_, d) => setDraft({ ...draft, sort: d.value })} />
         </>)}
       </FormModal>
-      <ConfirmDelete name={deleting?.name ?? null} busy={removing.isLoading} onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          const r = await remove({ path: PATH, id: deleting.id });
-          setDeleting(null);
-          if (!('error' in r)) toast('success', t('deleted'));
-        }} />
+      {deleteDialog}
     </section>
   );
 }

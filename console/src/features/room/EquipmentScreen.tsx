@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Form } from 'semantic-ui-react';
-import { ConfirmDelete, CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
-import { useList, useOptions, useRoomDeleteMutation, useRoomSaveMutation, type Device, type Resource } from './api.ts';
+import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
+import { useList, useOptions, useRoomSaveMutation, type Device, type Resource } from './api.ts';
 import { formatTime, StatusLabel, useCan, useToast } from './common.tsx';
+import { useConfirmedDelete } from './confirmed-delete.tsx';
 
 const PATH = '/room/devices';
 const KINDS = ['pad', 'relay', 'environment', 'occupancy', 'sensor', 'cardReader', 'lock', 'other'];
@@ -22,10 +23,9 @@ export default function EquipmentScreen() {
   const { data, isFetching } = useList<Device>(PATH, { page, pageSize: 20, q: q || undefined, connected: connected || undefined });
   const { data: resources } = useOptions<Resource>('/room/resources', {});
   const [save, saving] = useRoomSaveMutation();
-  const [remove, removing] = useRoomDeleteMutation();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [deleting, setDeleting] = useState<Device | null>(null);
+  const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<Device>(PATH, (d) => d.name);
 
   const open = (d?: Device) => {
     setErrors({});
@@ -98,13 +98,7 @@ export default function EquipmentScreen() {
           {draft.id && <p>{t('field.connection')}: {draft.connected ? t('online') : t('offline')} · {t('field.lastSeen')}: {formatTime(draft.lastSeenAt, i18n.language)}</p>}
         </>)}
       </FormModal>
-      <ConfirmDelete name={deleting?.name ?? null} busy={removing.isLoading} onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          const r = await remove({ path: PATH, id: deleting.id });
-          setDeleting(null);
-          if (!('error' in r)) toast('success', t('deleted'));
-        }} />
+      {deleteDialog}
     </section>
   );
 }

@@ -2,9 +2,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'semantic-ui-react';
-import { ConfirmDelete, CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
-import { imageProblem, uploadImage, useList, useRoomDeleteMutation, useRoomSaveMutation, type IconItem } from './api.ts';
+import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
+import { imageProblem, uploadImage, useList, useRoomSaveMutation, type IconItem } from './api.ts';
 import { AuthedImage, useCan, useToast } from './common.tsx';
+import { useConfirmedDelete } from './confirmed-delete.tsx';
 
 const PATH = '/room/icons';
 
@@ -16,10 +17,9 @@ export default function ImageScreen() {
   const [q, setQ] = useState('');
   const { data, isFetching } = useList<IconItem>(PATH, { page, pageSize: 20, q: q || undefined });
   const [save, saving] = useRoomSaveMutation();
-  const [remove, removing] = useRoomDeleteMutation();
   const [draft, setDraft] = useState<{ id: number | null; name: string; uploadId: string } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [deleting, setDeleting] = useState<IconItem | null>(null);
+  const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<IconItem>(PATH, (i) => i.name);
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -82,13 +82,7 @@ export default function ImageScreen() {
           </Form.Group>
         </>)}
       </FormModal>
-      <ConfirmDelete name={deleting?.name ?? null} busy={removing.isLoading} onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          const r = await remove({ path: PATH, id: deleting.id });
-          setDeleting(null);
-          if (!('error' in r)) toast('success', t('deleted'));
-        }} />
+      {deleteDialog}
     </section>
   );
 }

@@ -2,9 +2,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Loader } from 'semantic-ui-react';
-import { ConfirmDelete, CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
-import { imageProblem, uploadImage, useList, useOptions, useRoomDeleteMutation, useRoomSaveMutation, type Floor, type Location } from './api.ts';
+import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
+import { imageProblem, uploadImage, useList, useOptions, useRoomSaveMutation, type Floor, type Location } from './api.ts';
 import { AuthedImage, useCan, useToast } from './common.tsx';
+import { useConfirmedDelete } from './confirmed-delete.tsx';
 
 const FloorPlan = lazy(() => import('./FloorPlan.tsx').then((m) => ({ default: m.FloorPlan })));
 const PATH = '/room/floors';
@@ -23,10 +24,9 @@ export default function LevelScreen() {
   const { data, isFetching } = useList<Floor>(PATH, { page, pageSize: 20, q: q || undefined, locationId: locationId || undefined });
   const { data: locations } = useOptions<Location>('/room/locations', {});
   const [save, saving] = useRoomSaveMutation();
-  const [remove, removing] = useRoomDeleteMutation();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [deleting, setDeleting] = useState<Floor | null>(null);
+  const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<Floor>(PATH, (f) => f.name, (f) => { if (planOf === f.id) setPlanOf(null); });
   const [planOf, setPlanOf] = useState<number | null>(null);
   const [uploading, setUploading] = useState<Slot | null>(null);
   const files = { planUploadId: useRef<HTMLInputElement>(null), padIconUploadId: useRef<HTMLInputElement>(null), gridIconUploadId: useRef<HTMLInputElement>(null) };
@@ -131,14 +131,7 @@ export default function LevelScreen() {
           {uploadField('gridIconUploadId', t('field.gridIcon'))}
         </>)}
       </FormModal>
-      <ConfirmDelete name={deleting?.name ?? null} busy={removing.isLoading} onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          const r = await remove({ path: PATH, id: deleting.id });
-          setDeleting(null);
-          if (planOf === deleting.id) setPlanOf(null);
-          if (!('error' in r)) toast('success', t('deleted'));
-        }} />
+      {deleteDialog}
     </section>
   );
 }

@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'semantic-ui-react';
-import { ConfirmDelete, CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
-import { downloadFile, useList, useOptions, useRoomDeleteMutation, useRoomSaveMutation, type Location, type Report } from './api.ts';
+import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
+import { downloadFile, useList, useOptions, useRoomSaveMutation, type Location, type Report } from './api.ts';
 import { formatTime, isoDate, StatusLabel, useCan, useToast, type Tone } from './common.tsx';
+import { useConfirmedDelete } from './confirmed-delete.tsx';
 
 const PATH = '/room/reports';
 const TYPES = ['bookings', 'utilisation', 'noShows', 'charges'];
@@ -23,12 +24,11 @@ export default function ReportScreen() {
   if (nowBusy !== busy) setBusy(nowBusy);
   const { data: locations } = useOptions<Location>('/room/locations', {});
   const [save, saving] = useRoomSaveMutation();
-  const [remove, removing] = useRoomDeleteMutation();
   const today = new Date();
   const weekAgo = new Date(Date.now() - 7 * 86_400_000);
   const [draft, setDraft] = useState<{ type: string; locationId: number | null; from: string; to: string } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [deleting, setDeleting] = useState<Report | null>(null);
+  const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<Report>(PATH, (r) => `${t(`reportType.${r.type}`)} ${r.from} – ${r.to}`);
 
   const submit = async () => {
     if (!draft) return;
@@ -86,13 +86,7 @@ export default function ReportScreen() {
           </Form.Group>
         </>)}
       </FormModal>
-      <ConfirmDelete name={deleting ? `${t(`reportType.${deleting.type}`)} ${deleting.from} – ${deleting.to}` : null} busy={removing.isLoading} onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          const r = await remove({ path: PATH, id: deleting.id });
-          setDeleting(null);
-          if (!('error' in r)) toast('success', t('deleted'));
-        }} />
+      {deleteDialog}
     </section>
   );
 }

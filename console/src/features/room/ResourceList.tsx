@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'semantic-ui-react';
 import { useConfigQuery } from '../../app/api.ts';
-import { ConfirmDelete, CrudTable, RowButton, type Column } from '../../components/crud/index.ts';
-import { useList, useOptions, useRoomDeleteMutation, type Floor, type Location, type Resource } from './api.ts';
-import { StatusLabel, useCan, useToast } from './common.tsx';
+import { CrudTable, RowButton, type Column } from '../../components/crud/index.ts';
+import { useList, useOptions, type Floor, type Location, type Resource } from './api.ts';
+import { StatusLabel, useCan } from './common.tsx';
+import { useConfirmedDelete } from './confirmed-delete.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 
 /** The resource types the availableResource parameter offers. */
@@ -24,7 +25,6 @@ interface Props {
 export function ResourceList({ desks }: Props) {
   const { t } = useTranslation('room');
   const can = useCan();
-  const toast = useToast();
   const perm = desks ? 'room:desk' : 'room:room';
   const allTypes = useTypes();
   const types = desks ? [1] : allTypes;
@@ -37,9 +37,8 @@ export function ResourceList({ desks }: Props) {
   const { data, isFetching } = useList<Resource>('/room/resources', params);
   const { data: locations } = useOptions<Location>('/room/locations', {});
   const { data: floors } = useOptions<Floor>('/room/floors', { locationId: locationId || undefined }, !locationId);
-  const [remove, removing] = useRoomDeleteMutation();
   const [form, setForm] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<Resource | null>(null);
+  const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<Resource>('/room/resources', (r) => r.name);
   const typeName = (n: number) => (n === 0 ? t('type.room') : n === 1 ? t('type.desk') : t('type.other', { n }));
   const prefix = desks ? 'desk' : 'resource';
 
@@ -79,13 +78,7 @@ export function ResourceList({ desks }: Props) {
           {can(`${perm}:delete`) && <RowButton icon="trash" negative label={`${t('delete')} ${r.name}`} onClick={() => setDeleting(r)} testId="row-delete" />}
         </>) : undefined} />
       <ResourceForm open={form !== null} editId={form?.id ?? null} type={desks ? 1 : (type === '' ? types[0] ?? 0 : type)} types={types} onClose={() => setForm(null)} />
-      <ConfirmDelete name={deleting?.name ?? null} busy={removing.isLoading} onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          const r = await remove({ path: '/room/resources', id: deleting.id });
-          setDeleting(null);
-          if (!('error' in r)) toast('success', t('deleted'));
-        }} />
+      {deleteDialog}
     </section>
   );
 }
