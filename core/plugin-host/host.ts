@@ -32,7 +32,12 @@ interface Running {
   def: AnyPluginDefinition;
   provider: ProviderBase;
   unsubscribe: () => void;
+  /** Stops the provider's `watch`, when it offers one and it started. */
+  stopWatch?: () => void;
 }
+
+/** What a provider's `watch` reports: environment readings, occupancy changes. */
+export type PushListener = (value: unknown) => void;
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -52,6 +57,7 @@ export class PluginHost {
   private readonly loaded = new Map<PluginKind, number>();
   private readonly startErrors = new Map<PluginKind, string>();
   private readonly queues = new Map<PluginKind, Promise<unknown>>();
+  private readonly pushListeners = new Map<PluginKind, Set<PushListener>>();
   private stopSync?: () => void;
   /** Set by stop(): work still in flight at shutdown must not start providers again. */
   private stopped = false;
@@ -110,6 +116,7 @@ export class PluginHost {
         const provider = await this.instantiate(def, this.store.unseal(stored.raw));
         this.running.set(kind, provider);
         this.deps.logger.info({ plugin: def.id, kind }, 'provider started');
+        await this.startWatch(kind, provider);
         return { running: true };
       } catch (err) {
         const error = errorMessage(err);
@@ -192,6 +199,40 @@ export class PluginHost {
     }
   }
 
+  /**
+   * Listens to what the running provider of `kind` pushes through its optional `watch`
+   * (whichever provider runs, across restarts). Answers the function that stops listening.
+   */
+  onPush(kind: PluginKind, listener: PushListener): () => void {
+    let set = this.pushListeners.get(kind);
+    if (!set) this.pushListeners.set(kind, (set = new Set()));
+    set.add(listener);
+    return () => void set.delete(listener);
+  }
+
+  /** Calls the provider's `watch` once at start, bounded; a push counts only while that provider runs. */
+  private async startWatch(kind: PluginKind, running: Running): Promise<void> {
+    const watch = (running.provider as { watch?: unknown }).watch;
+    if (typeof watch !== 'function') return;
+    const { def } = running;
+    const onValue = (value: unknown) => {
+      if (this.running.get(kind) !== running) return;
+      for (const listener of this.pushListeners.get(kind) ?? []) {
+        try {
+          listener(value);
+        } catch (err) {
+          this.deps.logger.warn({ plugin: def.id, kind, error: errorMessage(err) }, 'push listener failed');
+        }
+      }
+    };
+    try {
+      const stop = await withTimeout(() => (watch as (cb: PushListener) => Promise<unknown>).call(running.provider, onValue), this.timeoutOf(def), `${def.id} watch`);
+      if (typeof stop === 'function') running.stopWatch = stop as () => void;
+    } catch (err) {
+      this.deps.logger.warn({ plugin: def.id, kind, call: 'watch', error: errorMessage(err) }, 'provider call failed');
+    }
+  }
+
   /** Runs a provider's health check (when it has one) and stores the result. */
   async checkHealth(kind: PluginKind): Promise<HealthReport & { provider: string }> {
     const active = await this.active(kind);
@@ -225,6 +266,10 @@ export class PluginHost {
     const r = this.running.get(kind);
     if (!r) return;
     this.running.delete(kind);
+    if (r.stopWatch) {
+      await withTimeout(r.stopWatch, this.timeoutOf(r.def), `${r.def.id} stop watch`)
+        .catch((err: unknown) => this.deps.logger.warn({ plugin: r.def.id, kind, error: errorMessage(err) }, 'provider watch failed to stop'));
+    }
     await this.close(r);
     this.deps.logger.info({ plugin: r.def.id, kind }, 'provider stopped');
   }

@@ -3,6 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { ApprovalsService } from './approvals.ts';
 import { CreditsService } from './credits.ts';
 import { BookingFeedService } from './ics.ts';
+import { LiveBookingsService } from './live.ts';
 import { bookingsRoutes } from './routes.ts';
 import { BookingsService } from './service.ts';
 
@@ -12,6 +13,7 @@ declare module '../../container.ts' {
     approvalsService: ApprovalsService;
     creditsService: CreditsService;
     bookingFeedService: BookingFeedService;
+    liveBookingsService: LiveBookingsService;
   }
 }
 
@@ -19,6 +21,7 @@ export { BookingsService } from './service.ts';
 export { ApprovalsService } from './approvals.ts';
 export { CreditsService, type LedgerEntry } from './credits.ts';
 export { BookingFeedService } from './ics.ts';
+export { LiveBookingsService, type LiveBooking, type LiveSlot } from './live.ts';
 export type { BookingView } from './schema.ts';
 
 export const bookingsModule: AtriumModule = {
@@ -29,6 +32,7 @@ export const bookingsModule: AtriumModule = {
       approvalsService: asClass(ApprovalsService).singleton(),
       creditsService: asClass(CreditsService).singleton(),
       bookingFeedService: asClass(BookingFeedService).singleton(),
+      liveBookingsService: asClass(LiveBookingsService).singleton(),
     });
   },
   routes: bookingsRoutes,

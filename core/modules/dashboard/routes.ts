@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { Cradle } from '../../container.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
-import { DashboardQuery, IdParam, Panel, UtilisationRow } from './schema.ts';
+import { DashboardQuery, IdParam, LiveAnswer, LiveQuery, Panel, UtilisationRow } from './schema.ts';
 
 const VIEW = 'room:dashboard:view';
 const SAVE = 'room:dashboard:save';
 
-export function dashboardRoutes({ dashboardService, panelsService }: Cradle): ModuleRoutes {
+export function dashboardRoutes({ dashboardService, panelsService, dashboardLiveService }: Cradle): ModuleRoutes {
   return {
     tag: 'Dashboard',
     routes: [
@@ -32,6 +32,12 @@ export function dashboardRoutes({ dashboardService, panelsService }: Cradle): Mo
         method: 'get', path: '/room/dashboard/top', permission: VIEW, query: DashboardQuery,
         summary: 'The most booked resources',
         handler: ({ query }) => dashboardService.top(query),
+      }),
+      route<undefined, LiveQuery>({
+        method: 'get', path: '/room/dashboard/live', permission: VIEW, query: LiveQuery,
+        summary: 'Now in a place: each enabled resource (by sort, 200 a page) with its current and next booking today and its sensors\' latest environment readings',
+        response: LiveAnswer,
+        handler: ({ actor, query }) => dashboardLiveService.live(actor, query),
       }),
       route({
         method: 'get', path: '/room/dashboard/panels', permission: VIEW,

@@ -27,3 +27,35 @@ export const Panel = z.object({
 export type Panel = z.infer<typeof Panel>;
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const LiveQuery = z.object({
+  locationId: z.coerce.number().int().positive().optional(),
+  floorId: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(200),
+}).refine((q) => q.locationId || q.floorId, { message: 'choose a location or a floor', path: ['locationId'] });
+export type LiveQuery = z.infer<typeof LiveQuery>;
+
+const LiveBookingView = z.object({
+  id: z.number(), subject: z.string().nullable().describe('null where other people\'s subjects are hidden'), organiserId: z.number(), organiserName: z.string(),
+  startAt: z.number(), endAt: z.number(), startTime: z.string(), endTime: z.string(), state: z.string(), checkedIn: z.boolean(),
+});
+
+const ReadingView = z.object({
+  deviceId: z.string().describe('the vendor id (device identifier or MAC address)'), at: z.number().describe('epoch ms of the measurement'),
+  temperature: z.number().optional(), humidity: z.number().optional(), co2: z.number().optional(), tvoc: z.number().optional(),
+  pressure: z.number().optional(), hcho: z.number().optional(), pm25: z.number().optional(), pm10: z.number().optional(),
+});
+
+export const LiveResource = z.object({
+  id: z.number(), name: z.string(), type: z.number(), floorId: z.number().nullable(), floorName: z.string().nullable(), timeZone: z.string(),
+  current: LiveBookingView.nullable(), next: LiveBookingView.nullable().describe('the next booking later today'),
+  readings: z.array(ReadingView).describe('latest reading of each environment sensor at the resource'),
+});
+export type LiveResource = z.infer<typeof LiveResource>;
+
+export const LiveAnswer = z.object({
+  items: z.array(LiveResource), total: z.number(), page: z.number(), pageSize: z.number(),
+  now: z.number().describe('the server\'s clock, epoch ms'),
+});
+export type LiveAnswer = z.infer<typeof LiveAnswer>;

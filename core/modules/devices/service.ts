@@ -118,6 +118,20 @@ export class DevicesService {
     return rows.map((r: Record<string, unknown>) => ({ id: Number(r.id), identifier: str(r.identifier) }));
   }
 
+  /**
+   * Environment sensors (kind `sensor` or `environment`) mounted at these resources, with the id the
+   * environment provider knows them by: the vendor id in `identifier`, else the MAC address.
+   */
+  async environmentSensorsOf(resourceIds: number[]): Promise<Array<{ id: number; resourceId: number; vendorId: string }>> {
+    if (resourceIds.length === 0) return [];
+    const rows = (await this.deps.db('devices').whereIn('resource_id', resourceIds).whereIn('kind', ['sensor', 'environment'])
+      .orderBy('id').select('id', 'resource_id', 'identifier', 'mac_address')) as Array<Record<string, unknown>>;
+    return rows.flatMap((r) => {
+      const vendorId = str(r.identifier)?.trim() || str(r.mac_address);
+      return vendorId ? [{ id: Number(r.id), resourceId: Number(r.resource_id), vendorId }] : [];
+    });
+  }
+
   /** SPEC §7 GET /inte/environment/deviceList and /inte/occupancy/deviceList. */
   async sensors(kind: Extract<DeviceKind, 'environment' | 'occupancy'>): Promise<SensorItem[]> {
     const rows = await this.base(this.deps.db).where('d.kind', kind).orderBy('d.id');

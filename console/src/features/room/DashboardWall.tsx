@@ -6,6 +6,7 @@ import { useConfigQuery } from '../../app/api.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useOptions, useRoomGetQuery, type Location, type Panel } from './api.ts';
 import { isoDate } from './common.tsx';
+import { DashboardLive } from './DashboardLive.tsx';
 import { DashboardPanels } from './DashboardPanels.tsx';
 
 interface Slide { key: string; name: string; locationId?: number; floorId?: number; seconds: number }
@@ -51,6 +52,7 @@ export default function DashboardWall() {
           <Button type="button" size="mini" basic icon="forward" content={t('dashboard.next')} onClick={() => setAt((n) => (n + 1) % slides.length)} data-testid="wall-next" />
         </div>
       )}
+      {slide && <DashboardLive key={`live-${slide.key}`} place={slide.name} locationId={slide.locationId} floorId={slide.floorId} />}
       {slide ? <DashboardPanels key={slide.key} q={q} large /> : <Message info content={t('dashboard.noPlaces')} />}
     </main>
   );

@@ -1,0 +1,111 @@
+/** The wall screen's "Now in <place>": each resource free / in use / next at, its meeting and its sensors' values (GET /room/dashboard/live, every 30 s). */
+import { useTranslation } from 'react-i18next';
+import { Card, Loader, Message } from 'semantic-ui-react';
+import { useList } from './api.ts';
+import { StatusLabel } from './common.tsx';
+
+export interface LiveBooking {
+  id: number; subject: string | null; organiserName: string; startAt: number; endAt: number; startTime: string; endTime: string; checkedIn: boolean;
+}
+export type ReadingField = 'temperature' | 'humidity' | 'co2' | 'tvoc' | 'pressure' | 'hcho' | 'pm25' | 'pm10';
+export type Reading = { deviceId: string; at: number } & Partial<Record<ReadingField, number>>;
+export interface LiveResource {
+  id: number; name: string; type: number; floorName: string | null; current: LiveBooking | null; next: LiveBooking | null; readings: Reading[];
+}
+
+/** The SDK's environment values in the order shown, with their units and decimals. */
+export const READINGS: Array<{ field: ReadingField; unit: string; digits: number }> = [
+  { field: 'temperature', unit: '°C', digits: 1 },
+  { field: 'humidity', unit: '%', digits: 0 },
+  { field: 'co2', unit: 'ppm', digits: 0 },
+  { field: 'pm25', unit: 'µg/m³', digits: 0 },
+  { field: 'pm10', unit: 'µg/m³', digits: 0 },
+  { field: 'tvoc', unit: 'mg/m³', digits: 2 },
+  { field: 'hcho', unit: 'mg/m³', digits: 2 },
+  { field: 'pressure', unit: 'hPa', digits: 0 },
+];
+
+const locale = (lang: string) => (lang === 'cn' ? 'zh-CN' : lang);
+
+/** `23.5 °C`, `41%`: the number in the page's language with its unit. */
+export function formatReading(value: number, unit: string, digits: number, lang: string): string {
+  const n = new Intl.NumberFormat(locale(lang), { maximumFractionDigits: digits }).format(value);
+  return unit === '%' ? `${n}%` : `${n} ${unit}`;
+}
+
+function Meeting({ label, booking }: { label: string; booking: LiveBooking }) {
+  const { t } = useTranslation('room');
+  return (
+    <p style={{ margin: '0.3em 0' }} data-testid="live-booking">
+      <strong>{label}</strong> {booking.startTime}–{booking.endTime}{' '}
+      <span data-testid="live-subject">{booking.subject ?? t('dashboard.live.hidden')}</span>
+      {booking.organiserName && <span className="muted"> · {t('dashboard.live.by', { name: booking.organiserName })}</span>}
+    </p>
+  );
+}
+
+function ResourceCard({ r }: { r: LiveResource }) {
+  const { t, i18n } = useTranslation('room');
+  const values = READINGS.flatMap(({ field, unit, digits }) => {
+    const reading = r.readings.find((x) => typeof x[field] === 'number');
+    return reading ? [{ field, text: formatReading(reading[field]!, unit, digits, i18n.language) }] : [];
+  });
+  const state = r.current
+    ? <StatusLabel tone="red" data-testid="live-state">{t('dashboard.live.inUse')}</StatusLabel>
+    : r.next
+      ? <StatusLabel tone="orange" data-testid="live-state">{t('dashboard.live.nextAt', { time: r.next.startTime })}</StatusLabel>
+      : <StatusLabel tone="green" data-testid="live-state">{t('dashboard.live.free')}</StatusLabel>;
+  const headingId = `live-r${r.id}`;
+  return (
+    <Card as="article" aria-labelledby={headingId} data-testid="live-resource" data-id={r.id}>
+      <Card.Content>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '0.5em' }}>
+          <h3 id={headingId} className="ui small header" style={{ margin: 0 }}>{r.name}</h3>
+          {state}
+        </div>
+        {r.floorName && <div className="muted">{r.floorName}</div>}
+        {r.current && (
+          <>
+            <Meeting label={t('dashboard.live.current')} booking={r.current} />
+            <p className="muted" style={{ margin: 0 }}>{r.current.checkedIn ? t('dashboard.live.checkedIn') : t('dashboard.live.notCheckedIn')}</p>
+          </>
+        )}
+        {r.next && <Meeting label={t('dashboard.live.next')} booking={r.next} />}
+      </Card.Content>
+      <Card.Content>
+        <span className="ui tiny header" style={{ display: 'block', marginBottom: '0.3em' }}>{t('dashboard.live.environment')}</span>
+        {values.length ? (
+          <dl className="live-readings" data-testid="live-readings" style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '0.1em 1em', margin: 0 }}>
+            {values.map((v) => (
+              <div key={v.field} style={{ display: 'contents' }}>
+                <dt>{t(`dashboard.live.${v.field}`)}</dt>
+                <dd style={{ margin: 0, fontWeight: 600 }} data-testid={`live-${v.field}`}>{v.text}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : <span className="muted">{t('dashboard.live.noReadings')}</span>}
+      </Card.Content>
+    </Card>
+  );
+}
+
+export function DashboardLive({ place, locationId, floorId }: { place: string; locationId?: number; floorId?: number }) {
+  const { t } = useTranslation('room');
+  const { data, isLoading } = useList<LiveResource>('/room/dashboard/live', { locationId, floorId }, !locationId && !floorId, 30_000);
+  const items = data?.items ?? [];
+  return (
+    <section aria-labelledby="live-title" data-testid="dashboard-live" style={{ margin: '1em 0' }}>
+      <h2 id="live-title" className="ui header">{t('dashboard.live.title', { place })}</h2>
+      {isLoading ? <Loader active inline="centered" />
+        : items.length === 0 ? <Message info content={t('dashboard.live.empty')} data-testid="live-empty" />
+          : (
+            <>
+              <Card.Group itemsPerRow={4} stackable>
+                {items.map((r) => <ResourceCard key={r.id} r={r} />)}
+              </Card.Group>
+              {data && data.total > items.length && <p className="muted">{t('dashboard.live.more', { shown: items.length, total: data.total })}</p>}
+            </>
+          )}
+    </section>
+  );
+}

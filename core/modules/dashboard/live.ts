@@ -1,0 +1,55 @@
+/**
+ * The wall screen's "now" for a place: each enabled resource with its current
+ * and next booking today (from the bookings module) and the latest readings of
+ * the environment sensors mounted at it.
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import { paginate } from '../../db/paging.ts';
+import type { LiveBookingsService } from '../bookings/index.ts';
+import type { DevicesService } from '../devices/index.ts';
+import type { EnvironmentReadingsService } from './readings.ts';
+import type { LiveAnswer, LiveQuery } from './schema.ts';
+
+export class LiveService {
+  constructor(private readonly deps: {
+    db: Knex;
+    clock: Clock;
+    liveBookingsService: LiveBookingsService;
+    devicesService: DevicesService;
+    environmentReadingsService: EnvironmentReadingsService;
+  }) {}
+
+  async live(actor: Actor, q: LiveQuery): Promise<LiveAnswer> {
+    const { db } = this.deps;
+    const query = db('resources as r').leftJoin('floors as f', 'f.id', 'r.floor_id').where('r.status', 1)
+      .orderBy([{ column: 'r.sort' }, { column: 'r.id' }])
+      .select('r.id', 'r.name', 'r.type', 'r.floor_id', 'f.display_name as floor_name', 'r.time_zone');
+    if (q.locationId) query.where('r.location_id', q.locationId);
+    if (q.floorId) query.where('r.floor_id', q.floorId);
+    const page = await paginate(query, q, (r) => ({
+      id: Number(r.id), name: String(r.name), type: Number(r.type), floorId: r.floor_id === null || r.floor_id === undefined ? null : Number(r.floor_id),
+      floorName: (r.floor_name as string | null) ?? null, timeZone: String(r.time_zone),
+    }));
+    const ids = page.items.map((r) => r.id);
+    const [slots, sensors] = await Promise.all([
+      this.deps.liveBookingsService.currentAndNext(actor, page.items),
+      this.deps.devicesService.environmentSensorsOf(ids),
+    ]);
+    const readings = await this.deps.environmentReadingsService.latest(sensors.map((s) => s.vendorId));
+    return {
+      ...page,
+      now: this.deps.clock.now(),
+      items: page.items.map((r) => ({
+        ...r,
+        current: slots.get(r.id)?.current ?? null,
+        next: slots.get(r.id)?.next ?? null,
+        readings: sensors.filter((s) => s.resourceId === r.id).flatMap((s) => {
+          const reading = readings.get(s.vendorId);
+          return reading ? [reading] : [];
+        }),
+      })),
+    };
+  }
+}
