@@ -4,6 +4,7 @@ import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
 
 interface Item { id: number; parentId: number | null; code: string | null; name: string; sort: number; protected: boolean }
 interface Node extends Item { children: Node[] }
+interface Branch extends Item { childCount: number; match: boolean; children: Branch[] }
 
 perDialect(test, (dialect, app) => {
   let admin: string;
@@ -47,6 +48,46 @@ perDialect(test, (dialect, app) => {
     t.is((await app().put('/api/sys/dict/999999', { name: 'x', sort: 1 }, { token: admin })).status, 404);
   });
 
+  test.serial(`${dialect}: list items carry their number of children, so a tree knows which expand`, async (t) => {
+    const top = await app().get<{ data: { items: Array<Item & { childCount: number }> } }>('/api/sys/dict?parentId=0&pageSize=100', { token: admin });
+    t.is(top.status, 200);
+    t.is(top.body.data.items.find((i) => i.id === rootId)?.childCount, 2);
+    t.is(top.body.data.items.find((i) => i.code === 'resourceType')?.childCount, 2);
+    const leaves = await app().get<{ data: { items: Array<Item & { childCount: number }> } }>(`/api/sys/dict?parentId=${rootId}`, { token: admin });
+    t.deepEqual(leaves.body.data.items.map((i) => i.childCount), [0, 0]);
+  });
+
+  test.serial(`${dialect}: search answers the matching items with their ancestors, as branches from the top level`, async (t) => {
+    // purpose > Interview > Panel interview > Panel (technical); a match three levels down.
+    const panel = await app().post<{ data: Item }>('/api/sys/dict', { name: 'Panel interview', code: 'purpose.panel', sort: 1, parentId: childId }, { token: admin });
+    const deep = await app().post<{ data: Item }>('/api/sys/dict', { name: 'Technical', description: '50%_panel', sort: 1, parentId: panel.body.data.id }, { token: admin });
+    const res = await app().get<{ data: { items: Branch[]; total: number; shown: number } }>('/api/sys/dict/search?q=panel', { token: admin });
+    t.is(res.status, 200, JSON.stringify(res.body));
+    t.is(res.body.data.total, 2, 'name, code or description');
+    t.is(res.body.data.shown, 2);
+    t.deepEqual(res.body.data.items.map((b) => b.code), ['purpose'], 'only branches that lead to a match');
+    const purpose = res.body.data.items[0]!;
+    t.false(purpose.match);
+    t.is(purpose.childCount, 2, 'the real number of children');
+    t.deepEqual(purpose.children.map((b) => b.name), ['Interview'], 'Training leads to no match');
+    const interview = purpose.children[0]!;
+    t.false(interview.match);
+    const [panelBranch] = interview.children;
+    t.deepEqual([panelBranch?.name, panelBranch?.match, panelBranch?.childCount], ['Panel interview', true, 1]);
+    t.deepEqual(panelBranch?.children.map((b) => [b.id, b.match]), [[deep.body.data.id, true]]);
+    // Wildcards are literal; the limit caps the matches, not the ancestors.
+    const literal = await app().get<{ data: { items: Branch[]; total: number } }>('/api/sys/dict/search?q=50%25_', { token: admin });
+    t.is(literal.body.data.total, 1);
+    const capped = await app().get<{ data: { items: Branch[]; total: number; shown: number } }>('/api/sys/dict/search?q=panel&limit=1', { token: admin });
+    t.deepEqual([capped.body.data.total, capped.body.data.shown], [2, 1]);
+    t.is(capped.body.data.items[0]?.children[0]?.children[0]?.name, 'Panel interview', 'the first match by sort value, with its ancestors');
+    const none = await app().get<{ data: { items: Branch[]; total: number } }>('/api/sys/dict/search?q=zzz-nothing', { token: admin });
+    t.deepEqual([none.body.data.items, none.body.data.total], [[], 0]);
+    t.is((await app().get('/api/sys/dict/search', { token: admin })).status, 400, 'a search needs its text');
+    t.is((await app().get('/api/sys/dict/search?q=x&limit=0', { token: admin })).status, 400);
+    for (const id of [deep.body.data.id, panel.body.data.id]) t.is((await app().delete(`/api/sys/dict/${id}`, { token: admin })).status, 200);
+  });
+
   test.serial(`${dialect}: an item with children cannot be deleted; a leaf can`, async (t) => {
     const res = await app().delete(`/api/sys/dict/${rootId}`, { token: admin });
     t.is(res.status, 422);
@@ -79,6 +120,7 @@ perDialect(test, (dialect, app) => {
     await createUser(app(), 'dict-staff');
     const staff = await app().tokenFor('dict-staff', STAFF_PASSWORD);
     t.is((await app().get('/api/sys/dict', { token: staff })).status, 403);
+    t.is((await app().get('/api/sys/dict/search?q=a', { token: staff })).status, 403);
     t.is((await app().post('/api/sys/dict', { name: 'x', sort: 1 }, { token: staff })).status, 403);
   });
 });

@@ -47,3 +47,17 @@ export async function usersWorkbook(rows: Array<Record<string, string>>): Promis
   await wb.xlsx.writeFile(file);
   return file;
 }
+
+/** The selector of the dictionary tree's item whose own name is `name` (test/browser/sys.test.ts, sys-more.test.ts). */
+export async function treeItem(page: Page, name: string): Promise<string> {
+  const handle = await page.waitForFunction((n) => {
+    const item = Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"]'))
+      .find((el) => el.querySelector(':scope > .dict-row .dict-name')?.textContent === n);
+    return item ? (item as HTMLElement).dataset.id ?? null : null;
+  }, {}, name);
+  return `[data-testid="dict-tree"] [role="treeitem"][data-id="${String(await handle.jsonValue())}"]`;
+}
+
+export async function waitForNoTreeItem(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((n) => !Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"] .dict-name')).some((el) => el.textContent === n), {}, name);
+}

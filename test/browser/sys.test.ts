@@ -7,7 +7,7 @@ import anyTest, { type TestFn } from 'ava';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import type { TestApp } from '../helpers/app.ts';
 import { browserSuite, fill, seriousViolations, withPage } from './helpers.ts';
-import { openAsAdmin, rowWith, usersWorkbook, waitForGone, waitForNoRow } from './sys-helpers.ts';
+import { openAsAdmin, rowWith, treeItem, usersWorkbook, waitForGone, waitForNoRow, waitForNoTreeItem } from './sys-helpers.ts';
 
 const test = anyTest as TestFn;
 
@@ -92,20 +92,20 @@ function registerTests(): void {
       await fill(page, '#dict-sort', '7');
       await page.click('[data-testid="form-save"]');
       await waitForGone(page, 'dict-form');
-      let row = await rowWith(page, 'dict', 'Catering');
+      let item = await treeItem(page, 'Catering');
 
-      await page.click(`${row} [data-testid="row-edit"]`);
+      await page.click(`${item} > .dict-row [data-testid="node-edit"]`);
       await page.waitForSelector('#dict-name', { visible: true });
       await fill(page, '#dict-name', 'Catering service');
       await page.click('[data-testid="form-save"]');
       await waitForGone(page, 'dict-form');
-      row = await rowWith(page, 'dict', 'Catering service');
-      const item = (await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service');
-      t.is(item?.sort, 7);
+      item = await treeItem(page, 'Catering service');
+      const saved = (await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service');
+      t.is(saved?.sort, 7);
 
-      await page.click(`${row} [data-testid="row-delete"]`);
+      await page.click(`${item} > .dict-row [data-testid="node-delete"]`);
       await page.click('[data-testid="confirm-delete-yes"]');
-      await waitForNoRow(page, 'dict', 'Catering service');
+      await waitForNoTreeItem(page, 'Catering service');
       t.falsy((await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service'));
     });
   });

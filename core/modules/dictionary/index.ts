@@ -10,7 +10,7 @@ declare module '../../container.ts' {
 }
 
 export { DictionaryService } from './service.ts';
-export type { DictItem, DictNode } from './schema.ts';
+export type { DictBranch, DictItem, DictListItem, DictNode, DictSearchResult } from './schema.ts';
 
 export const dictionaryModule: AtriumModule = {
   name: 'dictionary',

@@ -1,6 +1,6 @@
 import type { Cradle } from '../../container.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
-import { DictInput, DictItem, DictQuery, DictUpdate, IdParam } from './schema.ts';
+import { DictInput, DictItem, DictQuery, DictSearchQuery, DictUpdate, IdParam } from './schema.ts';
 
 export function dictionaryRoutes({ dictionaryService }: Cradle): ModuleRoutes {
   return {
@@ -8,13 +8,18 @@ export function dictionaryRoutes({ dictionaryService }: Cradle): ModuleRoutes {
     routes: [
       route<undefined, DictQuery>({
         method: 'get', path: '/sys/dict', permission: 'sys:dic:view', query: DictQuery,
-        summary: 'Dictionary items, paged (children of parentId; 0 for the top level)',
+        summary: 'Dictionary items, paged (children of parentId; 0 for the top level), each with its number of children',
         handler: ({ query }) => dictionaryService.list(query),
       }),
       route({
         method: 'get', path: '/sys/dict/tree', permission: 'sys:dic:view',
         summary: 'The whole dictionary as a tree (children sorted by sort value)',
         handler: () => dictionaryService.tree(),
+      }),
+      route<undefined, DictSearchQuery>({
+        method: 'get', path: '/sys/dict/search', permission: 'sys:dic:view', query: DictSearchQuery,
+        summary: 'Search the dictionary: the matching items (at most limit) with their ancestors, as branches from the top level',
+        handler: ({ query }) => dictionaryService.search(query),
       }),
       route<undefined, undefined, { id: number }>({
         method: 'get', path: '/sys/dict/:id', permission: 'sys:dic:view', params: IdParam, response: DictItem,

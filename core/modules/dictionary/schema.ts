@@ -19,6 +19,12 @@ export const DictQuery = PageQuery.extend({
 });
 export type DictQuery = z.infer<typeof DictQuery>;
 
+export const DictSearchQuery = z.object({
+  q: z.string().trim().min(1).max(100).describe('search text (name, code or description)'),
+  limit: z.coerce.number().int().min(1).max(500).default(200).describe('at most this many matching items'),
+});
+export type DictSearchQuery = z.infer<typeof DictSearchQuery>;
+
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export const DictItem = z.object({
@@ -36,4 +42,26 @@ export type DictItem = z.infer<typeof DictItem>;
 
 export interface DictNode extends DictItem {
   children: DictNode[];
+}
+
+/** A list item with the number of its children, so a tree knows which items expand. */
+export const DictListItem = DictItem.extend({ childCount: z.number() });
+export type DictListItem = z.infer<typeof DictListItem>;
+
+/**
+ * A branch of a search answer: a matching item (match) or an ancestor of one.
+ * `children` holds only the branches that lead to matches; `childCount` counts all.
+ */
+export interface DictBranch extends DictListItem {
+  match: boolean;
+  children: DictBranch[];
+}
+
+export interface DictSearchResult {
+  /** The top-level branches, siblings by sort value. */
+  items: DictBranch[];
+  /** How many items match in all. */
+  total: number;
+  /** How many of them the branches hold (at most the limit asked for). */
+  shown: number;
 }

@@ -12,7 +12,7 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
-import type { DictInput, DictItem, DictNode, DictQuery, DictUpdate } from './schema.ts';
+import type { DictBranch, DictInput, DictItem, DictListItem, DictNode, DictQuery, DictSearchQuery, DictSearchResult, DictUpdate } from './schema.ts';
 
 type Row = Record<string, unknown>;
 
@@ -47,12 +47,43 @@ export class DictionaryService {
     }
   }
 
-  async list(query: DictQuery): Promise<Page<DictItem>> {
+  /** A page of items (of one parent when asked), each with the number of its children. */
+  async list(query: DictQuery): Promise<Page<DictListItem>> {
     const q = this.deps.db('dictionary').orderBy([{ column: 'sort' }, { column: 'id' }]);
     if (query.parentId === 0) q.whereNull('parent_id');
     else if (query.parentId !== undefined) q.where({ parent_id: query.parentId });
     if (query.q) whereAnyContains(q, ['name', 'code', 'description'], query.q);
-    return paginate(q.select('*'), query, toItem);
+    const page = await paginate(q.select('*'), query, toItem);
+    const counts = await this.childCounts(page.items.map((i) => i.id));
+    return { ...page, items: page.items.map((i) => ({ ...i, childCount: counts.get(i.id) ?? 0 })) };
+  }
+
+  /**
+   * The items matching `q` (at most `limit`, by sort value) with their ancestors, as
+   * branches from the top level down: what a tree shows, expanded, while it is filtered.
+   */
+  async search(query: DictSearchQuery): Promise<DictSearchResult> {
+    const { db } = this.deps;
+    const matching = whereAnyContains(db('dictionary'), ['name', 'code', 'description'], query.q);
+    const countRow = (await matching.clone().count({ n: '*' }).first()) as { n?: number } | undefined;
+    const matches = (await matching.clone().orderBy([{ column: 'sort' }, { column: 'id' }]).limit(query.limit).select('*')) as Row[];
+    const rows = new Map<number, Row>(matches.map((r) => [Number(r.id), r]));
+    // Ancestors, one level per query; the depth is bounded as checkParent bounds it.
+    for (let depth = 0; depth <= 100; depth++) {
+      const missing = [...new Set([...rows.values()].map((r) => r.parent_id).filter((p) => p != null).map(Number))].filter((id) => !rows.has(id));
+      if (!missing.length) break;
+      for (const r of (await db('dictionary').whereIn('id', missing).select('*')) as Row[]) rows.set(Number(r.id), r);
+    }
+    const counts = await this.childCounts([...rows.keys()]);
+    const matched = new Set(matches.map((r) => Number(r.id)));
+    const branches = new Map<number, DictBranch>([...rows.values()].map((r) => {
+      const item = toItem(r);
+      return [item.id, { ...item, childCount: counts.get(item.id) ?? 0, match: matched.has(item.id), children: [] }];
+    }));
+    const bySort = (a: DictBranch, b: DictBranch) => a.sort - b.sort || a.id - b.id;
+    const roots: DictBranch[] = [];
+    for (const b of [...branches.values()].sort(bySort)) (b.parentId != null && branches.get(b.parentId) ? branches.get(b.parentId)!.children : roots).push(b);
+    return { items: roots, total: Number(countRow?.n ?? 0), shown: matches.length };
   }
 
   /** The whole tree, siblings by sort value. */
@@ -108,6 +139,13 @@ export class DictionaryService {
       await trx('dictionary').where({ id }).del();
       await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.delete', target: id, before });
     });
+  }
+
+  /** The number of children of each of `ids` (absent: none). */
+  private async childCounts(ids: number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const rows = (await this.deps.db('dictionary').whereIn('parent_id', ids).groupBy('parent_id').select('parent_id').count({ n: '*' })) as Row[];
+    return new Map(rows.map((r) => [Number(r.parent_id), Number(r.n)]));
   }
 
   /** The parent must exist and must not be the item itself or one of its descendants. */

@@ -20,12 +20,17 @@ interface TestAnswer { provider: string; ok: boolean; detail: string | null; ms:
 
 const HEALTH: Record<string, string> = { ok: 'green', healthy: 'green', up: 'green', degraded: 'orange', down: 'red', error: 'red', failing: 'red', unknown: 'grey' };
 
-function Outbox({ kind }: { kind: string }) {
+const OUTBOX_STATES = ['parked', 'pending', 'done'] as const;
+const STATE_COLOUR: Record<string, string> = { parked: 'red', pending: 'orange', done: 'green' };
+
+/** The outbox of a kind: the failed (parked) deliveries first, with a retry; the other states on request. */
+function Outbox({ kind, screen }: { kind: string; screen: string }) {
   const { t, i18n } = useTranslation('inte');
   const can = useCan();
   const toast = useToast();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useSysListQuery({ path: '/inte/outbox', params: { kind, state: 'parked', page, pageSize: 10 } });
+  const [state, setState] = useState<string>('parked');
+  const { data, isFetching, refetch } = useSysListQuery({ path: '/inte/outbox', params: { kind, ...(state ? { state } : {}), page, pageSize: 10 } });
   const [save] = useSysSaveMutation();
   const retry = async (r: Row) => {
     const res = await save({ path: `/inte/outbox/${r.id}/retry`, method: 'POST', body: {} });
@@ -33,19 +38,29 @@ function Outbox({ kind }: { kind: string }) {
     else toast('success', t('retried'));
   };
   const l = i18n.language;
+  const title = state === 'parked' ? t('failed') : t('deliveries');
   return (
     <Segment>
-      <Header as="h2" size="small">{t('failed')}</Header>
-      <CrudTable<Row> label={t('failed')} testId="outbox" data={data} loading={isFetching} rowKey={(r) => r.id} page={page} onPage={setPage} emptyText={t('noFailed')}
+      <Header as="h2" size="small">{title}</Header>
+      <CrudTable<Row> label={title} testId="outbox" data={data} loading={isFetching} rowKey={(r) => r.id} page={page} onPage={setPage} emptyText={state === 'parked' ? t('noFailed') : t('noDeliveries')}
+        toolbar={<>
+          <label htmlFor="outbox-state">{t('state')}</label>
+          <select id="outbox-state" className="ui dropdown" value={state} data-testid="outbox-state" onChange={(e) => { setState(e.target.value); setPage(1); }}>
+            {OUTBOX_STATES.map((s) => <option key={s} value={s}>{t(`states.${s}`)}</option>)}
+            <option value="">{t('allStates')}</option>
+          </select>
+          <Button type="button" basic icon labelPosition="left" onClick={() => void refetch()} data-testid="outbox-refresh"><Icon name="refresh" aria-hidden="true" />{t('refresh')}</Button>
+        </>}
         columns={[
           { key: 'at', header: t('created'), render: (r) => formatTime(r.createdAt, l) },
           { key: 'provider', header: t('provider'), render: (r) => String(r.provider ?? '') },
           { key: 'topic', header: t('topic'), render: (r) => String(r.topic ?? '') },
           { key: 'summary', header: t('summary'), render: (r) => String(r.summary ?? '') },
+          { key: 'state', header: t('state'), render: (r) => <Label size="small" basic color={(STATE_COLOUR[String(r.state)] ?? 'grey') as never} data-testid="outbox-row-state" data-state={String(r.state)}>{t(`states.${String(r.state)}`, { defaultValue: String(r.state) })}</Label> },
           { key: 'attempts', header: t('attempts'), render: (r) => String(r.attempts ?? '') },
           { key: 'error', header: t('lastError'), render: (r) => <span style={{ wordBreak: 'break-word' }}>{String(r.lastError ?? '')}</span> },
         ]}
-        actions={can(':save') ? (r) => <RowButton icon="redo" label={`${t('retry')} ${r.id}`} onClick={() => void retry(r)} /> : undefined} />
+        actions={can(`inte:${screen}:save`) ? (r) => (r.state === 'parked' ? <RowButton icon="redo" label={`${t('retry')} ${r.id}`} onClick={() => void retry(r)} testId="outbox-retry" /> : null) : undefined} />
     </Segment>
   );
 }
@@ -145,7 +160,7 @@ export function InteKind({ screen, embedded }: { screen: string; embedded?: bool
         {result && <Message positive={result.ok} negative={!result.ok} role="status" data-testid="inte-test-result"
           header={result.ok ? t('testOk', { ms: result.ms }) : t('testFailed')} content={result.detail ?? undefined} />}
       </Segment>
-      <Outbox kind={kind.kind} />
+      <Outbox kind={kind.kind} screen={kind.screen} />
     </div>
   );
 }

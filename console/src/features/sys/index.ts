@@ -5,6 +5,7 @@ import { InteScreens } from '../inte/index.ts';
 const people = () => import('./screens/People.tsx');
 const data = () => import('./screens/Data.tsx');
 const config = () => import('./screens/Config.tsx');
+const dictionary = () => import('./screens/Dictionary.tsx');
 
 export const SysScreens = {
   admin: lazyScreen(() => people().then((m) => ({ default: m.AdminScreen }))),
@@ -19,7 +20,7 @@ export const SysScreens = {
   face: InteScreens.fr,
   licence: lazyScreen(() => config().then((m) => ({ default: m.LicenceScreen }))),
   log: lazyScreen(() => data().then((m) => ({ default: m.LogScreen }))),
-  dic: lazyScreen(() => data().then((m) => ({ default: m.DicScreen }))),
+  dic: lazyScreen(() => dictionary().then((m) => ({ default: m.DicScreen }))),
   setting: lazyScreen(() => config().then((m) => ({ default: m.SettingScreen }))),
   sql: lazyScreen(() => data().then((m) => ({ default: m.SqlScreen }))),
   code: lazyScreen(() => config().then((m) => ({ default: m.CodeScreen }))),

@@ -24,6 +24,11 @@ interface Props {
   method?: 'PUT' | 'POST';
   savePath?: string;
   footer?: ReactNode;
+  /**
+   * Fields the server leaves out until they are first saved (required ones without a
+   * default, e.g. the LDAP server URL), with their empty value; shown first.
+   */
+  blank?: Record<string, unknown>;
 }
 
 const isSecret = (v: unknown) => Boolean(v) && typeof v === 'object' && !Array.isArray(v) && 'set' in (v as object) && Object.keys(v as object).length === 1;
@@ -38,7 +43,7 @@ function flatten(data: Record<string, unknown>): Values {
   return out;
 }
 
-export function SettingsForm({ path, savePerm, testId, title, validate, overrides = {}, method = 'PUT', savePath, footer }: Props) {
+export function SettingsForm({ path, savePerm, testId, title, validate, overrides = {}, method = 'PUT', savePath, footer, blank }: Props) {
   const { t } = useTranslation('sys');
   const can = useCan();
   const toast = useToast();
@@ -46,9 +51,9 @@ export function SettingsForm({ path, savePerm, testId, title, validate, override
   const [save, saving] = useSysSaveMutation();
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<FieldErrors>({});
-  const original = (data ?? {}) as Record<string, unknown>;
+  const original = { ...blank, ...(data as Record<string, unknown> | undefined) };
   useEffect(() => {
-    if (data) setValues(flatten(data as Record<string, unknown>));
+    if (data) setValues(flatten({ ...blank, ...(data as Record<string, unknown>) }));
   }, [data]);
   if (isLoading) return <Loader active inline="centered" />;
   if (error || !data) return <Message warning content={errorMessage(error) || t('empty')} />;

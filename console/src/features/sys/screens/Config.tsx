@@ -71,6 +71,13 @@ function positive(values: Values, names: string[], t: (k: string) => string): Fi
   return e;
 }
 
+/** Sign-in settings the server has no default for: shown (empty) before the first save, and required. */
+const SSO_REQUIRED = {
+  ldap: ['url', 'searchBase'],
+  oidc: ['issuer', 'clientId', 'redirectUri'],
+  saml: ['entryPoint', 'idpCert', 'issuer', 'callbackUrl', 'consoleUrl'],
+} as const;
+
 export function SecurityScreen() {
   const { t } = useTranslation('sys');
   usePageTitle(t('title.security'));
@@ -91,7 +98,10 @@ export function SecurityScreen() {
       </Tab.Pane>
     ) },
     ...(['ldap', 'oidc', 'saml'] as const).map((m) => ({ menuItem: t(`security.${m}`), render: () => (
-      <Tab.Pane><SettingsForm path={`/sys/sso/${m}`} savePerm="sys:security:save" testId={`sso-${m}`} title={t(`security.${m}`)} /></Tab.Pane>
+      <Tab.Pane><SettingsForm path={`/sys/sso/${m}`} savePerm="sys:security:save" testId={`sso-${m}`} title={t(`security.${m}`)}
+        blank={Object.fromEntries(SSO_REQUIRED[m].map((k) => [k, '']))}
+        overrides={{ ...Object.fromEntries(SSO_REQUIRED[m].map((k) => [k, { required: true }])), ...(m === 'saml' ? { idpCert: { type: 'textarea', required: true } } : {}) }}
+        validate={(v) => Object.fromEntries(SSO_REQUIRED[m].filter((k) => str(v[k]).trim() === '').map((k) => [k, String(t('form.required'))]))} /></Tab.Pane>
     ) })),
   ];
   void tr;

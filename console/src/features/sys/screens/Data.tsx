@@ -1,41 +1,16 @@
-/** Dictionary, logs, blocklist, violations, pad status, API keys and the notification centre. */
+/** Logs, blocklist, violations, pad status, API keys and the notification centre. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Form, Header, Icon, Message, Modal, Segment, Tab } from 'semantic-ui-react';
 import { CrudTable, RowButton, type Column } from '../../../components/crud/index.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { downloadFile, useSysListQuery, useSysSaveMutation, type Row } from '../api.ts';
+import { LANG_NAMES, LANGS, type Lang } from '../../../i18n/index.ts';
 import { EntityScreen } from '../components/EntityScreen.tsx';
 import { errorMessage, formatTime, useCan, useToast } from '../components/common.tsx';
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 const orNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v ?? null);
-
-export function DicScreen() {
-  const { t } = useTranslation('sys');
-  const { data } = useSysListQuery({ path: '/sys/dict', params: { page: 1, pageSize: 100, parentId: 0 } });
-  const parents = (data?.items ?? []).map((d) => ({ value: d.id, text: str(d.name) }));
-  return (
-    <EntityScreen path="/sys/dict" perm="sys:dic" title={t('title.dic')} testId="dict" nameOf={(r) => str(r.name)}
-      canDelete={(r) => !r.protected}
-      columns={[
-        { key: 'name', header: t('dic.name'), render: (r) => str(r.name) },
-        { key: 'code', header: t('dic.code'), render: (r) => str(r.code) },
-        { key: 'description', header: t('dic.description'), render: (r) => str(r.description) },
-        { key: 'sort', header: t('dic.sort'), render: (r) => str(r.sort) },
-        { key: 'parent', header: t('dic.parent'), render: (r) => parents.find((p) => p.value === r.parentId)?.text ?? '' },
-      ]}
-      fields={[
-        { name: 'name', label: t('dic.name'), required: true, maxLength: 100 },
-        { name: 'code', label: t('dic.code'), maxLength: 100 },
-        { name: 'description', label: t('dic.description'), type: 'textarea', maxLength: 300 },
-        { name: 'sort', label: t('dic.sort'), type: 'number', required: true, min: 1, validate: (v) => (Number.isInteger(Number(v)) && Number(v) > 0 ? null : t('dic.sortPositive')) },
-        { name: 'parentId', label: t('dic.parent'), type: 'select', options: parents },
-      ]}
-      toForm={(r) => (r ? { ...r } : { sort: 1, parentId: null })}
-      toBody={(v) => ({ name: v.name, code: orNull(v.code), description: orNull(v.description), sort: Number(v.sort), parentId: v.parentId === '' || v.parentId === undefined || v.parentId === null ? null : Number(v.parentId) })} />
-  );
-}
 
 /** A read-only paged log with search, optional date range and CSV export. */
 function LogList({ path, title, testId, columns, exportPath, exportPerm, extraParams, range }: { path: string; title: string; testId: string; columns: Column<Row>[]; exportPath?: string; exportPerm?: string; extraParams?: Record<string, unknown>; range?: boolean }) {
@@ -224,16 +199,20 @@ function Templates() {
   const [editing, setEditing] = useState<Row | null>(null);
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
-  const [preview, setPreview] = useState<{ subject?: string; html?: string; content?: string; text?: string } | null>(null);
+  const [preview, setPreview] = useState<{ lang: Lang; subject?: string; html?: string; text?: string } | null>(null);
   const [save, saving] = useSysSaveMutation();
+  const [render, rendering] = useSysSaveMutation();
+  const renderingLang = (rendering.originalArgs?.body as { lang?: string } | undefined)?.lang;
   const [page, setPage] = useState(1);
   const { data, isFetching } = useSysListQuery({ path: '/sys/templates', params: { page, pageSize: 30, ...(event ? { event } : {}) } });
   const open = (r: Row) => { setEditing(r); setSubject(str(r.subject)); setContent(str(r.content)); setPreview(null); };
-  const doPreview = async () => {
+  /** Renders the event's template in `lang`: the text being edited for its own language, the saved one for the others. */
+  const doPreview = async (lang: Lang) => {
     if (!editing) return;
-    const res = await save({ path: '/sys/templates/preview', method: 'POST', body: { event: editing.event, lang: editing.lang, subject, content } });
+    const own = lang === editing.lang;
+    const res = await render({ path: '/sys/templates/preview', method: 'POST', body: { event: editing.event, lang, ...(own ? { subject, content } : {}) } });
     if ('error' in res) toast('error', errorMessage(res.error));
-    else setPreview(res.data as never);
+    else setPreview({ lang, ...(res.data as { subject?: string; html?: string; text?: string }) });
   };
   const doSave = async () => {
     if (!editing) return;
@@ -261,17 +240,29 @@ function Templates() {
             <Form.Field><label htmlFor="tpl-subject">{t('email.subject')}</label><input id="tpl-subject" value={subject} onChange={(e) => setSubject(e.target.value)} /></Form.Field>
             <Form.Field><label htmlFor="tpl-content">{t('email.content')}</label><textarea id="tpl-content" rows={8} value={content} onChange={(e) => setContent(e.target.value)} /></Form.Field>
           </Form>
+          <div className="tpl-preview-langs" role="group" aria-label={t('email.previewIn')} style={{ display: 'flex', flexWrap: 'wrap', gap: '.5em', alignItems: 'center', margin: '1em 0 .5em' }}>
+            <span>{t('email.previewIn')}:</span>
+            {LANGS.map((l) => (
+              // A plain button: semantic-ui's Button sets aria-pressed only as a (green) toggle.
+              <button key={l} type="button" className={`ui basic small button${preview?.lang === l ? ' active' : ''}${rendering.isLoading && renderingLang === l ? ' loading' : ''}`}
+                lang={l === 'cn' ? 'zh-CN' : l} aria-pressed={preview?.lang === l} onClick={() => void doPreview(l)} data-testid={`tpl-preview-${l}`}>{LANG_NAMES[l]}</button>
+            ))}
+          </div>
           {preview && (
-            <Segment data-testid="tpl-preview">
-              <Header as="h3" size="small">{preview.subject}</Header>
+            <Segment data-testid="tpl-preview" data-lang={preview.lang} lang={preview.lang === 'cn' ? 'zh-CN' : preview.lang}>
+              <Header as="h3" size="small" data-testid="tpl-preview-subject">{preview.subject}</Header>
               {/* The server renders the template with escaped sample values; shown sandboxed. */}
-              <iframe title={t('email.preview')} sandbox="" style={{ width: '100%', minHeight: 200, border: 0 }} srcDoc={preview.html ?? preview.content ?? preview.text ?? ''} />
+              <iframe title={`${t('email.preview')}: ${LANG_NAMES[preview.lang]}`} sandbox="" style={{ width: '100%', minHeight: 200, border: 0 }} srcDoc={preview.html ?? ''} />
+              <details>
+                <summary>{t('email.plainText')}</summary>
+                <pre style={{ whiteSpace: 'pre-wrap' }} data-testid="tpl-preview-text">{preview.text ?? ''}</pre>
+              </details>
             </Segment>
           )}
         </Modal.Content>
         <Modal.Actions>
           <Button type="button" onClick={() => setEditing(null)}>{t('cancel')}</Button>
-          <Button type="button" basic onClick={() => void doPreview()}>{t('email.preview')}</Button>
+          <Button type="button" basic loading={rendering.isLoading} onClick={() => editing && void doPreview(editing.lang as Lang)} data-testid="tpl-preview-own">{t('email.preview')}</Button>
           {(can('sys:email:update') || can('sys:email:save')) && <Button type="button" primary loading={saving.isLoading} onClick={() => void doSave()}>{t('save')}</Button>}
         </Modal.Actions>
       </Modal>
