@@ -7,6 +7,7 @@
 import type { ApiAnswer, TestApp } from '../test/helpers/app.ts';
 import { createUser, STAFF_PASSWORD } from '../test/helpers/users.ts';
 import { startBenchApp } from './app.ts';
+import { loadFromWorker, type LoadJob } from './load.ts';
 import { dateAfter, seedBookings, seedPlaces, ZONE, type BenchPlaces } from './bookings-seed.ts';
 import { median, percentile, timed } from './stats.ts';
 
@@ -78,7 +79,7 @@ async function rawInsertRate(app: TestApp): Promise<number> {
   }
 }
 
-/** Bookings per second over HTTP, each on a free half hour (00:00–08:00 is never seeded); one person per client. */
+/** Bookings per second over HTTP from a worker thread (clients do not share the server's loop), each on a free half hour (00:00–08:00 is never seeded); one person per client. */
 async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces): Promise<{ perSecond: number | string; ok: number; failed: number; firstError?: string; queries: number }> {
   const token = tokens[0]!;
   const date = dateAfter(places.firstDate, 1);
@@ -90,17 +91,12 @@ async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces)
   let probe!: ApiAnswer;
   const queries = await countQueries(app, async () => void (probe = await app.post('/api/bookings', body(0), { token })));
   if (isMissing(probe)) return { perSecond: MISSING, ok: 0, failed: 0, queries };
-  let ok = probe.status === 200 || probe.status === 201 ? 1 : 0;
-  let failed = 1 - ok;
-  let firstError = ok ? undefined : `${probe.status} ${probe.body.msg}`;
-  const ms = await pool(CREATIONS, CLIENTS, async (i, worker) => {
-    const r = await app.post('/api/bookings', body(i + 1), { token: tokens[worker % tokens.length] });
-    if (r.status === 200 || r.status === 201) ok++;
-    else {
-      failed++;
-      firstError ??= `${r.status} ${r.body.msg}`;
-    }
-  });
+  const jobs: LoadJob[] = Array.from({ length: CREATIONS }, (_, i) => ({ method: 'POST', path: '/api/bookings', body: body(i + 1), token: tokens[i % tokens.length]! }));
+  const load = await loadFromWorker(app.url, jobs, CLIENTS);
+  const ok = load.ok + (probe.status === 200 || probe.status === 201 ? 1 : 0);
+  const failed = CREATIONS + 1 - ok;
+  const firstError = probe.status === 200 || probe.status === 201 ? load.firstError : `${probe.status} ${probe.body.msg}`;
+  const ms = load.ms;
   return { perSecond: Math.round((CREATIONS / ms) * 1000), ok, failed, firstError, queries };
 }
 

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { cacheStatements } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -32,7 +33,8 @@ export function resolveDbTarget(databaseUrl: string, dataDir: string): DbTarget 
           max: 1,
           // WAL lets readers proceed while one writer works; busy_timeout makes a second
           // process wait for the write lock instead of failing at once.
-          afterCreate: (conn: { pragma: (s: string) => void }, done: (err: Error | null, c: unknown) => void) => {
+          afterCreate: (conn: { pragma: (s: string) => void } & Parameters<typeof cacheStatements>[0], done: (err: Error | null, c: unknown) => void) => {
+            cacheStatements(conn);
             conn.pragma('journal_mode = WAL');
             conn.pragma('busy_timeout = 5000');
             conn.pragma('foreign_keys = ON');

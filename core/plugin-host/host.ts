@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/default.ts';
 import type { Clock } from '../clock.ts';
 import type { EventBus } from '../events.ts';
+import { RecentValue } from '../recent-value.ts';
 import type { SecretBox } from '../secret-box.ts';
 import { PLUGIN_KINDS, type AnyPluginDefinition, type HealthReport, type PluginKind, type ProviderBase, type ProviderFor } from '../plugin-sdk/index.ts';
 import { buildContext } from './context.ts';
@@ -16,7 +17,7 @@ import { discoverPlugins, type Discovery } from './discover.ts';
 import { errorMessage, withTimeout } from './isolate.ts';
 import { subscribeBookingSync } from './booking-sync.ts';
 import type { Outbox } from './outbox.ts';
-import { SettingsStore } from './settings-store.ts';
+import { SettingsStore, type StoredSettings } from './settings-store.ts';
 
 export interface PluginHostDeps {
   db: Knex;
@@ -55,6 +56,8 @@ export class PluginHost {
   private readonly running = new Map<PluginKind, Running>();
   /** Settings version each kind was last (re)loaded from, whether or not its provider started. */
   private readonly loaded = new Map<PluginKind, number>();
+  /** Each kind's stored settings as recently read: every booking event asks for them (see RecentValue). */
+  private readonly recent = new Map<PluginKind, RecentValue<StoredSettings>>();
   private readonly startErrors = new Map<PluginKind, string>();
   private readonly queues = new Map<PluginKind, Promise<unknown>>();
   private readonly pushListeners = new Map<PluginKind, Set<PushListener>>();
@@ -106,7 +109,8 @@ export class PluginHost {
   reload(kind: PluginKind): Promise<{ running: boolean; error?: string }> {
     return this.serial(kind, async () => {
       await this.stopKind(kind);
-      const stored = await this.store.read(kind);
+      this.recent.get(kind)?.forget();
+      const stored = await this.storedRecently(kind);
       this.loaded.set(kind, stored.updatedAt);
       this.startErrors.delete(kind);
       if (stored.provider === 'none') return { running: false };
@@ -154,7 +158,7 @@ export class PluginHost {
   /** The running provider of a kind, reloaded first when its settings changed in any process. */
   async active<K extends PluginKind>(kind: K): Promise<{ def: AnyPluginDefinition; provider: ProviderFor<K> } | undefined> {
     if (this.stopped) return undefined;
-    const version = await this.store.version(kind);
+    const version = (await this.storedRecently(kind)).updatedAt;
     if (this.loaded.get(kind) !== version) await this.reload(kind);
     const r = this.running.get(kind);
     return r ? { def: r.def, provider: r.provider as ProviderFor<K> } : undefined;
@@ -172,7 +176,13 @@ export class PluginHost {
 
   /** The provider id that a kind's settings select ("none" when nothing is). */
   async selected(kind: PluginKind): Promise<string> {
-    return (await this.store.read(kind)).provider;
+    return (await this.storedRecently(kind)).provider;
+  }
+
+  private storedRecently(kind: PluginKind): Promise<StoredSettings> {
+    let recent = this.recent.get(kind);
+    if (!recent) this.recent.set(kind, (recent = new RecentValue(() => this.store.read(kind))));
+    return recent.get();
   }
 
   /**

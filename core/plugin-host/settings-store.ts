@@ -33,12 +33,6 @@ export class SettingsStore {
     };
   }
 
-  /** Version stamp of a kind's settings: a change in any process shows here, so every process reloads. */
-  async version(kind: PluginKind): Promise<number> {
-    const row = await this.deps.db('integration_settings').where({ kind }).first('updated_at');
-    return row ? Number(row.updated_at) : 0;
-  }
-
   /** Decrypts the secret fields, for the provider's `create`. */
   unseal(raw: Record<string, unknown>): Record<string, unknown> {
     return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, SecretBox.isSealed(v) ? this.deps.secretBox.decrypt(v) : v]));

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, ValidationError, type FieldError } from '../../errors.ts';
+import { RecentValue } from '../../recent-value.ts';
 import { issuesToFields } from '../../http/validate.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { PARAMS, PARAM_BY_KEY, type ParamDef } from './catalog.ts';
@@ -30,11 +31,27 @@ function crossFieldErrors(v: Record<string, unknown>): FieldError[] {
   return errors;
 }
 
+/** Every parameter's stored value and the time configuration, as read together. */
+interface Snapshot {
+  values: Map<string, unknown>;
+  time: TimeConfig;
+}
+
 export class ParamsService {
+  /** Read on nearly every request (bookings, sign-in, grid): kept for a moment, see RecentValue. */
+  private readonly snapshot = new RecentValue<Snapshot>(async () => {
+    const [rows, time] = await Promise.all([
+      this.deps.db('params').select('key', 'value') as Promise<Array<{ key: string; value: string }>>,
+      this.readTimeConfig(this.deps.db),
+    ]);
+    return { values: new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])), time };
+  });
+
   constructor(private readonly deps: ParamsDeps) {}
 
   /** Writes the catalogue defaults for parameters that have no row yet; never overwrites a value. */
   async seedDefaults(): Promise<void> {
+    this.snapshot.forget();
     const { db, clock } = this.deps;
     const existing = new Set((await db('params').select('key')).map((r: { key: string }) => r.key));
     const rows = PARAMS.filter((d) => !existing.has(d.key)).map((d) => ({ key: d.key, value: JSON.stringify(d.default), remark: JSON.stringify(d.remark), group_name: d.group, updated_at: clock.now() }));
@@ -51,16 +68,21 @@ export class ParamsService {
     return def;
   }
 
-  async get<T = unknown>(key: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<T> {
-    const def = this.definition(key);
-    const row = await trx('params').where({ key }).first('value');
-    return (row ? JSON.parse(row.value as string) : def.default) as T;
+  /** One parameter; inside a transaction (`trx`) read from it, otherwise from the recent snapshot. */
+  async get<T = unknown>(key: string, trx?: Knex | Knex.Transaction): Promise<T> {
+    return (await this.getMany([key], trx))[key] as T;
   }
 
-  /** Several parameters in one query, with defaults for the missing ones. */
-  async getMany(keys: readonly string[], trx: Knex | Knex.Transaction = this.deps.db): Promise<Record<string, unknown>> {
-    const rows = (await trx('params').whereIn('key', keys as string[]).select('key', 'value')) as Array<{ key: string; value: string }>;
-    const found = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+  /** Several parameters, with defaults for the missing ones; `trx` reads them in that transaction instead of the snapshot. */
+  async getMany(keys: readonly string[], trx?: Knex | Knex.Transaction): Promise<Record<string, unknown>> {
+    for (const k of keys) this.definition(k);
+    let found: Map<string, unknown>;
+    if (trx) {
+      const rows = (await trx('params').whereIn('key', keys as string[]).select('key', 'value')) as Array<{ key: string; value: string }>;
+      found = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+    } else {
+      found = (await this.snapshot.get()).values;
+    }
     return Object.fromEntries(keys.map((k) => [k, found.has(k) ? found.get(k) : this.definition(k).default]));
   }
 
@@ -96,7 +118,7 @@ export class ParamsService {
       else errors.push(...issuesToFields(r.error.issues, key));
     }
     if (errors.length) throw new ValidationError(errors);
-    return this.deps.db.transaction(async (trx) => {
+    return this.afterWrite(this.deps.db.transaction(async (trx) => {
       const before = await this.getMany(PARAMS.map((d) => d.key), trx);
       const after = { ...before, ...parsed };
       const crossErrors = crossFieldErrors(after);
@@ -113,10 +135,23 @@ export class ParamsService {
         after: parsed,
       });
       return parsed;
-    });
+    }));
   }
 
-  async getTimeConfig(trx: Knex | Knex.Transaction = this.deps.db): Promise<TimeConfig> {
+  /** Forgets the snapshot once a write has committed (or failed): forgetting earlier could let a read re-remember the old values. */
+  private async afterWrite<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.snapshot.forget();
+    }
+  }
+
+  async getTimeConfig(trx?: Knex | Knex.Transaction): Promise<TimeConfig> {
+    return trx ? this.readTimeConfig(trx) : (await this.snapshot.get()).time;
+  }
+
+  private async readTimeConfig(trx: Knex | Knex.Transaction): Promise<TimeConfig> {
     const row = await trx('time_config').where({ id: 1 }).first();
     if (!row) return DEFAULT_TIME_CONFIG;
     return { startTime: row.start_time, endTime: row.end_time, interval: Number(row.interval) as 15 | 30, maxDuration: Number(row.max_duration) };
@@ -124,12 +159,12 @@ export class ParamsService {
 
   async setTimeConfig(actor: Actor, input: TimeConfig): Promise<TimeConfig> {
     const value = z.parse(TimeConfig, input);
-    return this.deps.db.transaction(async (trx) => {
+    return this.afterWrite(this.deps.db.transaction(async (trx) => {
       // Read through the transaction: SQLite has one connection, which the transaction holds.
       const before = await this.getTimeConfig(trx);
       await trx('time_config').where({ id: 1 }).update({ start_time: value.startTime, end_time: value.endTime, interval: value.interval, max_duration: value.maxDuration, updated_at: this.deps.clock.now() });
       await this.deps.operationLog.record(trx, actor, { action: 'sys.timeConfig.update', before, after: value });
       return value;
-    });
+    }));
   }
 }
