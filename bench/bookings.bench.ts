@@ -85,7 +85,7 @@ async function rawInsertRate(app: TestApp): Promise<number> {
  * Bookings per second over HTTP, each on a free half hour (00:00–08:00 is never seeded), one person per client.
  * The clients run in their own process (bench/load.ts): real clients do not share the server's CPU.
  */
-async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces): Promise<{ perSecond: number | string; ok: number; failed: number; firstError?: string; queries: number }> {
+async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces): Promise<{ perSecond: number | string; ok: number; failed: number; firstError?: string; queries: number; serverCpuMs?: number }> {
   const body = (i: number, date: string) => {
     const resourceId = places.resourceIds[i % places.resourceIds.length]!;
     const start = 30 * Math.floor(i / places.resourceIds.length);
@@ -102,7 +102,18 @@ async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces)
   const load = await loadFromWorker(app.url, jobs(CREATIONS, date, 1), CLIENTS);
   const probed = probe.status === 200 || probe.status === 201;
   const ok = load.ok + (probed ? 1 : 0);
-  return { perSecond: Math.round((CREATIONS / load.ms) * 1000), ok, failed: CREATIONS + 1 - ok, firstError: probed ? load.firstError : `${probe.status} ${probe.body.msg}`, queries };
+  return {
+    perSecond: Math.round((CREATIONS / load.ms) * 1000), ok, failed: CREATIONS + 1 - ok, firstError: probed ? load.firstError : `${probe.status} ${probe.body.msg}`, queries,
+    serverCpuMs: Math.round((load.serverCpuMs / CREATIONS) * 100) / 100,
+  };
+}
+
+/** The rate of the cheapest signed-in call (session check, permissions, a user row): what any API request costs here, for scale. */
+async function signedInFloor(app: TestApp, tokens: string[]): Promise<number> {
+  const jobs: LoadJob[] = Array.from({ length: 3000 }, (_, i) => ({ method: 'GET', path: '/api/sys/user/info', token: tokens[i % tokens.length]! }));
+  await loadFromWorker(app.url, jobs.slice(0, 300), CLIENTS);
+  const load = await loadFromWorker(app.url, jobs, CLIENTS);
+  return Math.round((jobs.length / load.ms) * 1000);
 }
 
 async function seriesTime(app: TestApp, token: string, places: BenchPlaces): Promise<Record<string, unknown> | string> {
@@ -155,6 +166,8 @@ export async function run(): Promise<Record<string, unknown>> {
     figures[`raw INSERT in a transaction per s (${CLIENTS} clients)`] = raw;
     figures[`bookings created per s over HTTP (${CLIENTS} clients)`] = created.perSecond;
     figures['queries per creation (one request, with its event handlers)'] = created.queries;
+    figures['server CPU per creation, ms'] = created.serverCpuMs ?? MISSING;
+    figures[`signed-in GET /api/sys/user/info per s (${CLIENTS} clients), for scale`] = await signedInFloor(app, clients);
   figures['creation / raw ratio'] = typeof created.perSecond === 'number' ? Math.round((created.perSecond / raw) * 1000) / 1000 : MISSING;
     if (created.failed) figures['creation failures'] = `${created.failed} (first: ${created.firstError})`;
     figures['daily series of 365 occurrences'] = await seriesTime(app, token, places);
