@@ -1,10 +1,11 @@
-/** /room/dashboard: the data panel for a chosen range and place. */
+/** /room/dashboard: the data panel for a chosen range and place; below it, the wall screen's panels. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Form, Message } from 'semantic-ui-react';
 import { useOptions, type DashboardQuery, type Floor, type Location } from './api.ts';
 import { isoDate } from './common.tsx';
+import { DashboardPanelEditor } from './DashboardPanelEditor.tsx';
 import { DashboardPanels } from './DashboardPanels.tsx';
 
 export default function DashboardScreen() {
@@ -44,6 +45,7 @@ export default function DashboardScreen() {
         </Form.Group>
       </Form>
       {valid ? <DashboardPanels q={q} /> : <Message warning content={t('form.endBeforeStart')} />}
+      <DashboardPanelEditor />
     </section>
   );
 }

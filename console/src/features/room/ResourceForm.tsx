@@ -2,10 +2,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Form, Header, Icon, Image, Segment, Table } from 'semantic-ui-react';
+import { ImageCropper, type CropperLabels } from '../../components/cropper/index.ts';
 import { errorFor, FormModal, fieldErrorsOf, type FieldErrors } from '../../components/crud/index.ts';
 import { timeZones } from './BuildingScreen.tsx';
 import {
-  imageProblem, uploadImage, useOptions, useRoomGetQuery, useRoomSaveMutation, type Device, type Floor, type Group, type Location, type Resource,
+  MAX_IMAGE_BYTES, uploadImage, useOptions, useRoomGetQuery, useRoomSaveMutation, type Device, type Floor, type Group, type Location, type Resource,
 } from './api.ts';
 import { AuthedImage, useToast, WEEKDAYS } from './common.tsx';
 import { MultiSelect, UserPicker } from './pickers.tsx';
@@ -102,6 +103,20 @@ function validate(d: ResourceDraft, t: (k: string, o?: Record<string, unknown>) 
   return e;
 }
 
+/** Resource images are cropped to 4:3. */
+const RESOURCE_IMAGE_ASPECT = 4 / 3;
+
+/** The cropper's texts from the room bundle. */
+export function cropperLabels(t: (k: string, o?: Record<string, unknown>) => string): CropperLabels {
+  return {
+    choose: t('chooseImage'), hint: t('cropper.hint'), picture: t('cropper.picture'), area: t('cropper.area'), upload: t('cropper.upload'), discard: t('cropper.discard'),
+    status: (r) => t('cropper.status', { width: r.width, height: r.height, x: r.x, y: r.y }),
+    problems: {
+      chooseFirst: t('upload.chooseFirst'), badType: t('cropper.badType'), tooLarge: t('cropper.tooLarge'), unreadable: t('cropper.unreadable'), stillTooLarge: t('cropper.stillTooLarge'),
+    },
+  };
+}
+
 interface Props {
   editId: number | null;
   /** Creating: the type to start with. */
@@ -118,8 +133,6 @@ export function ResourceForm({ editId, type, types, open, onClose }: Props) {
   const [draft, setDraft] = useState<ResourceDraft>(() => emptyDraft(type));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [save, saving] = useRoomSaveMutation();
-  const [uploading, setUploading] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
   const { data: locations } = useOptions<Location>('/room/locations', {}, !open);
   const { data: floors } = useOptions<Floor>('/room/floors', { locationId: draft.locationId ?? undefined }, !open || !draft.locationId);
   const { data: devices } = useOptions<Device>('/room/devices', {}, !open);
@@ -149,19 +162,15 @@ export function ResourceForm({ editId, type, types, open, onClose }: Props) {
     toast('success', t('saved'));
     onClose();
   };
-  const upload = async () => {
-    const file = fileRef.current?.files?.[0];
-    const problem = imageProblem(file);
-    if (problem) return toast('warning', t(problem));
-    setUploading(true);
+  /** The cropped JPEG goes up as a resource image and joins the draft's images. */
+  const upload = async (file: File): Promise<boolean> => {
     try {
-      const bean = await uploadImage(file as File, 'resourceImage');
-      set('imageIds', [...draft.imageIds, bean.id]);
-      if (fileRef.current) fileRef.current.value = '';
+      const bean = await uploadImage(file, 'resourceImage');
+      setDraft((d) => ({ ...d, imageIds: [...d.imageIds, bean.id] }));
+      return true;
     } catch (err) {
       toast('error', (err as Error).message || t('upload.failed'));
-    } finally {
-      setUploading(false);
+      return false;
     }
   };
 
@@ -295,16 +304,8 @@ export function ResourceForm({ editId, type, types, open, onClose }: Props) {
           </span>
         ))}
       </Image.Group>
-      <Form.Group>
-        <Form.Field>
-          <label htmlFor="res-image-file">{t('chooseImage')}</label>
-          <input id="res-image-file" ref={fileRef} type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" aria-describedby="res-image-hint" />
-          <small id="res-image-hint" className="muted">{t('upload.hint')}</small>
-        </Form.Field>
-        <Form.Field style={{ alignSelf: 'flex-end' }}>
-          <Button type="button" icon="upload" content={t('upload.button')} loading={uploading} disabled={uploading} onClick={() => void upload()} data-testid="upload-image" />
-        </Form.Field>
-      </Form.Group>
+      <ImageCropper id="res-image-file" aspect={RESOURCE_IMAGE_ASPECT} labels={cropperLabels(t)} maxBytes={MAX_IMAGE_BYTES} uploadTestId="upload-image"
+        onProblem={(text) => toast('warning', text)} onUpload={upload} />
       {editId && (<>
         <Header as="h3">{t('section.qr')}</Header>
         <AuthedImage path={`/room/resources/${editId}/qrcode`} query={{ size: 150 }} alt={t('qrOf', { name: draft.name })} testId="qrcode" />
