@@ -8,8 +8,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'semantic-ui-react';
 import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
-import { imageProblem, uploadImage, useOptions, useRoomGetQuery, useRoomSaveMutation, type Floor, type Location } from './api.ts';
-import { AuthedImage, useCan, useToast } from './common.tsx';
+import { useOptions, useRoomGetQuery, useRoomSaveMutation, type Floor, type Location } from './api.ts';
+import { AuthedImage, useCan, usePictureUpload, useToast } from './common.tsx';
 import { useConfirmedDelete } from './confirmed-delete.tsx';
 
 const PATH = '/room/dashboard/panels';
@@ -68,7 +68,8 @@ export function DashboardPanelEditor() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [save, saving] = useRoomSaveMutation();
   const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<PanelRow>(PATH, (p) => p.name);
-  const [uploading, setUploading] = useState(false);
+  const { uploading: uploadingType, upload: uploadPicture } = usePictureUpload();
+  const uploading = uploadingType !== null;
   const logoRef = useRef<HTMLInputElement>(null);
   const tp = (k: string, o?: Record<string, unknown>) => t(`dashboard.panelEditor.${k}`, o);
 
@@ -100,19 +101,10 @@ export function DashboardPanelEditor() {
   const set = <K extends keyof PanelDraft>(k: K, v: PanelDraft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
 
   const uploadLogo = async () => {
-    const file = logoRef.current?.files?.[0];
-    const problem = imageProblem(file);
-    if (problem) return toast('warning', t(problem));
-    setUploading(true);
-    try {
-      const bean = await uploadImage(file as File, 'logo');
-      set('logoUploadId', bean.id);
-      if (logoRef.current) logoRef.current.value = '';
-    } catch (err) {
-      toast('error', (err as Error).message || t('upload.failed'));
-    } finally {
-      setUploading(false);
-    }
+    const id = await uploadPicture(logoRef.current, 'logo');
+    if (!id) return;
+    set('logoUploadId', id);
+    if (logoRef.current) logoRef.current.value = '';
   };
 
   const submit = async () => {

@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'semantic-ui-react';
 import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
-import { imageProblem, uploadImage, useList, useRoomSaveMutation, type IconItem } from './api.ts';
-import { AuthedImage, useCan, useToast } from './common.tsx';
+import { useList, useRoomSaveMutation, type IconItem } from './api.ts';
+import { AuthedImage, useCan, usePictureUpload, useToast } from './common.tsx';
 import { useConfirmedDelete } from './confirmed-delete.tsx';
 
 const PATH = '/room/icons';
@@ -20,23 +20,14 @@ export default function ImageScreen() {
   const [draft, setDraft] = useState<{ id: number | null; name: string; uploadId: string } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<IconItem>(PATH, (i) => i.name);
-  const [uploading, setUploading] = useState(false);
+  const { uploading: uploadingType, upload: uploadPicture } = usePictureUpload();
+  const uploading = uploadingType !== null;
   const fileRef = useRef<HTMLInputElement>(null);
 
   const upload = async () => {
     if (!draft) return;
-    const file = fileRef.current?.files?.[0];
-    const problem = imageProblem(file);
-    if (problem) return toast('warning', t(problem));
-    setUploading(true);
-    try {
-      const bean = await uploadImage(file as File, 'icon');
-      setDraft({ ...draft, uploadId: bean.id });
-    } catch (err) {
-      toast('error', (err as Error).message || t('upload.failed'));
-    } finally {
-      setUploading(false);
-    }
+    const id = await uploadPicture(fileRef.current, 'icon');
+    if (id) setDraft((d) => (d ? { ...d, uploadId: id } : d));
   };
   const submit = async () => {
     if (!draft) return;

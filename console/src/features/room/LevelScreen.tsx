@@ -3,8 +3,8 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Loader } from 'semantic-ui-react';
 import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
-import { imageProblem, uploadImage, useList, useOptions, useRoomSaveMutation, type Floor, type Location } from './api.ts';
-import { AuthedImage, useCan, useToast } from './common.tsx';
+import { useList, useOptions, useRoomSaveMutation, type Floor, type Location } from './api.ts';
+import { AuthedImage, useCan, usePictureUpload, useToast } from './common.tsx';
 import { useConfirmedDelete } from './confirmed-delete.tsx';
 
 const FloorPlan = lazy(() => import('./FloorPlan.tsx').then((m) => ({ default: m.FloorPlan })));
@@ -28,7 +28,7 @@ export default function LevelScreen() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const { ask: setDeleting, dialog: deleteDialog } = useConfirmedDelete<Floor>(PATH, (f) => f.name, (f) => { if (planOf === f.id) setPlanOf(null); });
   const [planOf, setPlanOf] = useState<number | null>(null);
-  const [uploading, setUploading] = useState<Slot | null>(null);
+  const { uploading, upload: uploadPicture } = usePictureUpload();
   const files = { planUploadId: useRef<HTMLInputElement>(null), padIconUploadId: useRef<HTMLInputElement>(null), gridIconUploadId: useRef<HTMLInputElement>(null) };
   const shownFloor = data?.items.find((f) => f.id === planOf) ?? null;
   const locationName = (id: number) => locations?.items.find((l) => l.id === id)?.name ?? `#${id}`;
@@ -40,19 +40,10 @@ export default function LevelScreen() {
   };
   const upload = async (slot: Slot) => {
     if (!draft) return;
-    const file = files[slot].current?.files?.[0];
-    const problem = imageProblem(file);
-    if (problem) return toast('warning', t(problem));
-    setUploading(slot);
-    try {
-      const bean = await uploadImage(file as File, UPLOAD_TYPE[slot]);
-      setDraft((d) => (d ? { ...d, [slot]: bean.id } : d));
-      toast('success', t('upload.done'));
-    } catch (err) {
-      toast('error', (err as Error).message || t('upload.failed'));
-    } finally {
-      setUploading(null);
-    }
+    const id = await uploadPicture(files[slot].current, UPLOAD_TYPE[slot], slot);
+    if (!id) return;
+    setDraft((d) => (d ? { ...d, [slot]: id } : d));
+    toast('success', t('upload.done'));
   };
   const submit = async () => {
     if (!draft) return;

@@ -116,7 +116,9 @@ export function imageProblem(file: File | null | undefined): string | null {
 export interface Uploaded { id: string; width: number | null; height: number | null }
 
 /** POST /upload/uploadFile as multipart; answers the stored upload or throws the server's message. */
-export async function uploadImage(file: File, type: 'resourceImage' | 'floorPlan' | 'icon' | 'padIcon' | 'gridIcon' | 'logo'): Promise<Uploaded> {
+export type UploadType = 'resourceImage' | 'floorPlan' | 'icon' | 'padIcon' | 'gridIcon' | 'logo';
+
+export async function uploadImage(file: File, type: UploadType): Promise<Uploaded> {
   await ensureFreshToken();
   const form = new FormData();
   form.append('type', type);

@@ -1,9 +1,10 @@
 /** Small pieces the room screens share: permissions, texts, the authenticated picture, toasts. */
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../app/sessionSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { toastShown, type ToastKind } from '../../app/uiSlice.ts';
-import { fetchPicture } from './api.ts';
+import { fetchPicture, imageProblem, uploadImage, type UploadType } from './api.ts';
 import './i18n.ts';
 
 /** `can('room:room:add')`: whether the session's permissions allow it. */
@@ -15,6 +16,35 @@ export function useCan(): (code: string) => boolean {
 export function useToast(): (kind: ToastKind, text: string) => void {
   const dispatch = useAppDispatch();
   return (kind, text) => dispatch(toastShown(kind, text));
+}
+
+/**
+ * The picture upload of the room forms: checks the file chosen in `input`, uploads it as `type` and answers
+ * its id (undefined after a warning or a failure, both shown as toasts). `uploading` names the upload under
+ * way (`key`, the type by default), for the button that started it.
+ */
+export function usePictureUpload(): { uploading: string | null; upload: (input: HTMLInputElement | null, type: UploadType, key?: string) => Promise<string | undefined> } {
+  const { t } = useTranslation('room');
+  const toast = useToast();
+  const [uploading, setUploading] = useState<string | null>(null);
+  const upload = async (input: HTMLInputElement | null, type: UploadType, key: string = type) => {
+    const file = input?.files?.[0];
+    const problem = imageProblem(file);
+    if (problem) {
+      toast('warning', t(problem));
+      return undefined;
+    }
+    setUploading(key);
+    try {
+      return (await uploadImage(file as File, type)).id;
+    } catch (err) {
+      toast('error', (err as Error).message || t('upload.failed'));
+      return undefined;
+    } finally {
+      setUploading(null);
+    }
+  };
+  return { uploading, upload };
 }
 
 /** A picture served behind the token header. */
