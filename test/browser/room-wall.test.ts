@@ -1,8 +1,9 @@
 /**
- * The wall screen's "Now in <place>" in Chromium against the real server: a
- * room with a meeting running now and a sensor read through the fixture
- * environment provider shows the meeting and the values with their units; a
- * place without rooms shows the empty state; axe-core finds nothing serious.
+ * The wall screen's pages in Chromium against the real server: a place whose
+ * room has a meeting running now shows it on its bookings page, then its
+ * sensor values (read through the fixture environment provider) with their
+ * units on its environment page; the next place, without rooms, has no
+ * environment page and shows the empty state; axe-core finds nothing serious.
  */
 import anyTest, { type TestFn } from 'ava';
 import type { Browser } from 'puppeteer-core';
@@ -47,31 +48,43 @@ browserSuite(test, 'room wall', { config: { pluginPaths: FIXTURE_PLUGINS } }, as
 }, registerTests);
 
 function registerTests(): void {
-  test.serial('wall: now in the place — the meeting in use and the sensor values with units; an empty place; accessible', async (t) => {
+  test.serial('wall: a place\'s bookings page, then its environment page with units; a place without sensors has none; accessible', async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await openSignedIn(page, app, '/room/dashboardx', { bare: true });
       await page.waitForSelector('[data-testid="wall-pause"]', { visible: true });
       await page.click('[data-testid="wall-pause"]');
-      await page.waitForSelector('[data-testid="dashboard-live"] [data-testid="live-resource"]', { visible: true });
       const card = `[data-testid="live-resource"][data-id="${oakId}"]`;
-      await page.waitForSelector(card, { visible: true });
+      await page.waitForSelector(`[data-testid="dashboard-live"][data-view="bookings"] ${card}`, { visible: true });
       t.is(await page.$eval(`${card} h3`, (el) => el.textContent), 'Oak');
       const text = (sel: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? '', `${card} ${sel}`);
       t.is(await text('[data-testid="live-subject"]'), 'Wall sync');
       t.is(await text('[data-testid="live-state"]'), 'In use');
+      t.is(await page.$(`${card} [data-testid="live-readings"]`), null, 'the values wait for the environment page');
+      const states = await page.$$eval('[data-testid="live-resource"]', (els) => els.map((el) => [el.querySelector('h3')?.textContent, el.querySelector('[data-testid="live-state"]')?.textContent]));
+      t.deepEqual(states.find(([name]) => name === 'Elm'), ['Elm', 'Free']);
+      t.true((await page.$eval('#live-title', (el) => el.textContent ?? '')).startsWith('Now in '));
+      t.regex(await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''), /^Place 1 of 2 · Bookings, 10 s$/);
+      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the bookings page');
+
+      await page.click('[data-testid="wall-next"]');
+      await page.waitForSelector(`[data-testid="dashboard-live"][data-view="environment"] ${card}`, { visible: true });
+      t.true((await page.$eval('#live-title', (el) => el.textContent ?? '')).startsWith('Environment in '));
       await page.waitForFunction((c) => document.querySelector(`${c} [data-testid="live-temperature"]`)?.textContent === '23.5 °C', {}, card);
       t.is(await text('[data-testid="live-humidity"]'), '41%');
       t.is(await text('[data-testid="live-co2"]'), '612 ppm');
       t.is(await text('[data-testid="live-pm25"]'), '8 µg/m³');
       t.is(await text('[data-testid="live-tvoc"]'), '', 'only the values the sensor has');
-      const elm = await page.$$eval('[data-testid="live-resource"]', (els) => els.map((el) => [el.querySelector('h3')?.textContent, el.querySelector('[data-testid="live-state"]')?.textContent]));
-      t.deepEqual(elm.find(([name]) => name === 'Elm'), ['Elm', 'Free']);
-      t.true((await page.$eval('#live-title', (el) => el.textContent ?? '')).startsWith('Now in '));
-      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the wall screen with its live section');
+      t.is(await text('[data-testid="live-subject"]'), '', 'meetings stay on the bookings page');
+      t.regex(await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''), /^Place 1 of 2 · Environment, 10 s$/);
+      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the environment page');
 
       await page.click('[data-testid="wall-next"]');
       await page.waitForSelector('[data-testid="live-empty"]', { visible: true });
       t.is(await page.$('[data-testid="live-resource"]'), null);
+      t.regex(await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''), /^Place 2 of 2 · Bookings/);
+      await page.click('[data-testid="wall-next"]');
+      await page.waitForSelector(`[data-testid="dashboard-live"][data-view="bookings"] ${card}`, { visible: true });
+      t.regex(await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''), /^Place 1 of 2 · Bookings/, 'a place without sensor values has no environment page');
     });
   });
 }

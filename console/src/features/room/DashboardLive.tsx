@@ -1,4 +1,7 @@
-/** The wall screen's "Now in <place>": each resource free / in use / next at, its meeting and its sensors' values (GET /room/dashboard/live, every 30 s). */
+/**
+ * The wall screen's pages of a place (GET /room/dashboard/live, every 30 s): "Now in <place>", each resource
+ * free / in use / next at with its meetings; and "Environment in <place>", each resource's sensor values.
+ */
 import { useTranslation } from 'react-i18next';
 import { Card, Loader, Message } from 'semantic-ui-react';
 import { useList } from './api.ts';
@@ -44,7 +47,17 @@ function Meeting({ label, booking }: { label: string; booking: LiveBooking }) {
   );
 }
 
-function ResourceCard({ r }: { r: LiveResource }) {
+export type LiveView = 'bookings' | 'environment';
+
+export interface LivePlace { items: LiveResource[]; total: number; loading: boolean }
+
+/** The live state of a place, refreshed every 30 s (nothing is asked without a place). */
+export function useLivePlace(locationId?: number, floorId?: number): LivePlace {
+  const { data, isLoading } = useList<LiveResource>('/room/dashboard/live', { locationId, floorId }, !locationId && !floorId, 30_000);
+  return { items: data?.items ?? [], total: data?.total ?? 0, loading: isLoading };
+}
+
+function ResourceCard({ r, view }: { r: LiveResource; view: LiveView }) {
   const { t, i18n } = useTranslation('room');
   const values = READINGS.flatMap(({ field, unit, digits }) => {
     const reading = r.readings.find((x) => typeof x[field] === 'number');
@@ -64,46 +77,46 @@ function ResourceCard({ r }: { r: LiveResource }) {
           {state}
         </div>
         {r.floorName && <div className="muted">{r.floorName}</div>}
-        {r.current && (
+        {view === 'bookings' && r.current && (
           <>
             <Meeting label={t('dashboard.live.current')} booking={r.current} />
             <p className="muted" style={{ margin: 0 }}>{r.current.checkedIn ? t('dashboard.live.checkedIn') : t('dashboard.live.notCheckedIn')}</p>
           </>
         )}
-        {r.next && <Meeting label={t('dashboard.live.next')} booking={r.next} />}
+        {view === 'bookings' && r.next && <Meeting label={t('dashboard.live.next')} booking={r.next} />}
       </Card.Content>
-      <Card.Content>
-        <span className="ui tiny header" style={{ display: 'block', marginBottom: '0.3em' }}>{t('dashboard.live.environment')}</span>
-        {values.length ? (
-          <dl className="live-readings" data-testid="live-readings" style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '0.1em 1em', margin: 0 }}>
-            {values.map((v) => (
-              <div key={v.field} style={{ display: 'contents' }}>
-                <dt>{t(`dashboard.live.${v.field}`)}</dt>
-                <dd style={{ margin: 0, fontWeight: 600 }} data-testid={`live-${v.field}`}>{v.text}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : <span className="muted">{t('dashboard.live.noReadings')}</span>}
-      </Card.Content>
+      {view === 'environment' && (
+        <Card.Content>
+          {values.length ? (
+            <dl className="live-readings" data-testid="live-readings" style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '0.2em 1em', margin: 0, fontSize: '1.2em' }}>
+              {values.map((v) => (
+                <div key={v.field} style={{ display: 'contents' }}>
+                  <dt>{t(`dashboard.live.${v.field}`)}</dt>
+                  <dd style={{ margin: 0, fontWeight: 600 }} data-testid={`live-${v.field}`}>{v.text}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : <span className="muted">{t('dashboard.live.noReadings')}</span>}
+        </Card.Content>
+      )}
     </Card>
   );
 }
 
-export function DashboardLive({ place, locationId, floorId }: { place: string; locationId?: number; floorId?: number }) {
+export function DashboardLive({ place, view, live }: { place: string; view: LiveView; live: LivePlace }) {
   const { t } = useTranslation('room');
-  const { data, isLoading } = useList<LiveResource>('/room/dashboard/live', { locationId, floorId }, !locationId && !floorId, 30_000);
-  const items = data?.items ?? [];
+  const { items, total, loading } = live;
   return (
-    <section aria-labelledby="live-title" data-testid="dashboard-live" style={{ margin: '1em 0' }}>
-      <h2 id="live-title" className="ui header">{t('dashboard.live.title', { place })}</h2>
-      {isLoading ? <Loader active inline="centered" />
+    <section aria-labelledby="live-title" data-testid="dashboard-live" data-view={view} style={{ margin: '1em 0' }}>
+      <h2 id="live-title" className="ui header">{t(view === 'bookings' ? 'dashboard.live.title' : 'dashboard.live.environmentTitle', { place })}</h2>
+      {loading ? <Loader active inline="centered" />
         : items.length === 0 ? <Message info content={t('dashboard.live.empty')} data-testid="live-empty" />
           : (
             <>
               <Card.Group itemsPerRow={4} stackable>
-                {items.map((r) => <ResourceCard key={r.id} r={r} />)}
+                {items.map((r) => <ResourceCard key={r.id} r={r} view={view} />)}
               </Card.Group>
-              {data && data.total > items.length && <p className="muted">{t('dashboard.live.more', { shown: items.length, total: data.total })}</p>}
+              {total > items.length && <p className="muted">{t('dashboard.live.more', { shown: items.length, total })}</p>}
             </>
           )}
     </section>

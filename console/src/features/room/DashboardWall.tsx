@@ -1,4 +1,9 @@
-/** /room/dashboardx: the dashboard as a wall screen, without the layout, cycling through the configured panels (or every location). */
+/**
+ * /room/dashboardx: the dashboard as a wall screen, without the layout. It cycles through the configured
+ * panels (or every location) and, for each place, shows a bookings page (who is where, the charts) for the
+ * booking slide time, then an environment page (the sensors' values) for the environment slide time; a
+ * place without sensor values skips its environment page.
+ */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Message } from 'semantic-ui-react';
@@ -6,10 +11,13 @@ import { useConfigQuery } from '../../app/api.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useOptions, useRoomGetQuery, type Location, type Panel } from './api.ts';
 import { isoDate } from './common.tsx';
-import { DashboardLive } from './DashboardLive.tsx';
+import { DashboardLive, useLivePlace } from './DashboardLive.tsx';
 import { DashboardPanels } from './DashboardPanels.tsx';
 
-interface Slide { key: string; name: string; locationId?: number; floorId?: number; seconds: number }
+interface Place { key: string; name: string; locationId?: number; floorId?: number; bookingSeconds: number; environmentSeconds: number }
+type Page = 'bookings' | 'environment';
+
+const seconds = (value: unknown, fallback: number) => Number(value) || fallback;
 
 export default function DashboardWall() {
   const { t } = useTranslation('room');
@@ -17,43 +25,60 @@ export default function DashboardWall() {
   const { data: config } = useConfigQuery();
   const { data: panels } = useRoomGetQuery('/room/dashboard/panels');
   const { data: locations } = useOptions<Location>('/room/locations', {});
-  const fallback = Number(config?.config.dashboardBookingSlideSeconds ?? 10) || 10;
-  const slides = useMemo<Slide[]>(() => {
+  const bookingDefault = seconds(config?.config.dashboardBookingSlideSeconds, 10);
+  const environmentDefault = seconds(config?.config.dashboardEnvSlideSeconds, 10);
+  const places = useMemo<Place[]>(() => {
     const configured = (panels as Panel[] | undefined) ?? [];
     if (configured.length) {
-      return configured.map((p) => ({ key: `p${p.id}`, name: p.name, locationId: p.locationId ?? undefined, floorId: p.floorId ?? undefined, seconds: p.bookingSlideSeconds || fallback }));
+      return configured.map((p) => ({
+        key: `p${p.id}`, name: p.name, locationId: p.locationId ?? undefined, floorId: p.floorId ?? undefined,
+        bookingSeconds: seconds(p.bookingSlideSeconds, bookingDefault), environmentSeconds: seconds(p.environmentSlideSeconds, environmentDefault),
+      }));
     }
-    return (locations?.items ?? []).map((l) => ({ key: `l${l.id}`, name: l.name, locationId: l.id, seconds: fallback }));
-  }, [panels, locations, fallback]);
+    return (locations?.items ?? []).map((l) => ({ key: `l${l.id}`, name: l.name, locationId: l.id, bookingSeconds: bookingDefault, environmentSeconds: environmentDefault }));
+  }, [panels, locations, bookingDefault, environmentDefault]);
   const [at, setAt] = useState(0);
+  const [page, setPage] = useState<Page>('bookings');
   const [paused, setPaused] = useState(false);
-  const slide = slides.length ? slides[at % slides.length] : null;
+  const place = places.length ? places[at % places.length] : null;
+  const live = useLivePlace(place?.locationId, place?.floorId);
+  const hasReadings = live.items.some((r) => r.readings.length > 0);
+  const cycles = places.length > 1 || hasReadings;
+  const advance = () => {
+    if (page === 'bookings' && hasReadings) return setPage('environment');
+    setPage('bookings');
+    setAt((n) => (places.length ? (n + 1) % places.length : 0));
+  };
+  const shownSeconds = place ? (page === 'bookings' ? place.bookingSeconds : place.environmentSeconds) : 0;
   useEffect(() => {
-    if (!slide || slides.length < 2 || paused) return;
-    const timer = setTimeout(() => setAt((n) => (n + 1) % slides.length), slide.seconds * 1000);
+    if (!place || !cycles || paused) return;
+    const timer = setTimeout(advance, shownSeconds * 1000);
     return () => clearTimeout(timer);
-  }, [slide, slides.length, paused]);
+  }, [place, page, cycles, paused, shownSeconds, hasReadings]);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 30_000);
     return () => clearInterval(timer);
   }, []);
-  const q = { from: isoDate(new Date(now.getTime() - 7 * 86_400_000)), to: isoDate(now), locationId: slide?.locationId, floorId: slide?.floorId };
+  const q = { from: isoDate(new Date(now.getTime() - 7 * 86_400_000)), to: isoDate(now), locationId: place?.locationId, floorId: place?.floorId };
   return (
     <main className="dashboard-wall" tabIndex={-1} style={{ padding: '1.5em', minHeight: '100vh', background: '#f7f8fa' }} aria-labelledby="wall-title">
       <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <h1 id="wall-title" className="ui header" data-testid="wall-place">{slide ? slide.name : t('dashboard.wall')}</h1>
+        <h1 id="wall-title" className="ui header" data-testid="wall-place">{place ? place.name : t('dashboard.wall')}</h1>
         <span aria-live="off" style={{ fontSize: '1.4em' }}>{now.toLocaleString()}</span>
       </header>
-      {slides.length > 1 && (
+      {place && cycles && (
         <div style={{ display: 'flex', gap: '0.5em', alignItems: 'center' }}>
-          <span className="muted" aria-live="polite">{t('dashboard.slide', { n: (at % slides.length) + 1, of: slides.length, s: slide?.seconds })}</span>
+          <span className="muted" aria-live="polite" data-testid="wall-slide" data-page={page}>
+            {t('dashboard.slide', { n: (at % places.length) + 1, of: places.length, page: t(`dashboard.live.${page}Page`), s: shownSeconds })}
+          </span>
           <Button type="button" size="mini" basic icon={paused ? 'play' : 'pause'} content={paused ? t('dashboard.resume') : t('dashboard.pause')} aria-pressed={paused} onClick={() => setPaused((p) => !p)} data-testid="wall-pause" />
-          <Button type="button" size="mini" basic icon="forward" content={t('dashboard.next')} onClick={() => setAt((n) => (n + 1) % slides.length)} data-testid="wall-next" />
+          <Button type="button" size="mini" basic icon="forward" content={t('dashboard.next')} onClick={advance} data-testid="wall-next" />
         </div>
       )}
-      {slide && <DashboardLive key={`live-${slide.key}`} place={slide.name} locationId={slide.locationId} floorId={slide.floorId} />}
-      {slide ? <DashboardPanels key={slide.key} q={q} large /> : <Message info content={t('dashboard.noPlaces')} />}
+      {!place && <Message info content={t('dashboard.noPlaces')} />}
+      {place && <DashboardLive key={`${page}-${place.key}`} place={place.name} view={page} live={live} />}
+      {place && page === 'bookings' && <DashboardPanels key={place.key} q={q} large />}
     </main>
   );
 }
