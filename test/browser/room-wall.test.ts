@@ -53,6 +53,7 @@ function registerTests(): void {
       await openSignedIn(page, app, '/room/dashboardx', { bare: true });
       await page.waitForSelector('[data-testid="wall-pause"]', { visible: true });
       await page.click('[data-testid="wall-pause"]');
+      t.is(await page.$eval('[data-testid="wall-pause"]', (el) => el.getAttribute('aria-pressed')), 'true', 'paused is announced as pressed');
       const card = `[data-testid="live-resource"][data-id="${oakId}"]`;
       await page.waitForSelector(`[data-testid="dashboard-live"][data-view="bookings"] ${card}`, { visible: true });
       t.is(await page.$eval(`${card} h3`, (el) => el.textContent), 'Oak');

@@ -71,6 +71,7 @@ function registerTests(): void {
       await page.waitForFunction(() => document.title === '登录 - Atrium');
       t.is((await page.$eval('[data-testid="login-submit"]', (el) => el.textContent ?? '')).trim(), '登录');
       t.is(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+      t.deepEqual(await page.$$eval('.language-switch [data-lang]', (els) => els.map((el) => el.getAttribute('aria-pressed'))), ['true', 'false', 'false'], 'the chosen language is announced as pressed');
       await page.click('.language-switch [data-lang="en"]');
       await page.waitForFunction(() => document.title === 'Sign in - Atrium');
 

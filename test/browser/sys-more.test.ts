@@ -246,13 +246,15 @@ function registerTests(): void {
 
   test.serial('LDAP sign-in settings: a bad URL is refused at its field; a good one saves, and the bind password is never shown back', async (t) => {
     const secret = 'Bind#Secret-2026';
+    // Clicked in the page, not at coordinates: the button sits below a long form that may still shift while it settles.
+    const save = (page: Page) => page.$eval('[data-testid="sso-ldap-save"]', (el) => (el as HTMLButtonElement).click());
     await withPage(t, browser, async ({ page }) => {
       await openAsAdmin(page, app, '/sys/security');
       await openTab(page, 'LDAP');
       await page.waitForSelector('#sso-ldap-url', { visible: true });
       t.is(await page.$eval('#sso-ldap-bindPassword', (el) => (el as HTMLInputElement).type), 'password');
       // Required fields the server has no default for are checked first.
-      await page.click('[data-testid="sso-ldap-save"]');
+      await save(page);
       await page.waitForSelector('[data-testid="error-url"]', { visible: true });
       await page.waitForSelector('[data-testid="error-searchBase"]', { visible: true });
       // The URL's scheme only the server checks: its message shows at the field.
@@ -260,13 +262,13 @@ function registerTests(): void {
       await fill(page, '#sso-ldap-searchBase', 'ou=people,dc=example,dc=com');
       await fill(page, '#sso-ldap-bindDn', 'cn=atrium,dc=example,dc=com');
       await fill(page, '#sso-ldap-bindPassword', secret);
-      await page.click('[data-testid="sso-ldap-save"]');
+      await save(page);
       await page.waitForFunction(() => /ldap:\/\//.test(document.querySelector('[data-testid="error-url"]')?.textContent ?? ''));
       t.false(await page.$('[data-testid="error-searchBase"]').then(Boolean), 'only the URL is wrong');
       t.false('url' in (await api<Record<string, unknown>>('GET', '/sys/sso/ldap')), 'nothing saved');
 
       await fill(page, '#sso-ldap-url', 'ldaps://directory.example.com:636');
-      await page.click('[data-testid="sso-ldap-save"]');
+      await save(page);
       await waitForToast(page, /^Saved$/);
       t.is(await page.$('[data-testid="error-url"]'), null);
       const saved = await api<Record<string, unknown>>('GET', '/sys/sso/ldap');
@@ -285,7 +287,7 @@ function registerTests(): void {
       t.false((await page.content()).includes(secret));
       // A save that leaves the password empty keeps it.
       await fill(page, '#sso-ldap-searchBase', 'ou=staff,dc=example,dc=com');
-      await page.click('[data-testid="sso-ldap-save"]');
+      await save(page);
       await page.waitForFunction(() => document.querySelector('[data-testid="sso-ldap-save"]')?.classList.contains('loading') === false);
       await waitForToast(page, /^Saved$/);
       const again = await app.cradle.ssoSettingsService.get('ldap');

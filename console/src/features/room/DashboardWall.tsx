@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Message } from 'semantic-ui-react';
 import { useConfigQuery } from '../../app/api.ts';
+import { PressedButton } from '../../components/PressedButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useOptions, useRoomGetQuery, type Location, type Panel } from './api.ts';
 import { isoDate } from './common.tsx';
@@ -72,7 +73,9 @@ export default function DashboardWall() {
           <span className="muted" aria-live="polite" data-testid="wall-slide" data-page={page}>
             {t('dashboard.slide', { n: (at % places.length) + 1, of: places.length, page: t(`dashboard.live.${page}Page`), s: shownSeconds })}
           </span>
-          <Button type="button" size="mini" basic icon={paused ? 'play' : 'pause'} content={paused ? t('dashboard.resume') : t('dashboard.pause')} aria-pressed={paused} onClick={() => setPaused((p) => !p)} data-testid="wall-pause" />
+          <PressedButton look="mini basic" icon={paused ? 'play' : 'pause'} pressed={paused} onClick={() => setPaused((p) => !p)} data-testid="wall-pause">
+            {paused ? t('dashboard.resume') : t('dashboard.pause')}
+          </PressedButton>
           <Button type="button" size="mini" basic icon="forward" content={t('dashboard.next')} onClick={advance} data-testid="wall-next" />
         </div>
       )}

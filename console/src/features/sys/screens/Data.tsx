@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Form, Header, Icon, Message, Modal, Segment, Tab } from 'semantic-ui-react';
 import { CrudTable, RowButton, type Column } from '../../../components/crud/index.ts';
+import { PressedButton } from '../../../components/PressedButton.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { downloadFile, useSysListQuery, useSysSaveMutation, type Row } from '../api.ts';
 import { LANG_NAMES, LANGS, type Lang } from '../../../i18n/index.ts';
@@ -243,9 +244,8 @@ function Templates() {
           <div className="tpl-preview-langs" role="group" aria-label={t('email.previewIn')} style={{ display: 'flex', flexWrap: 'wrap', gap: '.5em', alignItems: 'center', margin: '1em 0 .5em' }}>
             <span>{t('email.previewIn')}:</span>
             {LANGS.map((l) => (
-              // A plain button: semantic-ui's Button sets aria-pressed only as a (green) toggle.
-              <button key={l} type="button" className={`ui basic small button${preview?.lang === l ? ' active' : ''}${rendering.isLoading && renderingLang === l ? ' loading' : ''}`}
-                lang={l === 'cn' ? 'zh-CN' : l} aria-pressed={preview?.lang === l} onClick={() => void doPreview(l)} data-testid={`tpl-preview-${l}`}>{LANG_NAMES[l]}</button>
+              <PressedButton key={l} look="basic small" pressed={preview?.lang === l} loading={rendering.isLoading && renderingLang === l}
+                lang={l === 'cn' ? 'zh-CN' : l} onClick={() => void doPreview(l)} data-testid={`tpl-preview-${l}`}>{LANG_NAMES[l]}</PressedButton>
             ))}
           </div>
           {preview && (
