@@ -132,8 +132,12 @@ export class BlocklistService {
 
   /** True while the user is on the blocklist at `at`. */
   async isBlocked(trx: Knex | Knex.Transaction, userId: number, at: number): Promise<boolean> {
-    const row = await trx('blocklist').where({ user_id: userId }).whereNull('released_at').where('release_at', '>', at).first('id');
-    return Boolean(row);
+    return Boolean(await this.holding(trx, userId, at).first('id'));
+  }
+
+  /** The entries holding the user at `at`, for a caller to count inside its own query (the booking write saves a round trip). */
+  holding(trx: Knex | Knex.Transaction, userId: number, at: number): Knex.QueryBuilder {
+    return trx('blocklist').where({ user_id: userId }).whereNull('released_at').where('release_at', '>', at);
   }
 
   /** The release job: lifts every entry whose release time has passed. Returns how many it released. */

@@ -47,21 +47,19 @@ export interface Facts {
 }
 
 /**
- * Two queries: the blocklist (its module's own check), and one row per group of the user carrying the
- * credit balance and the active-booking count as scalar sub-queries (a user in no group still gets one row).
+ * One query: a row per group of the user (a user in no group still gets one) carrying, as scalar sub-queries,
+ * the credit balance, the active-booking count and whether the blocklist holds the user (its module's query).
  */
 export async function loadFacts(trx: Db, deps: BookingDeps, userId: number, now: number, excludeIds: number[] = []): Promise<Facts> {
   const active = trx('bookings').where({ organiser_id: userId }).whereIn('state', [...HELD_STATES]).where('end_at', '>', now)
     .modify((q) => { if (excludeIds.length) q.whereNotIn('id', excludeIds); }).count('*');
-  const [rows, blocked] = await Promise.all([
-    trx.from(trx.raw('(select 1 as one) as x')).leftJoin('user_group_members as g', (j) => { j.onVal('g.user_id', '=', userId); })
-      .select('g.group_id', trx('users').where({ id: userId }).select('credit_balance').as('balance'), active.as('n')) as Promise<Array<{ group_id: number | null; balance: number | string | null; n: number | string }>>,
-    deps.blocklistService.isBlocked(trx, userId, now),
-  ]);
+  const rows = (await trx.from(trx.raw('(select 1 as one) as x')).leftJoin('user_group_members as g', (j) => { j.onVal('g.user_id', '=', userId); })
+    .select('g.group_id', trx('users').where({ id: userId }).select('credit_balance').as('balance'), active.as('n'),
+      deps.blocklistService.holding(trx, userId, now).count('*').as('blocked'))) as Array<{ group_id: number | null; balance: number | string | null; n: number | string; blocked: number | string }>;
   const first = rows[0];
   return {
     userGroupIds: rows.filter((r) => r.group_id !== null).map((r) => Number(r.group_id)),
-    blocked, balance: Number(first?.balance ?? 0), activeCount: Number(first?.n ?? 0),
+    blocked: Number(first?.blocked ?? 0) > 0, balance: Number(first?.balance ?? 0), activeCount: Number(first?.n ?? 0),
   };
 }
 
