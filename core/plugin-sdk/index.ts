@@ -19,3 +19,4 @@ export type * from './calendar.ts';
 export type * from './switch.ts';
 export type { BookingSnapshot, BookingEvent, UserEvent, EventMap, EventName } from '../event-types.ts';
 export { createTestContext, type TestContext } from './testing.ts';
+export { tokenApi, type TokenApiAnswer, type TokenApiOptions } from './token-api.ts';

@@ -6,7 +6,7 @@
  * expired (40014, 42001, 88) is fetched again once; any other errcode fails the
  * delivery, which the host retries.
  */
-import { definePlugin, z, type NotifyMessage, type PluginContext } from '../../core/plugin-sdk/index.ts';
+import { definePlugin, tokenApi, z, type NotifyMessage, type PluginContext, type TokenApiAnswer } from '../../core/plugin-sdk/index.ts';
 
 const Settings = z.object({
   appKey: z.string().trim().min(1).max(128).describe('AppKey of the internal application'),
@@ -16,17 +16,12 @@ const Settings = z.object({
 });
 type Settings = z.infer<typeof Settings>;
 
-interface DingAnswer {
-  errcode: number;
-  errmsg: string;
-  access_token?: string;
-  expires_in?: number;
+interface DingAnswer extends TokenApiAnswer {
   task_id?: number;
   request_id?: string;
 }
 
 const TOKEN_ERRORS = new Set([40014, 42001, 88]);
-const MARGIN_MS = 5 * 60_000;
 
 export class DingTalkError extends Error {
   constructor(readonly errcode: number, errmsg: string) {
@@ -36,26 +31,12 @@ export class DingTalkError extends Error {
 }
 
 function client(ctx: PluginContext<Settings>) {
-  const base = ctx.settings.baseUrl.replace(/\/$/, '');
-  async function fetchToken(): Promise<string> {
-    const a = await ctx.http.json<DingAnswer>(`${base}/gettoken?appkey=${encodeURIComponent(ctx.settings.appKey)}&appsecret=${encodeURIComponent(ctx.settings.appSecret)}`);
-    if (a.errcode !== 0 || !a.access_token) throw new DingTalkError(a.errcode, a.errmsg);
-    await ctx.kv.set('accessToken', a.access_token, Math.max(60_000, (a.expires_in ?? 7200) * 1000 - MARGIN_MS));
-    return a.access_token;
-  }
-  async function post(path: string, body: unknown, retried = false): Promise<DingAnswer> {
-    const token = (await ctx.kv.get<string>('accessToken')) ?? (await fetchToken());
-    const a = await ctx.http.json<DingAnswer>(`${base}${path}?access_token=${encodeURIComponent(token)}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    if (TOKEN_ERRORS.has(a.errcode) && !retried) {
-      await ctx.kv.delete('accessToken');
-      return post(path, body, true);
-    }
-    if (a.errcode !== 0) throw new DingTalkError(a.errcode, a.errmsg);
-    return a;
-  }
-  return { fetchToken, post };
+  return tokenApi<DingAnswer>(ctx, {
+    baseUrl: ctx.settings.baseUrl,
+    tokenUrl: `/gettoken?appkey=${encodeURIComponent(ctx.settings.appKey)}&appsecret=${encodeURIComponent(ctx.settings.appSecret)}`,
+    tokenErrors: TOKEN_ERRORS,
+    error: (errcode, errmsg) => new DingTalkError(errcode, errmsg),
+  });
 }
 
 export default definePlugin({

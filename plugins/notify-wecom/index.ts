@@ -6,7 +6,7 @@
  * 42001, 41001) is fetched again once; other errcodes fail the delivery, which
  * the host retries.
  */
-import { definePlugin, z, type NotifyMessage, type PluginContext } from '../../core/plugin-sdk/index.ts';
+import { definePlugin, tokenApi, z, type NotifyMessage, type PluginContext, type TokenApiAnswer } from '../../core/plugin-sdk/index.ts';
 
 const Settings = z.object({
   corpId: z.string().trim().min(1).max(64).describe('corpid of the enterprise'),
@@ -16,17 +16,11 @@ const Settings = z.object({
 });
 type Settings = z.infer<typeof Settings>;
 
-interface WeComAnswer {
-  errcode: number;
-  errmsg: string;
-  access_token?: string;
-  expires_in?: number;
+interface WeComAnswer extends TokenApiAnswer {
   invaliduser?: string;
 }
 
 const TOKEN_ERRORS = new Set([40014, 42001, 41001]);
-/** Renew a little before WeCom's own expiry, so a token never dies in flight. */
-const MARGIN_MS = 5 * 60_000;
 
 export class WeComError extends Error {
   constructor(readonly errcode: number, errmsg: string) {
@@ -36,28 +30,12 @@ export class WeComError extends Error {
 }
 
 function client(ctx: PluginContext<Settings>) {
-  const base = ctx.settings.baseUrl.replace(/\/$/, '');
-  async function fetchToken(): Promise<string> {
-    const url = `${base}/cgi-bin/gettoken?corpid=${encodeURIComponent(ctx.settings.corpId)}&corpsecret=${encodeURIComponent(ctx.settings.corpSecret)}`;
-    const a = await ctx.http.json<WeComAnswer>(url);
-    if (a.errcode !== 0 || !a.access_token) throw new WeComError(a.errcode, a.errmsg);
-    await ctx.kv.set('accessToken', a.access_token, Math.max(60_000, (a.expires_in ?? 7200) * 1000 - MARGIN_MS));
-    return a.access_token;
-  }
-  async function token(): Promise<string> {
-    return (await ctx.kv.get<string>('accessToken')) ?? fetchToken();
-  }
-  async function post(path: string, body: unknown, retried = false): Promise<WeComAnswer> {
-    const url = `${base}${path}?access_token=${encodeURIComponent(await token())}`;
-    const a = await ctx.http.json<WeComAnswer>(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (TOKEN_ERRORS.has(a.errcode) && !retried) {
-      await ctx.kv.delete('accessToken');
-      return post(path, body, true);
-    }
-    if (a.errcode !== 0) throw new WeComError(a.errcode, a.errmsg);
-    return a;
-  }
-  return { fetchToken, post };
+  return tokenApi<WeComAnswer>(ctx, {
+    baseUrl: ctx.settings.baseUrl,
+    tokenUrl: `/cgi-bin/gettoken?corpid=${encodeURIComponent(ctx.settings.corpId)}&corpsecret=${encodeURIComponent(ctx.settings.corpSecret)}`,
+    tokenErrors: TOKEN_ERRORS,
+    error: (errcode, errmsg) => new WeComError(errcode, errmsg),
+  });
 }
 
 export default definePlugin({
