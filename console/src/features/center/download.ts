@@ -1,4 +1,5 @@
 /** Files behind the token header (the .ics of a booking, a floor plan image) fetched as blobs. */
+import { saveBlob } from '../../app/files.ts';
 import { apiUrl, headers } from '../../app/http.ts';
 
 export async function fetchBlob(path: string): Promise<Blob | null> {
@@ -13,13 +14,6 @@ export async function fetchBlob(path: string): Promise<Blob | null> {
 export async function download(path: string, filename: string): Promise<boolean> {
   const blob = await fetchBlob(path);
   if (!blob) return false;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, filename);
   return true;
 }

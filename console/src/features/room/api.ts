@@ -1,5 +1,6 @@
 /** The resource-administration calls (core/modules/{locations,resources,devices,uploads,reports,dashboard}). */
 import { api, type ApiError } from '../../app/api.ts';
+import { saveBlob } from '../../app/files.ts';
 import type { Envelope } from '../../app/http.ts';
 import { apiUrl, headers } from '../../app/http.ts';
 import { ensureFreshToken } from '../../app/refresh.ts';
@@ -154,13 +155,6 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const disposition = res.headers.get('content-disposition') ?? '';
   const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const name = m?.[1] ? decodeURIComponent(m[1]) : fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), name);
   return true;
 }

@@ -1,22 +1,11 @@
 /** Small pieces the room screens share: permissions, texts, the authenticated picture, toasts. */
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../app/sessionSlice.ts';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
-import { toastShown, type ToastKind } from '../../app/uiSlice.ts';
+import { useToast } from '../../app/hooks.ts';
 import { fetchPicture, imageProblem, uploadImage, type UploadType } from './api.ts';
 import './i18n.ts';
 
-/** `can('room:room:add')`: whether the session's permissions allow it. */
-export function useCan(): (code: string) => boolean {
-  const permissions = useAppSelector((s) => s.session.permissions);
-  return (code: string) => hasPermission(permissions, code);
-}
-
-export function useToast(): (kind: ToastKind, text: string) => void {
-  const dispatch = useAppDispatch();
-  return (kind, text) => dispatch(toastShown(kind, text));
-}
+export { useCan, useToast } from '../../app/hooks.ts';
 
 /**
  * The picture upload of the room forms: checks the file chosen in `input`, uploads it as `type` and answers

@@ -4,6 +4,7 @@ import type { Envelope } from '../../app/http.ts';
 import { apiUrl, headers } from '../../app/http.ts';
 import { ensureFreshToken } from '../../app/refresh.ts';
 import type { Page } from '../../components/crud/index.ts';
+import { saveBlob } from '../../app/files.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 export type ListArgs = { path: string; params?: Record<string, unknown> };
@@ -52,16 +53,7 @@ export async function downloadFile(path: string, filename: string, query: Record
   }
 }
 
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveBlob };
 
 /** A multipart upload; answers the envelope (code 0 on success). */
 export async function uploadFile(path: string, file: File, field = 'file'): Promise<Envelope> {

@@ -1,20 +1,8 @@
 /** Small pieces the sys and inte screens share: permissions, toasts, times, texts per language. */
-import { hasPermission } from '../../../app/sessionSlice.ts';
-import { useAppDispatch, useAppSelector } from '../../../app/store.ts';
-import { toastShown, type ToastKind } from '../../../app/uiSlice.ts';
 import type { ApiError } from '../../../app/api.ts';
 import '../i18n.ts';
 
-/** `can('sys:admin:add')`: whether the session's permissions allow it. */
-export function useCan(): (code: string) => boolean {
-  const permissions = useAppSelector((s) => s.session.permissions);
-  return (code: string) => hasPermission(permissions, code);
-}
-
-export function useToast(): (kind: ToastKind, text: string) => void {
-  const dispatch = useAppDispatch();
-  return (kind, text) => dispatch(toastShown(kind, text));
-}
+export { useCan, useToast } from '../../../app/hooks.ts';
 
 export function formatTime(ms: unknown, lang: string): string {
   if (typeof ms !== 'number' || !ms) return '—';
