@@ -6,35 +6,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '../../actor.ts';
 import { NotFoundError } from '../../errors.ts';
+import { icalFold as fold, icalText as escapeText, icalUtc as stamp } from '../../ical.ts';
 import type { BookingDeps } from './deps.ts';
 import { bookingById } from './queries.ts';
 import { HELD_STATES, resourceNames, toBookingRow, type BookingRow, type ResourceNames } from './repo.ts';
 import { DAY_MS } from './time.ts';
-
-const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-function stamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-}
-
-/** Folds lines longer than 75 octets (RFC 5545 §3.1), never splitting a UTF-8 character. */
-function fold(line: string): string {
-  const out: string[] = [];
-  let cur = '';
-  let bytes = 0;
-  for (const ch of line) {
-    const n = Buffer.byteLength(ch);
-    if (bytes + n > (out.length ? 74 : 75)) {
-      out.push(cur);
-      cur = '';
-      bytes = 0;
-    }
-    cur += ch;
-    bytes += n;
-  }
-  out.push(cur);
-  return out.join('\r\n ');
-}
 
 const STATUS: Record<string, string> = { pending: 'TENTATIVE', confirmed: 'CONFIRMED', checkedIn: 'CONFIRMED', ended: 'CONFIRMED' };
 

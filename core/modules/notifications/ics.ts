@@ -3,34 +3,14 @@
  * same UID, growing SEQUENCE, so clients replace their copy) or CANCEL.
  */
 import type { BookingSnapshot } from '../../event-types.ts';
+import { icalFold as fold, icalText as escapeText, icalUtc as utc } from '../../ical.ts';
 
 export interface IcsPerson {
   name: string;
   email: string;
 }
 
-const escapeText = (v: string) => v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 const escapeParam = (v: string) => `"${v.replace(/"/g, "'")}"`;
-const utc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-
-/** Folds a content line at 75 octets (RFC 5545 §3.1), never inside a UTF-8 character. */
-function fold(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const ch of line) {
-    const size = Buffer.byteLength(ch);
-    if (bytes + size > (out.length === 0 ? 75 : 74)) {
-      out.push(current);
-      current = '';
-      bytes = 0;
-    }
-    current += ch;
-    bytes += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
 
 export function bookingIcs(method: 'REQUEST' | 'CANCEL', b: BookingSnapshot, organiser: IcsPerson, attendees: IcsPerson[], now: number, uidDomain = 'atrium'): string {
   const where = [b.resourceName, b.floorName, b.locationName].filter(Boolean).join(', ');
