@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ExecutionContext, TestFn } from 'ava';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { startTestApp, type StartOptions, type TestApp } from '../helpers/app.ts';
+import { ADMIN_PASSWORD, startTestApp, type StartOptions, type TestApp } from '../helpers/app.ts';
 
 export const CHROMIUM = process.env.ATRIUM_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -248,4 +248,35 @@ export function browserSuite(test: TestFn, name: string, options: StartOptions, 
   });
   test.serial.after.always(() => stop());
   register();
+}
+
+/** Opens `target` signed in as admin (signing in through the login page when needed). */
+export async function openSignedIn(page: Page, app: TestApp, target: string, options: { bare?: boolean } = {}): Promise<void> {
+  await page.goto(`${app.url}${target}`);
+  await page.waitForSelector(options.bare ? '#login-username, .dashboard-wall' : '#login-username, .app-shell', { visible: true });
+  if (await page.$('#login-username')) {
+    await submitLogin(page, app, 'admin', ADMIN_PASSWORD);
+    if (options.bare) await page.waitForSelector('.dashboard-wall', { visible: true });
+    else await waitForLayout(page);
+    if (new URL(page.url()).pathname !== target.split('?')[0]) await page.goto(`${app.url}${target}`);
+  }
+  if (!options.bare) await waitForLayout(page);
+}
+
+/** The selector of the table row (in `table`) whose text includes `text`. */
+export async function rowWith(page: Page, table: string, text: string): Promise<string> {
+  const handle = await page.waitForFunction((tb, tx) => {
+    const row = Array.from(document.querySelectorAll(`[data-testid="${tb}"] tbody tr`)).find((r) => r.textContent?.includes(tx));
+    return row ? (row as HTMLElement).dataset.id : null;
+  }, {}, table, text);
+  return `[data-testid="${table}"] tbody tr[data-id="${String(await handle.jsonValue())}"]`;
+}
+
+export async function waitForNoRow(page: Page, table: string, text: string): Promise<void> {
+  await page.waitForFunction((tb, tx) => !Array.from(document.querySelectorAll(`[data-testid="${tb}"] tbody tr`)).some((r) => r.textContent?.includes(tx)), {}, table, text);
+}
+
+/** Waits until the element (a modal, a row) with this data-testid is gone. */
+export async function waitForGone(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => !document.querySelector(`[data-testid="${id}"]`), {}, testId);
 }

@@ -4,37 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'puppeteer-core';
-import { ADMIN_PASSWORD, type TestApp } from '../helpers/app.ts';
-import { submitLogin, waitForLayout } from './helpers.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { openSignedIn } from './helpers.ts';
 
-/** Opens `target` signed in as admin (signing in through the login page when needed). */
-export async function openAsAdmin(page: Page, app: TestApp, target: string): Promise<void> {
-  await page.goto(`${app.url}${target}`);
-  await page.waitForSelector('#login-username, .app-shell', { visible: true });
-  if (await page.$('#login-username')) {
-    await submitLogin(page, app, 'admin', ADMIN_PASSWORD);
-    await waitForLayout(page);
-    if (new URL(page.url()).pathname !== target) await page.goto(`${app.url}${target}`);
-  }
-  await waitForLayout(page);
-}
+export { rowWith, waitForNoRow, waitForGone } from './helpers.ts';
 
-/** The selector of the row of table `table` (a data-testid) whose text includes `text`. */
-export async function rowWith(page: Page, table: string, text: string): Promise<string> {
-  const handle = await page.waitForFunction((tb, tx) => {
-    const row = Array.from(document.querySelectorAll(`[data-testid="${tb}"] tbody tr`)).find((r) => r.textContent?.includes(tx));
-    return row ? (row as HTMLElement).dataset.id : null;
-  }, {}, table, text);
-  return `[data-testid="${table}"] tbody tr[data-id="${String(await handle.jsonValue())}"]`;
-}
-
-export async function waitForNoRow(page: Page, table: string, text: string): Promise<void> {
-  await page.waitForFunction((tb, tx) => !Array.from(document.querySelectorAll(`[data-testid="${tb}"] tbody tr`)).some((r) => r.textContent?.includes(tx)), {}, table, text);
-}
-
-export async function waitForGone(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => !document.querySelector(`[data-testid="${id}"]`), {}, testId);
-}
+/** Opens `target` signed in as admin. */
+export const openAsAdmin = (page: Page, app: TestApp, target: string) => openSignedIn(page, app, target);
 
 /** An xlsx of users to import: one row per entry, columns by key. */
 export async function usersWorkbook(rows: Array<Record<string, string>>): Promise<string> {
