@@ -3,8 +3,18 @@
  * between the booking engine, notifications, the plugin host and the logs.
  */
 
+/** When a booking is: its date and times in the resource's zone, and the instants they mean. */
+export interface BookingTimes {
+  meetingDate: string;
+  startTime: string;
+  endTime: string;
+  wholeDay: boolean;
+  startAt: number;
+  endAt: number;
+}
+
 /** What subscribers learn about a booking; enough to notify people or sync a calendar. */
-export interface BookingSnapshot {
+export interface BookingSnapshot extends BookingTimes {
   id: number;
   resourceId: number;
   resourceName: string;
@@ -13,12 +23,6 @@ export interface BookingSnapshot {
   floorName: string | null;
   organiserId: number;
   subject: string;
-  meetingDate: string;
-  startTime: string;
-  endTime: string;
-  wholeDay: boolean;
-  startAt: number;
-  endAt: number;
   timeZone: string;
   state: string;
   checkStatus: number;

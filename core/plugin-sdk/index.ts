@@ -17,6 +17,6 @@ export type * from './notify.ts';
 export type * from './apps.ts';
 export type * from './calendar.ts';
 export type * from './switch.ts';
-export type { BookingSnapshot, BookingEvent, UserEvent, EventMap, EventName } from '../event-types.ts';
+export type { BookingSnapshot, BookingTimes, BookingEvent, UserEvent, EventMap, EventName } from '../event-types.ts';
 export { createTestContext, type TestContext } from './testing.ts';
 export { tokenApi, type TokenApiAnswer, type TokenApiOptions } from './token-api.ts';

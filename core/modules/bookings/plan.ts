@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Actor } from '../../actor.ts';
 import { BadRequestError, BusinessRuleError } from '../../errors.ts';
+import type { BookingTimes } from '../../event-types.ts';
 import type { BookingDeps, Db } from './deps.ts';
 import { HELD_STATES } from './repo.ts';
 import { openOn, type DisabledPeriod, type ResourceInfo } from './resources.ts';
@@ -12,14 +13,7 @@ import { checkRules, priceOf, type RuleContext, type RuleFailure } from './rules
 import type { BookingSettings } from './settings.ts';
 import { instantOf, isValidDate, minutesOf, weekdayOf } from './time.ts';
 
-export interface Times {
-  meetingDate: string;
-  startTime: string;
-  endTime: string;
-  wholeDay: boolean;
-  startAt: number;
-  endAt: number;
-}
+export type Times = BookingTimes;
 
 /** Reads the request's times in the resource's zone; a whole day is the day's open hours. */
 export function resolveTimes(resource: ResourceInfo, input: { meetingDate: string; startTime?: string; endTime?: string; wholeDay?: boolean }): Times {

@@ -4,26 +4,20 @@
  */
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../errors.ts';
-import type { BookingSnapshot } from '../../event-types.ts';
+import type { BookingSnapshot, BookingTimes } from '../../event-types.ts';
 import type { Db } from './deps.ts';
 import type { BookingView } from './schema.ts';
 
 /** States whose time is held in booking_slots. */
 export const HELD_STATES = ['pending', 'confirmed', 'checkedIn'] as const;
 
-export interface BookingRow {
+export interface BookingRow extends BookingTimes {
   id: number;
   resourceId: number;
   organiserId: number;
   seriesId: number | null;
   seriesDate: string | null;
   detached: boolean;
-  meetingDate: string;
-  startTime: string;
-  endTime: string;
-  wholeDay: boolean;
-  startAt: number;
-  endAt: number;
   timeZone: string;
   subject: string;
   phone: string | null;

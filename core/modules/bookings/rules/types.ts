@@ -1,16 +1,11 @@
 /** What every booking rule sees: the request resolved to instants, plus the facts the service looked up. */
+import type { BookingTimes } from '../../../event-types.ts';
 import type { MessageParams } from '../../../i18n/index.ts';
 import type { DisabledPeriod, ResourceInfo } from '../resources.ts';
 
-export interface RuleContext {
+export interface RuleContext extends BookingTimes {
   now: number;
   resource: ResourceInfo;
-  meetingDate: string;
-  startTime: string;
-  endTime: string;
-  wholeDay: boolean;
-  startAt: number;
-  endAt: number;
   /** When modifying: the booking's current start. Extending a meeting in progress keeps a start in the past. */
   originalStartAt?: number;
   /** Disabled periods of this resource overlapping the booking's day. */
