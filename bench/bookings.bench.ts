@@ -4,12 +4,15 @@
  * insert rate, a 365-day series, and 50 requests racing for one slot.
  * Printed only; the goals (grid p95 < 100 ms, creation ≥ half the raw rate) are read by people.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ApiAnswer, TestApp } from '../test/helpers/app.ts';
 import { createUser, STAFF_PASSWORD } from '../test/helpers/users.ts';
 import { startBenchApp } from './app.ts';
 import { loadFromWorker, type LoadJob, type LoadResult } from './load.ts';
 import { dateAfter, seedBookings, seedPlaces, ZONE, type BenchPlaces } from './bookings-seed.ts';
 import { median, percentile, timed } from './stats.ts';
+import { profiled } from './profile.ts';
 
 export const title = 'Bookings: grid, creation rate, series, contention';
 
@@ -34,9 +37,10 @@ async function gridFigures(app: TestApp, token: string, date: string, floorId?: 
   const resources = (probe.body.data as { resources?: unknown[] } | undefined)?.resources?.length ?? 0;
   await app.get(path, { token }); // warm caches and the query planner
   const queries = await countQueries(app, () => app.get(path, { token }));
-  const samples: number[] = [];
-  for (let i = 0; i < GRID_SAMPLES; i++) samples.push((await timed(() => app.get(path, { token }))).ms);
-  return { resources, medianMs: median(samples), p95Ms: percentile(samples, 95), queries };
+  // Timed from the client process to the last byte, as a load tool does: parsing the megabytes is the client's work.
+  const jobs: LoadJob[] = Array.from({ length: GRID_SAMPLES }, () => ({ method: 'GET', path, token }));
+  const samples = (await profiled(`grid-${resources}`, () => loadFromWorker(app.url, jobs, 1))).latencies;
+  return { resources, kB: Math.round(JSON.stringify(probe.body).length / 1024), medianMs: median(samples), p95Ms: percentile(samples, 95), queries };
 }
 
 /** The SQL statements (BEGIN and COMMIT included) the database saw while `fn` ran, event handlers' included. */
@@ -63,7 +67,12 @@ async function pool(total: number, clients: number, job: (i: number, worker: num
   return performance.now() - started;
 }
 
-async function rawInsertRate(app: TestApp): Promise<number> {
+/**
+ * The database's own rate, and the floor of any HTTP write on this machine: a bare node:http server
+ * (no framework, no session, no checks) that parses the JSON body and runs the same INSERT in a
+ * transaction, driven by the same client process as the creations. No route can be faster than this.
+ */
+async function rawInsertRates(app: TestApp, tokens: string[]): Promise<{ raw: number; bareHttp: number }> {
   const { db } = app.cradle;
   await db.schema.createTable('bench_raw', (t) => {
     t.bigIncrements('id');
@@ -71,12 +80,30 @@ async function rawInsertRate(app: TestApp): Promise<number> {
     t.bigInteger('at').notNullable();
     t.string('note', 100);
   });
-  try {
-    const ms = await pool(RAW_INSERTS, CLIENTS, async (i) => {
-      await db.transaction(async (trx) => void (await trx('bench_raw').insert({ resource_id: i % 1000, at: Date.now(), note: `raw ${i}` })));
+  const insert = (resourceId: number, note: string) =>
+    db.transaction(async (trx) => void (await trx('bench_raw').insert({ resource_id: resourceId, at: Date.now(), note })));
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (text += chunk));
+    req.on('end', () => {
+      const body = JSON.parse(text) as { resourceId: number; subject: string };
+      insert(body.resourceId, body.subject).then(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":0}'),
+        (err: Error) => res.writeHead(500).end(err.message),
+      );
     });
-    return Math.round((RAW_INSERTS / ms) * 1000);
+  });
+  try {
+    const ms = await pool(RAW_INSERTS, CLIENTS, (i) => insert(i % 1000, `raw ${i}`));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const jobs: LoadJob[] = Array.from({ length: RAW_INSERTS }, (_, i) => ({ method: 'POST', path: '/', body: { resourceId: i % 1000, subject: `bare ${i}` }, token: tokens[i % tokens.length]! }));
+    await loadFromWorker(url, jobs.slice(0, WARMUP), CLIENTS);
+    const bare = await loadFromWorker(url, jobs, CLIENTS);
+    return { raw: Math.round((RAW_INSERTS / ms) * 1000), bareHttp: Math.round((jobs.length / bare.ms) * 1000) };
   } finally {
+    server.close();
     await db.schema.dropTable('bench_raw');
   }
 }
@@ -100,7 +127,7 @@ async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces)
   const probe = await app.post('/api/bookings', body(0, date), { token: tokens[0] });
   // Counted over the whole run: settings kept for a second are read again now and then, and that belongs in the average.
   let load!: LoadResult;
-  const queries = await countQueries(app, async () => void (load = await loadFromWorker(app.url, jobs(CREATIONS, date, 1), CLIENTS))) / CREATIONS;
+  const queries = await countQueries(app, () => profiled('creation', async () => void (load = await loadFromWorker(app.url, jobs(CREATIONS, date, 1), CLIENTS)))) / CREATIONS;
   const probed = probe.status === 200 || probe.status === 201;
   const ok = load.ok + (probed ? 1 : 0);
   return {
@@ -157,19 +184,21 @@ export async function run(): Promise<Record<string, unknown>> {
       'grid, one floor (200 resources)': await gridFigures(app, token, gridDate, places.floorIds[0]),
       'grid, all 1,000 resources': await gridFigures(app, token, gridDate),
     };
-    const raw = await rawInsertRate(app);
     const clients: string[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       await createUser(app, `bench${i}`);
       clients.push(await app.tokenFor(`bench${i}`, STAFF_PASSWORD));
     }
+    const { raw, bareHttp } = await rawInsertRates(app, clients);
     const created = await creationRate(app, clients, places);
     figures[`raw INSERT in a transaction per s (${CLIENTS} clients)`] = raw;
+    figures[`bare HTTP write per s: node:http, JSON, the same INSERT, no checks (${CLIENTS} clients)`] = bareHttp;
+    figures['bare HTTP write / raw ratio: the best any route could reach'] = Math.round((bareHttp / raw) * 1000) / 1000;
     figures[`bookings created per s over HTTP (${CLIENTS} clients)`] = created.perSecond;
     figures['queries per creation (average over the run, event handlers included)'] = Math.round(created.queries * 100) / 100;
     figures['server CPU per creation, ms'] = created.serverCpuMs ?? MISSING;
     figures[`signed-in GET /api/sys/user/info per s (${CLIENTS} clients), for scale`] = await signedInFloor(app, clients);
-  figures['creation / raw ratio'] = typeof created.perSecond === 'number' ? Math.round((created.perSecond / raw) * 1000) / 1000 : MISSING;
+    figures['creation / raw ratio'] = typeof created.perSecond === 'number' ? Math.round((created.perSecond / raw) * 1000) / 1000 : MISSING;
     if (created.failed) figures['creation failures'] = `${created.failed} (first: ${created.firstError})`;
     figures['daily series of 365 occurrences'] = await seriesTime(app, token, places);
     figures['contention, 50 requests on one slot'] = await contention(app, token, places);

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface LoadJob { method: 'POST' | 'GET'; path: string; body?: unknown; token: string }
 export interface LoadResult {
   ms: number; ok: number; failed: number; firstError?: string;
+  /** Each request's ms from sending to its last byte, in the order they finished. */
+  latencies: number[];
   /** CPU time (user + system) this process, the server, spent while the load ran. */
   serverCpuMs: number;
 }
