@@ -1,5 +1,6 @@
 import test from 'ava';
 import { ADMIN_PASSWORD, perDialect } from '../helpers/app.ts';
+import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
 
 perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: sign in as a client does, then use, refresh and end the session`, async (t) => {
@@ -53,5 +54,31 @@ perDialect(test, (dialect, app) => {
     t.is(me.body.data.employeeNo, 'A0001');
     t.true(me.body.data.permissions.includes('sys:admin:view'));
     t.is((await app().get('/api/sys/user/info')).status, 401);
+  });
+});
+
+perDialect(test, (dialect, app) => {
+  test.serial(`${dialect}: a session's permissions are its user's roles at each request, none included`, async (t) => {
+    const { db, rolesService } = app().cradle;
+    const userId = await createUser(app(), 'roleless');
+    const token = await app().tokenFor('roleless', STAFF_PASSWORD);
+    await db('user_roles').where({ user_id: userId }).delete();
+    const me = await app().get<{ data: { username: string; permissions: string[] } }>('/api/sys/user/info', { token });
+    t.is(me.status, 200, 'signed in with no role at all');
+    t.deepEqual(me.body.data.permissions, []);
+    t.is((await app().get('/api/sys/users', { token })).status, 403);
+
+    // Another process (or the console) grants a role: the same token carries it on its next request.
+    const adminRole = await rolesService.roleIdByCode('admin');
+    await db('user_roles').insert({ user_id: userId, role_id: adminRole });
+    t.is((await app().get('/api/sys/users', { token })).status, 200);
+    const granted = await app().get<{ data: { permissions: string[] } }>('/api/sys/user/info', { token });
+    t.is(new Set(granted.body.data.permissions).size, granted.body.data.permissions.length, 'each permission once');
+    t.true(granted.body.data.permissions.includes('sys:admin:view'));
+
+    await db('user_roles').where({ user_id: userId }).delete();
+    t.is((await app().get('/api/sys/users', { token })).status, 403, 'taken away at once');
+    await db('users').where({ id: userId }).update({ status: 0 });
+    t.is((await app().get('/api/sys/user/info', { token })).status, 401, 'a disabled user is signed out');
   });
 });

@@ -179,17 +179,14 @@ export class AuthService implements TokenResolver {
     return { authMethod: Number(session?.auth_method ?? 0), logoutUrl };
   }
 
-  /** Every request with a token passes here: signature, expiry, open session, active user, permissions (two queries). */
+  /** Every request with a token passes here: signature, expiry, open session, active user, permissions (one query). */
   async resolveAccessToken(token: string, caller: CallerInfo): Promise<Actor> {
     const claims = await this.deps.sessionService.verify(token);
-    // Two queries, side by side: the open session with its user, and the user's permissions (dropped if the session fails).
-    const [session, permissions] = await Promise.all([
-      this.deps.sessionService.activeSessionUser(claims.sessionId),
-      this.deps.rolesService.permissionsOfUser(claims.userId),
-    ]);
+    const { rolesService } = this.deps;
+    const session = await this.deps.sessionService.activeSessionUser(claims.sessionId, (db) => rolesService.permissionRows(db, claims.userId));
     if (!session || Number(session.user_id) !== claims.userId || Number(session.status) !== 1) throw new UnauthorizedError('auth.tokenInvalid');
     return {
-      userId: claims.userId, username: session.username, permissions, lang: caller.lang, ip: caller.ip, sessionId: session.id, via: 'session',
+      userId: claims.userId, username: session.username, permissions: session.permissions, lang: caller.lang, ip: caller.ip, sessionId: session.id, via: 'session',
       ...(claims.mustChangePassword ? { mustChangePassword: true } : {}),
     };
   }

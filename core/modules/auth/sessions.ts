@@ -123,11 +123,18 @@ export class SessionService {
   }
 
   /** The open session of a request with its user's name and status, in one query (the per-request path). */
-  async activeSessionUser(sessionId: string): Promise<SessionUser | undefined> {
-    const row = (await this.deps.db('sessions as s').join('users as u', 'u.id', 's.user_id').where('s.id', sessionId)
-      .first('s.id', 's.user_id', 's.expires_at', 's.revoked_at', 'u.username', 'u.status')) as SessionUser | undefined;
+  /**
+   * The open session with its user and, given the query of that user's permission rows (`user_id`, `permission`;
+   * the roles module's), their permissions: one round trip, on every signed-in request.
+   */
+  async activeSessionUser(sessionId: string, permissionRows: (db: Knex) => Knex.QueryBuilder): Promise<(SessionUser & { permissions: Set<string> }) | undefined> {
+    const { db } = this.deps;
+    const rows = (await db('sessions as s').join('users as u', 'u.id', 's.user_id').leftJoin(permissionRows(db).as('p'), 'p.user_id', 's.user_id')
+      .where('s.id', sessionId).select('s.id', 's.user_id', 's.expires_at', 's.revoked_at', 'u.username', 'u.status', 'p.permission')) as Array<SessionUser & { permission: string | null }>;
+    const row = rows[0];
     if (!row || row.revoked_at || Number(row.expires_at) < this.deps.clock.now()) return undefined;
-    return row;
+    const { permission: _, ...session } = row;
+    return { ...session, permissions: new Set(rows.flatMap((r) => (r.permission === null ? [] : [r.permission]))) };
   }
 
   async activeSession(sessionId: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<SessionRow | undefined> {

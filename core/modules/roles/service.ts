@@ -47,8 +47,16 @@ export class RolesService {
 
   /** Every permission a user holds through their roles. */
   async permissionsOfUser(userId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<Set<string>> {
-    const rows = await trx('user_roles as ur').join('role_permissions as rp', 'rp.role_id', 'ur.role_id').where('ur.user_id', userId).distinct('rp.permission');
-    return new Set(rows.map((r: { permission: string }) => r.permission));
+    const rows = (await this.permissionRows(trx, userId)) as Array<{ permission: string }>;
+    return new Set(rows.map((r) => r.permission));
+  }
+
+  /**
+   * The user's permissions as rows (`user_id`, `permission`), for a caller to join inside its own query:
+   * the session check of every request reads them in the same round trip as the session.
+   */
+  permissionRows(trx: Knex | Knex.Transaction, userId: number): Knex.QueryBuilder {
+    return trx('user_roles as ur').join('role_permissions as rp', 'rp.role_id', 'ur.role_id').where('ur.user_id', userId).distinct('ur.user_id', 'rp.permission');
   }
 
   /** Whether the user holds the built-in system administrator role. */
