@@ -122,7 +122,6 @@ export class SessionService {
     return { userId, sessionId: payload.sid, mustChangePassword: payload.pwc === true };
   }
 
-  /** The open session of a request with its user's name and status, in one query (the per-request path). */
   /**
    * The open session with its user and, given the query of that user's permission rows (`user_id`, `permission`;
    * the roles module's), their permissions: one round trip, on every signed-in request.

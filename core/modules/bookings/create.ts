@@ -35,7 +35,7 @@ export async function prepareCreate(deps: BookingDeps, actor: Actor, input: Crea
 
 /**
  * One booking. Everything the rules need that is not the organiser's (settings, resource, its disabled periods
- * around the date) is read before the transaction; inside it: the organiser's facts (two queries), the rows, commit.
+ * around the date) is read before the transaction; inside it: the organiser's facts (one query), the rows, commit.
  */
 export async function createSingle(deps: BookingDeps, actor: Actor, input: CreateBooking): Promise<BookingView> {
   // Disabled periods of the resource from the day before to the day after the date (UTC): a superset of any zone's day; the rule checks overlap.
