@@ -127,14 +127,6 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   const step = settings.interval * MINUTE_MS;
   const lines = new Map<string, Line>();
   const weekday = weekdayOf(q.date);
-  // Luxon conversions are the costly part per resource: the same zone and time give the same instant.
-  const instants = new Map<string, number>();
-  const instant = (time: string, zone: string) => {
-    const k = `${zone} ${time}`;
-    let v = instants.get(k);
-    if (v === undefined) instants.set(k, (v = instantOf(q.date, time, zone)));
-    return v;
-  };
   // Cells text of resources with nothing booked or disabled that day, by what decides their states.
   const plain = new Map<string, string>();
   const out: string[] = [];
@@ -144,8 +136,8 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
     if (!line) lines.set(r.timeZone, (line = timeline(q.date, r.timeZone, settings.dayStartTime, settings.dayEndTime, step)));
     const statusOff = statusDisabledOn(r, q.date);
     const openDay = openOn(r, weekday);
-    const openFrom = openDay ? instant(openDay.from, r.timeZone) : 0;
-    const openTo = openDay ? instant(openDay.to, r.timeZone) : 0;
+    const openFrom = openDay ? instantOf(q.date, openDay.from, r.timeZone) : 0;
+    const openTo = openDay ? instantOf(q.date, openDay.to, r.timeZone) : 0;
     const held = byResource.get(r.id);
     const periods = periodsBy.get(r.id);
     const noRes = restricted(r, facts);

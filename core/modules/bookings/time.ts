@@ -29,15 +29,34 @@ export function dayStart(date: string, zone: string): number {
  * a spring-forward gap skips is moved forward by luxon, so a booking never gets a negative length.
  */
 export function instantOf(date: string, time: string, zone: string): number {
-  const base = DateTime.fromISO(date, { zone });
-  if (time === '24:00') return base.plus({ days: 1 }).startOf('day').toMillis();
-  const [hour, minute] = time.split(':').map(Number);
-  return base.set({ hour: hour!, minute: minute!, second: 0, millisecond: 0 }).toMillis();
+  return remembered(instants, `${date} ${time} ${zone}`, () => {
+    const base = DateTime.fromISO(date, { zone });
+    if (time === '24:00') return base.plus({ days: 1 }).startOf('day').toMillis();
+    const [hour, minute] = time.split(':').map(Number);
+    return base.set({ hour: hour!, minute: minute!, second: 0, millisecond: 0 }).toMillis();
+  });
 }
 
 /** 0 Sunday .. 6 Saturday of a date (the resources' open-hours numbering). */
 export function weekdayOf(date: string): number {
-  return DateTime.fromISO(date, { zone: 'UTC' }).weekday % 7;
+  return remembered(weekdays, date, () => DateTime.fromISO(date, { zone: 'UTC' }).weekday % 7);
+}
+
+/**
+ * Both functions above are pure, and a booking asks the same few of them again and again (its times, its
+ * resource's open hours), each costing luxon tens of microseconds: answers are kept, up to a bound.
+ */
+const REMEMBERED = 10_000;
+const instants = new Map<string, number>();
+const weekdays = new Map<string, number>();
+
+function remembered(answers: Map<string, number>, key: string, compute: () => number): number {
+  let v = answers.get(key);
+  if (v === undefined) {
+    if (answers.size >= REMEMBERED) answers.clear();
+    answers.set(key, (v = compute()));
+  }
+  return v;
 }
 
 /** Today's date in a zone. */
