@@ -1,7 +1,8 @@
 /**
  * The booking engine under load (issue 4, Benchmark): grid latency for one floor
  * and for all 1,000 resources, creation throughput next to the database's raw
- * insert rate, a 365-day series, and 50 requests racing for one slot.
+ * insert rate and a bare HTTP write (the ceiling of any route here), a 365-day series, and 50 requests
+ * racing for one slot.
  * Printed only; the goals (grid p95 < 100 ms, creation ≥ half the raw rate) are read by people.
  */
 import http from 'node:http';
