@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { BookingSnapshot } from '../../core/event-types.ts';
 import { perDialect } from '../helpers/app.ts';
-import { admin, BASE, book, HOUR, staff, type BookingData, type Who } from '../helpers/bookings.ts';
+import { admin, BASE, book, getGrid, HOUR, staff, type BookingData, type Who } from '../helpers/bookings.ts';
 import { createGroup, createPlace, createResource, setParams, setTimeConfig, type Place } from '../helpers/places-fixture.ts';
 
 interface GridData {
@@ -50,23 +50,40 @@ perDialect(test, (dialect, app) => {
     t.deepEqual(events[0]!.booking.innerAttendeeIds, [bob.id]);
     t.is(events[0]!.actorId, alice.id);
 
-    const mine = await app().get<{ data: GridData }>('/api/bookings/grid?date=2027-03-02', { token: alice.token });
+    const mine = await getGrid<GridData>(app(), '/api/bookings/grid?date=2027-03-02', alice.token);
     t.is(mine.status, 200, JSON.stringify(mine.body));
     t.is(mine.body.data.interval, 15);
     t.is(cell(mine.body.data, room, '09:00').state, 'mine');
     t.is(cell(mine.body.data, room, '09:00').bookingId, b.id);
     t.is(cell(mine.body.data, room, '10:00').state, 'free');
-    const theirs = await app().get<{ data: GridData }>(`/api/bookings/grid?date=2027-03-02&locationId=${place.locationId}`, { token: bob.token });
+    const theirs = await getGrid<GridData>(app(), `/api/bookings/grid?date=2027-03-02&locationId=${place.locationId}`, bob.token);
     t.is(cell(theirs.body.data, room, '09:45').state, 'other');
     t.is(theirs.body.data.bookings.find((x) => x.id === b.id)?.subject, 'Meeting');
     await setParams(app(), { showOthersSubject: false });
-    const hidden = await app().get<{ data: GridData }>('/api/bookings/grid?date=2027-03-02', { token: bob.token });
+    const hidden = await getGrid<GridData>(app(), '/api/bookings/grid?date=2027-03-02', bob.token);
     t.is(hidden.body.data.bookings.find((x) => x.id === b.id)?.subject, null);
     await setParams(app(), { showOthersSubject: true });
     // Today's past cells are expired.
-    const today = await app().get<{ data: GridData }>('/api/bookings/grid?date=2027-03-01', { token: bob.token });
+    const today = await getGrid<GridData>(app(), '/api/bookings/grid?date=2027-03-01', bob.token);
     t.is(cell(today.body.data, room, '07:00').state, 'expired');
     t.is(cell(today.body.data, room, '08:00').state, 'free');
+  });
+
+  test.serial(`${dialect}: on the wire, each zone's cell labels come once and each resource's cells as runs of one state`, async (t) => {
+    type Run = [string, number, number?];
+    const wire = await app().get<{ data: { interval: number; times: Record<string, string[]>; resources: Array<{ id: number; timeZone: string; runs: Run[]; cells?: unknown }> } }>('/api/bookings/grid?date=2027-03-02', { token: alice.token });
+    t.is(wire.status, 200);
+    const r = wire.body.data.resources.find((x) => x.id === room)!;
+    const labels = wire.body.data.times[r.timeZone]!;
+    t.is(labels.length, 96, 'a day of 15-minute cells');
+    t.is(labels[36], '09:00');
+    t.is(r.cells, undefined);
+    t.is(r.runs.reduce((n, run) => n + run[1], 0), labels.length, 'the runs cover the day');
+    for (let i = 1; i < r.runs.length; i++) t.notDeepEqual([r.runs[i]![0], r.runs[i]![2]], [r.runs[i - 1]![0], r.runs[i - 1]![2]], 'neighbouring runs differ');
+    const booked = r.runs.find((run) => run[0] === 'mine')!;
+    t.is(booked[1], 4, 'the hour 09:00-10:00 is one run of four cells');
+    t.is(typeof booked[2], 'number', 'with its booking');
+    t.true(r.runs.length <= 5, `few runs: ${JSON.stringify(r.runs)}`);
   });
 
   test.serial(`${dialect}: an overlapping booking is refused with 409 and the conflicting ranges; adjacent is fine`, async (t) => {
@@ -100,7 +117,7 @@ perDialect(test, (dialect, app) => {
     t.is(ok.body.data.cancelled[0]!.checkStatus, 3);
     const again = await app().post(`/api/bookings/${b.id}/cancel`, { reason: 'twice' }, { token: alice.token });
     t.is(again.status, 422);
-    const grid = await app().get<{ data: GridData }>('/api/bookings/grid?date=2027-03-04', { token: bob.token });
+    const grid = await getGrid<GridData>(app(), '/api/bookings/grid?date=2027-03-04', bob.token);
     t.is(cell(grid.body.data, room, '14:00').state, 'free');
     const rebook = await book(app(), bob, { resourceId: room, meetingDate: '2027-03-04', startTime: '14:00', endTime: '15:00' });
     t.is(rebook.status, 200);
@@ -185,7 +202,7 @@ perDialect(test, (dialect, app) => {
     t.is(dst.body.data.startAt, Date.UTC(2027, 2, 14, 5));
     const summer = await book(app(), alice, { resourceId: ny, meetingDate: '2027-03-15', startTime: '09:00', endTime: '10:00' });
     t.is(summer.body.data.startAt, Date.UTC(2027, 2, 15, 13), 'EDT is UTC-4');
-    const grid = await app().get<{ data: GridData }>('/api/bookings/grid?date=2027-03-14', { token: alice.token });
+    const grid = await getGrid<GridData>(app(), '/api/bookings/grid?date=2027-03-14', alice.token);
     const r = grid.body.data.resources.find((x) => x.id === ny)!;
     t.is(r.timeZone, 'America/New_York');
     t.is(r.cells.length, 23 * 4, 'the grid of a spring-forward day has 23 hours');
@@ -228,7 +245,7 @@ perDialect(test, (dialect, app) => {
     t.is((await book(app(), alice, { resourceId: off, meetingDate: '2027-03-12', startTime: '09:00', endTime: '10:00' })).status, 200, 'outside the disabled dates');
     await app().cradle.db('resource_disabled_periods').insert({ resource_id: room, start_at: Date.UTC(2027, 2, 10, 12), end_at: Date.UTC(2027, 2, 10, 14), reason: 'cleaning', created_at: BASE });
     await expect({ resourceId: room, meetingDate: d, startTime: '13:00', endTime: '15:00' }, 422, 'bookings.disabledPeriod');
-    const g = await app().get<{ data: GridData }>(`/api/bookings/grid?date=${d}`, { token: alice.token });
+    const g = await getGrid<GridData>(app(), `/api/bookings/grid?date=${d}`, alice.token);
     t.is(cell(g.body.data, room, '12:00').state, 'disabled');
     t.is(cell(g.body.data, hours, '19:00').state, 'unavailable');
     t.is(cell(g.body.data, off, '09:00').state, 'disabled');
@@ -253,7 +270,7 @@ perDialect(test, (dialect, app) => {
     const restricted = await createResource(app(), place, { groups: [group] });
     await expect({ resourceId: restricted, meetingDate: d, startTime: '09:00', endTime: '10:00' }, 422, 'bookings.noReservation');
     t.is((await book(app(), bob, { resourceId: restricted, meetingDate: d, startTime: '09:00', endTime: '10:00' })).status, 200);
-    const rg = await app().get<{ data: GridData }>(`/api/bookings/grid?date=${d}`, { token: alice.token });
+    const rg = await getGrid<GridData>(app(), `/api/bookings/grid?date=${d}`, alice.token);
     t.is(cell(rg.body.data, restricted, '11:00').state, 'noReservation');
 
     const dave = await staff(app(), 'dave');

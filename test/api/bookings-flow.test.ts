@@ -1,6 +1,6 @@
 import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
-import { admin, BASE, book, staff, type BookingData, type Who } from '../helpers/bookings.ts';
+import { admin, BASE, book, getGrid, staff, type BookingData, type Who } from '../helpers/bookings.ts';
 import { createPlace, createResource, setParams, type Place } from '../helpers/places-fixture.ts';
 import type { ViolationInput } from '../../core/modules/blocklist/index.ts';
 
@@ -48,9 +48,9 @@ perDialect(test, (dialect, app) => {
     const listed = await app().get<{ data: { approvalId: number | null } }>(`/api/bookings/${b.id}`, { token: alice.token });
     t.is(listed.body.data.approvalId, await approvalOf(b.id), 'the organiser learns which request to revoke');
     t.is((await book(app(), bob, { resourceId: room, meetingDate: '2027-03-02', startTime: '09:30', endTime: '10:30' })).status, 409, 'pending holds its time');
-    const grid = await app().get<{ data: { resources: Array<{ id: number; cells: Array<{ time: string; state: string }> }> } }>('/api/bookings/grid?date=2027-03-02', { token: alice.token });
+    const grid = await getGrid(app(), '/api/bookings/grid?date=2027-03-02', alice.token);
     t.is(grid.body.data.resources.find((r) => r.id === room)!.cells.find((c) => c.time === '09:00')!.state, 'approvalMine');
-    const grid2 = await app().get<{ data: { resources: Array<{ id: number; cells: Array<{ time: string; state: string }> }> } }>('/api/bookings/grid?date=2027-03-02', { token: bob.token });
+    const grid2 = await getGrid(app(), '/api/bookings/grid?date=2027-03-02', bob.token);
     t.is(grid2.body.data.resources.find((r) => r.id === room)!.cells.find((c) => c.time === '09:00')!.state, 'approvalOther');
 
     const pending = await app().get<{ data: { items: Approval[] } }>('/api/approvals?scope=pending', { token: approver.token });

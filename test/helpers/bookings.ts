@@ -1,4 +1,6 @@
 /** Shared set-up of the booking API tests: a fixed clock, users with tokens, a place with rooms. */
+import { expandGrid, type GridWire } from '../../console/src/features/center/grid-wire.ts';
+import type { Grid } from '../../console/src/features/center/types.ts';
 import type { ApiAnswer, TestApp } from './app.ts';
 import { createUser, STAFF_PASSWORD } from './users.ts';
 
@@ -45,4 +47,10 @@ export interface BookingData {
 
 export function book(app: TestApp, who: Who, body: Record<string, unknown>, lang = 'en') {
   return app.post<{ data: BookingData; ranges?: Array<{ startAt: number; endAt: number; bookingId?: number }> }>('/api/bookings', { subject: 'Meeting', ...body }, { token: who.token, lang });
+}
+
+/** GET a grid path with its runs expanded into cells, as the console reads it (the answer untouched when it is not a 200). */
+export async function getGrid<T = Grid>(app: TestApp, path: string, token: string): Promise<ApiAnswer<{ data: T }>> {
+  const r = await app.get<{ data: GridWire }>(path, { token });
+  return r.status === 200 ? { ...r, body: { ...r.body, data: expandGrid(r.body.data) as unknown as T } } : (r as unknown as ApiAnswer<{ data: T }>);
 }

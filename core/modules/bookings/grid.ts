@@ -30,6 +30,9 @@ export interface GridBooking {
   checkStatus: number;
 }
 
+/** A run of consecutive cells in one state: `[state, count]`, or `[state, count, bookingId]` for a booking's cells. */
+export type CellRun = [CellState, number] | [CellState, number, number];
+
 export interface GridResource {
   id: number;
   name: string;
@@ -39,7 +42,8 @@ export interface GridResource {
   floorId: number | null;
   timeZone: string;
   open: { from: string; to: string } | null;
-  cells: Array<{ time: string; state: CellState; bookingId?: number }>;
+  /** The day's cells in order, as runs; cell i's wall-clock label is `times[timeZone][i]` of the answer. */
+  runs: CellRun[];
 }
 
 interface Tick {
@@ -48,27 +52,16 @@ interface Tick {
   time: string;
 }
 
-/**
- * The day's cells of one zone, shared by every resource in that zone: formatting a wall-clock label
- * per cell of a thousand resources would dominate the grid's time. `json[state][i]` is cell i's JSON
- * text in that state, rendered once per zone and state.
- */
+/** The day's cells of one zone, shared by every resource in that zone: formatting a wall-clock label per cell of a thousand resources would dominate the grid's time. */
 interface Line {
   ticks: Tick[];
-  json: Map<CellState, string[]>;
 }
 
 function timeline(date: string, zone: string, startTime: string, endTime: string, step: number): Line {
   const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const ticks: Tick[] = [];
   for (let t = instantOf(date, startTime, zone), to = instantOf(date, endTime, zone); t < to; t += step) ticks.push({ t, end: t + step, time: fmt.format(t) });
-  return { ticks, json: new Map() };
-}
-
-function cellJson(line: Line, i: number, state: CellState): string {
-  let row = line.json.get(state);
-  if (!row) line.json.set(state, (row = line.ticks.map((k) => JSON.stringify({ time: k.time, state }))));
-  return row[i]!;
+  return { ticks };
 }
 
 const filterOf = (q: GridQuery): ResourceFilter => ({ type: q.type, locationId: q.locationId, floorId: q.floorId, capacity: q.capacity });
@@ -89,10 +82,12 @@ function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) 
 }
 
 /**
- * The grid as the JSON text of DESIGN §2 (`{ date, interval, resources: [{ ..., cells: [{ time, state, bookingId? }] }], bookings }`),
- * built from pre-rendered cells: a thousand resources of 96 cells are ~100,000 objects, whose building and
- * JSON.stringify cost far more than the queries. Resources without bookings or disabled periods that day
- * share their whole cells text when their hours, zone and access are the same.
+ * The grid as JSON text: `{ date, interval, times: { [zone]: ["HH:mm", ...] }, resources: [{ ..., runs }], bookings }`.
+ * DESIGN §2 gives each cell as an object (`cells: [{ time, state, bookingId? }]`); a thousand resources of 96 cells
+ * made that 3.4 MB, whose building, sending and parsing cost far more than the queries. Here the labels come once
+ * per zone and each resource's cells as runs of one state (a handful per day), some forty times smaller;
+ * the console expands them back into cells (console/src/features/center/grid-wire.ts).
+ * Resources without bookings or disabled periods that day share their runs text when their hours, zone and access are the same.
  */
 export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): Promise<string> {
   if (!isValidDate(q.date)) throw new BadRequestError('bookings.selectTime');
@@ -100,7 +95,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   const now = deps.clock.now();
   const f = filterOf(q);
   const [settings, resources, facts] = await Promise.all([loadSettings(deps.paramsService), loadResources(db, f, weekdayOf(q.date)), callerFacts(deps, actor, now)]);
-  if (resources.length === 0) return JSON.stringify({ date: q.date, interval: settings.interval, resources: [], bookings: [] });
+  if (resources.length === 0) return JSON.stringify({ date: q.date, interval: settings.interval, times: {}, resources: [], bookings: [] });
   // Zones differ per resource: the window spans the earliest start and latest end of the day among them.
   const zones = [...new Set(resources.map((r) => r.timeZone))];
   const spans = new Map(zones.map((z) => [z, { from: instantOf(q.date, settings.dayStartTime, z), to: instantOf(q.date, settings.dayEndTime, z) }]));
@@ -127,7 +122,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   const step = settings.interval * MINUTE_MS;
   const lines = new Map<string, Line>();
   const weekday = weekdayOf(q.date);
-  // Cells text of resources with nothing booked or disabled that day, by what decides their states.
+  // Runs text of resources with nothing booked or disabled that day, by what decides their states.
   const plain = new Map<string, string>();
   const out: string[] = [];
   for (const r of resources) {
@@ -142,12 +137,11 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
     const periods = periodsBy.get(r.id);
     const noRes = restricted(r, facts);
     const key = held || periods ? undefined : `${r.timeZone}|${statusOff ? 1 : 0}|${openDay ? `${openFrom}-${openTo}` : '-'}|${noRes ? 1 : 0}`;
-    let cells = key === undefined ? undefined : plain.get(key);
-    if (cells === undefined) {
-      const parts: string[] = [];
-      const { ticks } = line;
-      for (let i = 0; i < ticks.length; i++) {
-        const { t, end } = ticks[i]!;
+    let runs = key === undefined ? undefined : plain.get(key);
+    if (runs === undefined) {
+      const list: CellRun[] = [];
+      let last: CellRun | undefined;
+      for (const { t, end } of line.ticks) {
         const b = held?.find((x) => x.startAt < end && x.endAt > t);
         let state: CellState;
         if (b) state = b.state === 'pending' ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
@@ -156,14 +150,16 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
         else if (!openDay || t < openFrom || end > openTo) state = 'unavailable';
         else if (noRes) state = 'noReservation';
         else state = 'free';
-        parts.push(b ? `{"time":${JSON.stringify(ticks[i]!.time)},"state":"${state}","bookingId":${b.id}}` : cellJson(line, i, state));
+        if (last && last[0] === state && last[2] === b?.id) last[1]++;
+        else list.push((last = b ? [state, 1, b.id] : [state, 1]));
       }
-      cells = parts.join(',');
-      if (key !== undefined) plain.set(key, cells);
+      runs = JSON.stringify(list);
+      if (key !== undefined) plain.set(key, runs);
     }
-    out.push(`${JSON.stringify(head).slice(0, -1)},"cells":[${cells}]}`);
+    out.push(`${JSON.stringify(head).slice(0, -1)},"runs":${runs}}`);
   }
-  return `{"date":${JSON.stringify(q.date)},"interval":${JSON.stringify(settings.interval)},"resources":[${out.join(',')}],"bookings":${JSON.stringify(bookings)}}`;
+  const times = Object.fromEntries([...lines].map(([zone, l]) => [zone, l.ticks.map((k) => k.time)]));
+  return `{"date":${JSON.stringify(q.date)},"interval":${JSON.stringify(settings.interval)},"times":${JSON.stringify(times)},"resources":[${out.join(',')}],"bookings":${JSON.stringify(bookings)}}`;
 }
 
 /** Room / desk inquiry: the resources free for the whole range that the caller may book. */

@@ -1,6 +1,7 @@
 /** The booking centre's server calls, injected into the shell's RTK Query slice. */
 import { api } from '../../app/api.ts';
 import type { Envelope } from '../../app/http.ts';
+import { expandGrid, type GridWire } from './grid-wire.ts';
 import type {
   Approval, Booking, BookingInput, Contact, Floor, Grid, GridResource, Occurrence, Page, Place, PlacedResource, Scope, SeriesAnswer,
 } from './types.ts';
@@ -25,7 +26,7 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
   endpoints: (build) => ({
     grid: build.query<Grid, GridArgs>({
       query: (params) => ({ url: '/bookings/grid', params: { ...params } }),
-      transformResponse: data<Grid>,
+      transformResponse: (b: Envelope) => expandGrid(data<GridWire>(b)),
       providesTags: ['Bookings'],
     }),
     available: build.query<{ resources: Omit<GridResource, 'cells'>[] }, AvailableArgs>({
