@@ -85,8 +85,8 @@ function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) 
  * The grid as JSON text: `{ date, interval, times: { [zone]: ["HH:mm", ...] }, resources: [{ ..., runs }], bookings }`.
  * DESIGN §2 gives each cell as an object (`cells: [{ time, state, bookingId? }]`); a thousand resources of 96 cells
  * made that 3.4 MB, whose building, sending and parsing cost far more than the queries. Here the labels come once
- * per zone and each resource's cells as runs of one state (a handful per day), some forty times smaller;
- * the console expands them back into cells (console/src/features/center/grid-wire.ts).
+ * per zone and each resource's cells as runs of one state (a handful per day): eight times smaller, the day's
+ * bookings being most of what is left. The console expands runs back into cells (console/src/features/center/grid-wire.ts).
  * Resources without bookings or disabled periods that day share their runs text when their hours, zone and access are the same.
  */
 export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): Promise<string> {

@@ -18,7 +18,7 @@ export function bookingsRoutes({ bookingsService: s, approvalsService: a, credit
   return {
     tag: 'Bookings',
     routes: [
-      route<undefined, GridQuery>({ method: 'get', path: '/bookings/grid', permission: VIEW, query: GridQuery, summary: 'Room-status grid of a date: cells per resource as the caller sees them', handler: async ({ actor, query }) => new JsonData(await s.grid(actor, query)) }),
+      route<undefined, GridQuery>({ method: 'get', path: '/bookings/grid', permission: VIEW, query: GridQuery, summary: 'Room-status grid of a date: each resource\'s cells as the caller sees them, as runs of one state (`[state, count, bookingId?]`), with each zone\'s cell labels once in `times`', handler: async ({ actor, query }) => new JsonData(await s.grid(actor, query)) }),
       route<undefined, AvailableQuery>({ method: 'get', path: '/bookings/available', permission: VIEW, query: AvailableQuery, summary: 'Room / desk inquiry: resources free for a date and time range', handler: ({ actor, query }) => s.available(actor, query) }),
       route<undefined, MyBookingsQuery>({ method: 'get', path: '/bookings', permission: MINE, query: MyBookingsQuery, summary: 'My bookings (organiser or attendee), upcoming or past', handler: ({ actor, query }) => s.mine(actor, query) }),
       route<CreateBooking>({ method: 'post', path: '/bookings/preview', permission: RESERVE, body: CreateBooking, summary: 'Every occurrence of a recurring booking with its conflicts and rule refusals', handler: ({ actor, body }) => s.preview(actor, body) }),
