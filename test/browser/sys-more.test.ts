@@ -252,6 +252,8 @@ function registerTests(): void {
       await openAsAdmin(page, app, '/sys/security');
       await openTab(page, 'LDAP');
       await page.waitForSelector('#sso-ldap-url', { visible: true });
+      // The password field is the form's last (secrets follow the other settings): wait for it too, not only the first.
+      await page.waitForSelector('#sso-ldap-bindPassword');
       t.is(await page.$eval('#sso-ldap-bindPassword', (el) => (el as HTMLInputElement).type), 'password');
       // Required fields the server has no default for are checked first.
       await save(page);
@@ -282,6 +284,7 @@ function registerTests(): void {
       await waitForLayout(page);
       await openTab(page, 'LDAP');
       await page.waitForFunction(() => (document.querySelector('#sso-ldap-url') as HTMLInputElement | null)?.value === 'ldaps://directory.example.com:636');
+      await page.waitForSelector('#sso-ldap-bindPassword');
       t.is(await page.$eval('#sso-ldap-bindPassword', (el) => (el as HTMLInputElement).value), '');
       t.is(await page.$eval('#sso-ldap-bindPassword', (el) => (el as HTMLInputElement).placeholder), 'Saved (type to replace)');
       t.false((await page.content()).includes(secret));
