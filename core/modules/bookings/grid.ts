@@ -31,20 +31,7 @@ export interface GridBooking {
 }
 
 /** A run of consecutive cells in one state: `[state, count]`, or `[state, count, bookingId]` for a booking's cells. */
-export type CellRun = [CellState, number] | [CellState, number, number];
-
-export interface GridResource {
-  id: number;
-  name: string;
-  type: number;
-  capacity: number;
-  locationId: number;
-  floorId: number | null;
-  timeZone: string;
-  open: { from: string; to: string } | null;
-  /** The day's cells in order, as runs; cell i's wall-clock label is `times[timeZone][i]` of the answer. */
-  runs: CellRun[];
-}
+type CellRun = [CellState, number] | [CellState, number, number];
 
 interface Tick {
   t: number;
@@ -53,15 +40,11 @@ interface Tick {
 }
 
 /** The day's cells of one zone, shared by every resource in that zone: formatting a wall-clock label per cell of a thousand resources would dominate the grid's time. */
-interface Line {
-  ticks: Tick[];
-}
-
-function timeline(date: string, zone: string, startTime: string, endTime: string, step: number): Line {
+function timeline(date: string, zone: string, startTime: string, endTime: string, step: number): Tick[] {
   const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const ticks: Tick[] = [];
   for (let t = instantOf(date, startTime, zone), to = instantOf(date, endTime, zone); t < to; t += step) ticks.push({ t, end: t + step, time: fmt.format(t) });
-  return { ticks };
+  return ticks;
 }
 
 const filterOf = (q: GridQuery): ResourceFilter => ({ type: q.type, locationId: q.locationId, floorId: q.floorId, capacity: q.capacity });
@@ -120,15 +103,15 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   const periodsBy = new Map<number, DisabledPeriod[]>();
   for (const p of disabled) (periodsBy.get(p.resourceId) ?? periodsBy.set(p.resourceId, []).get(p.resourceId)!).push(p);
   const step = settings.interval * MINUTE_MS;
-  const lines = new Map<string, Line>();
+  const lines = new Map<string, Tick[]>();
   const weekday = weekdayOf(q.date);
   // Runs text of resources with nothing booked or disabled that day, by what decides their states.
   const plain = new Map<string, string>();
   const out: string[] = [];
   for (const r of resources) {
     const head = resourceHead(r, q.date, weekday);
-    let line = lines.get(r.timeZone);
-    if (!line) lines.set(r.timeZone, (line = timeline(q.date, r.timeZone, settings.dayStartTime, settings.dayEndTime, step)));
+    let ticks = lines.get(r.timeZone);
+    if (!ticks) lines.set(r.timeZone, (ticks = timeline(q.date, r.timeZone, settings.dayStartTime, settings.dayEndTime, step)));
     const statusOff = statusDisabledOn(r, q.date);
     const openDay = openOn(r, weekday);
     const openFrom = openDay ? instantOf(q.date, openDay.from, r.timeZone) : 0;
@@ -141,7 +124,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
     if (runs === undefined) {
       const list: CellRun[] = [];
       let last: CellRun | undefined;
-      for (const { t, end } of line.ticks) {
+      for (const { t, end } of ticks) {
         const b = held?.find((x) => x.startAt < end && x.endAt > t);
         let state: CellState;
         if (b) state = b.state === 'pending' ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
@@ -158,7 +141,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
     }
     out.push(`${JSON.stringify(head).slice(0, -1)},"runs":${runs}}`);
   }
-  const times = Object.fromEntries([...lines].map(([zone, l]) => [zone, l.ticks.map((k) => k.time)]));
+  const times = Object.fromEntries([...lines].map(([zone, zoneTicks]) => [zone, zoneTicks.map((k) => k.time)]));
   return `{"date":${JSON.stringify(q.date)},"interval":${JSON.stringify(settings.interval)},"times":${JSON.stringify(times)},"resources":[${out.join(',')}],"bookings":${JSON.stringify(bookings)}}`;
 }
 
