@@ -143,6 +143,34 @@ perDialect(test, (dialect, app) => {
     t.is((await app().post(`/api/bookings/${late.id}/checkin`, { code: late.checkInCode }, { token: alice.token })).body.key, 'bookings.checkInClosed');
   });
 
+  test.serial(`${dialect}: a caller who gets the check-in code wrong five times is refused for fifteen minutes; others are not`, async (t) => {
+    app().clock.set(at(8));
+    const room = await createResource(app(), place);
+    const other = await createResource(app(), place);
+    const b = (await book(app(), alice, { resourceId: room, meetingDate: '2027-03-01', startTime: '10:00', endTime: '11:00' })).body.data;
+    const c = (await book(app(), alice, { resourceId: other, meetingDate: '2027-03-01', startTime: '10:00', endTime: '11:00' })).body.data;
+    const wrongOf = (code: string) => (code === '111111' ? '222222' : '111111');
+    app().clock.set(at(9, 46));
+    for (let i = 0; i < 5; i++) {
+      t.is((await app().post(`/api/bookings/${b.id}/checkin`, { code: wrongOf(b.checkInCode) }, { token: bob.token })).body.key, 'bookings.wrongCode');
+    }
+    // Even the right code is refused now: it could be the next guess.
+    const locked = await app().post(`/api/bookings/${b.id}/checkin`, { code: b.checkInCode }, { token: bob.token, lang: 'ja' });
+    t.is(locked.status, 429);
+    t.is(locked.body.key, 'bookings.tooManyWrongCodes');
+    t.regex(locked.body.msg, /15 分後/);
+    // The lock is the guesser's alone, on that booking: the organiser is still heard, and so is the guesser elsewhere.
+    t.is((await app().post(`/api/bookings/${b.id}/checkin`, { code: wrongOf(b.checkInCode) }, { token: alice.token })).body.key, 'bookings.wrongCode');
+    t.is((await app().post<{ data: BookingData }>(`/api/bookings/${c.id}/checkin`, { code: c.checkInCode }, { token: bob.token })).body.data.state, 'checkedIn');
+    app().clock.set(at(9, 59));
+    t.is((await app().post(`/api/bookings/${b.id}/checkin`, { code: b.checkInCode }, { token: bob.token })).status, 429);
+    // Fifteen minutes after the first wrong code, the guesser may try again.
+    app().clock.set(at(10, 2));
+    const later = await app().post<{ data: BookingData }>(`/api/bookings/${b.id}/checkin`, { code: b.checkInCode }, { token: bob.token });
+    t.is(later.status, 200, JSON.stringify(later.body));
+    t.is(later.body.data.state, 'checkedIn');
+  });
+
   test.serial(`${dialect}: the no-show job auto-cancels, frees the time and records a violation in the same transaction`, async (t) => {
     app().clock.set(at(8, 0));
     await setParams(app(), { autoCancelResource: '0' });

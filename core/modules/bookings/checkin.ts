@@ -1,6 +1,6 @@
 /** Check-in with the code (web or door tablet), check-out, and changing the code. */
 import type { Actor } from '../../actor.ts';
-import { BusinessRuleError, ForbiddenError, ValidationError } from '../../errors.ts';
+import { BusinessRuleError, ForbiddenError, TooManyRequestsError, ValidationError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
 import { assertOrganiser } from './access.ts';
 import { getBooking, logReservation, viewsOf } from './repo.ts';
@@ -9,6 +9,7 @@ import { loadSettings } from './settings.ts';
 import { freeSlots, writeTx } from './slots.ts';
 import { MINUTE_MS, timeIn } from './time.ts';
 import { PendingEvents } from './write.ts';
+import type { WrongCodes } from './wrong-codes.ts';
 
 async function view(deps: BookingDeps, actor: Actor, id: number): Promise<BookingView> {
   const [v] = await viewsOf(deps.db, [await getBooking(deps.db, id)], actor.userId);
@@ -17,10 +18,14 @@ async function view(deps: BookingDeps, actor: Actor, id: number): Promise<Bookin
 
 /**
  * Anyone holding the code may check in (the code is what the door tablet asks for), from
- * checkInEarlyMinutes before the start until checkInWindowMinutes after it.
+ * checkInEarlyMinutes before the start until checkInWindowMinutes after it. A caller who
+ * gets the code wrong too often is refused for a while (see WrongCodes).
  */
-export async function checkIn(deps: BookingDeps, actor: Actor, id: number, code: string, actorId = actor.userId): Promise<BookingView> {
+export async function checkIn(deps: BookingDeps, wrongCodes: WrongCodes, actor: Actor, id: number, code: string): Promise<BookingView> {
   const settings = await loadSettings(deps.paramsService);
+  const actorId = actor.userId;
+  const locked = wrongCodes.lockedFor(actorId, id, deps.clock.now());
+  if (locked > 0) throw new TooManyRequestsError('bookings.tooManyWrongCodes', { minutes: locked });
   const events = new PendingEvents();
   await writeTx(deps.db, async (trx) => {
     const now = deps.clock.now();
@@ -29,7 +34,11 @@ export async function checkIn(deps: BookingDeps, actor: Actor, id: number, code:
     if (b.state !== 'confirmed') throw new BusinessRuleError('bookings.notChangeable', { state: b.state });
     if (now < b.startAt - settings.checkInEarlyMinutes * MINUTE_MS) throw new BusinessRuleError('bookings.checkInTooEarly', { minutes: settings.checkInEarlyMinutes });
     if (now >= Math.min(b.startAt + settings.checkInWindowMinutes * MINUTE_MS, b.endAt)) throw new BusinessRuleError('bookings.checkInClosed');
-    if (code !== b.checkInCode) throw new BusinessRuleError('bookings.wrongCode');
+    if (code !== b.checkInCode) {
+      wrongCodes.record(actorId, id, now);
+      throw new BusinessRuleError('bookings.wrongCode');
+    }
+    wrongCodes.clear(actorId, id);
     await trx('bookings').where({ id }).update({ state: 'checkedIn', check_status: 1, checked_in_at: now, sequence: b.sequence + 1, updated_at: now });
     await logReservation(trx, now, { bookingId: id, resourceId: b.resourceId, userId: actorId, action: 'checkedIn' });
     events.add('booking.checkedIn', id, actorId);

@@ -13,9 +13,12 @@ import { modifyBooking } from './modify.ts';
 import { autoCancelNoShows } from './no-show.ts';
 import { bookingById, myBookings } from './queries.ts';
 import { createSeries, previewSeries, type SeriesResult } from './recurrence.ts';
+import { WrongCodes } from './wrong-codes.ts';
 import type { AvailableQuery, BookingView, CancelBooking, CreateBooking, GridQuery, ModifyBooking, MyBookingsQuery } from './schema.ts';
 
 export class BookingsService {
+  private readonly wrongCodes = new WrongCodes();
+
   constructor(private readonly deps: BookingDeps) {}
 
   create(actor: Actor, input: CreateBooking): Promise<BookingView | SeriesResult> {
@@ -25,7 +28,7 @@ export class BookingsService {
   preview(actor: Actor, input: CreateBooking) { return previewSeries(this.deps, actor, input); }
   modify(actor: Actor, id: number, input: ModifyBooking) { return modifyBooking(this.deps, actor, id, input); }
   cancel(actor: Actor, id: number, input: CancelBooking) { return cancelBooking(this.deps, actor, id, input); }
-  checkIn(actor: Actor, id: number, code: string) { return checkIn(this.deps, actor, id, code); }
+  checkIn(actor: Actor, id: number, code: string) { return checkIn(this.deps, this.wrongCodes, actor, id, code); }
   checkOut(actor: Actor, id: number) { return checkOut(this.deps, actor, id); }
   setPasscode(actor: Actor, id: number, code: string) { return setPasscode(this.deps, actor, id, code); }
   /** The grid as JSON text (see gridJson). */
