@@ -54,6 +54,8 @@ async function closeAction(page: Page, action: 'left' | 'right' | 'others' | 'al
 async function openFromSideMenu(page: Page, path: string): Promise<void> {
   await page.click(`.side-menu a[href="${path}"]`);
   await page.waitForFunction((p) => window.location.pathname === p, {}, path);
+  // The tab follows the navigation a render later; under load CI once read the list in between.
+  await page.waitForSelector(`.page-tab[data-path="${path}"]`);
 }
 
 function registerTests(): void {
