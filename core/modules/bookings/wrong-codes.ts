@@ -1,8 +1,9 @@
 /**
  * Wrong check-in codes, counted per caller and booking. A code has only passCodeLength
  * digits, so without a limit a signed-in colleague could try them all within the
- * check-in window. The key includes the caller, so nobody can lock the organiser (or a
- * door tablet's other users) out of a booking by typing wrong codes on purpose.
+ * check-in window. The key includes the caller, so nobody can lock the organiser out of a
+ * booking by typing wrong codes on purpose; at worst a door tablet (one caller for everyone
+ * standing at it) is locked out of that booking, and the organiser checks in from the app.
  * Kept in process memory on the injected clock: with N processes a caller gets N × MAX
  * tries, still a handful out of hundreds of thousands.
  */
