@@ -32,16 +32,42 @@ export async function seedPlaces(db: Knex, now: number, floors = 5, perFloor = 2
   const floorIds: number[] = [];
   const resourceIds: number[] = [];
   for (let f = 0; f < floors; f++) {
-    const [floorId] = await db('floors').insert({ location_id: locationId, name: `F${f + 1}`, display_name: `Floor ${f + 1}`, sort: f, ...stamp });
+    const [floorId] = await db('floors').insert({
+      location_id: locationId,
+      name: `F${f + 1}`,
+      display_name: `Floor ${f + 1}`,
+      sort: f,
+      ...stamp,
+    });
     floorIds.push(Number(floorId));
     const rows = Array.from({ length: perFloor }, (_, i) => ({
-      name: `R${f + 1}-${String(i + 1).padStart(3, '0')}`, type: i % 4 === 0 ? 1 : 0, capacity: 2 + (i % 10), location_id: locationId, floor_id: floorId,
-      time_zone: ZONE, whole_day: true, status: 1, sort: i, ...stamp,
+      name: `R${f + 1}-${String(i + 1).padStart(3, '0')}`,
+      type: i % 4 === 0 ? 1 : 0,
+      capacity: 2 + (i % 10),
+      location_id: locationId,
+      floor_id: floorId,
+      time_zone: ZONE,
+      whole_day: true,
+      status: 1,
+      sort: i,
+      ...stamp,
     }));
     await chunked(db, 'resources', rows, 200);
     const ids = (await db('resources').where({ floor_id: floorId }).orderBy('id').pluck('id')).map(Number);
     resourceIds.push(...ids);
-    await chunked(db, 'resource_open_hours', ids.flatMap((id) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ resource_id: id, weekday, enabled: true, time_from: '00:00', time_to: '24:00' }))));
+    await chunked(
+      db,
+      'resource_open_hours',
+      ids.flatMap((id) =>
+        [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+          resource_id: id,
+          weekday,
+          enabled: true,
+          time_from: '00:00',
+          time_to: '24:00',
+        })),
+      ),
+    );
   }
   const firstDate = DateTime.fromMillis(now, { zone: ZONE }).plus({ days: 1 }).toISODate()!;
   return { locationId: Number(locationId), floorIds, resourceIds, firstDate };
@@ -51,7 +77,14 @@ export async function seedPlaces(db: Knex, now: number, floors = 5, perFloor = 2
  * `count` one-hour bookings over `days` days, between 08:00 and 18:00, never two on
  * one resource at once: resource r's k-th booking is on day k·days/perResource.
  */
-export async function seedBookings(db: Knex, places: BenchPlaces, organiserIds: number[], now: number, count = 20_000, days = 30): Promise<number> {
+export async function seedBookings(
+  db: Knex,
+  places: BenchPlaces,
+  organiserIds: number[],
+  now: number,
+  count = 20_000,
+  days = 30,
+): Promise<number> {
   const perResource = Math.ceil(count / places.resourceIds.length);
   const maxRow = (await db('bookings').max({ id: 'id' }).first()) as { id: number | null } | undefined;
   let nextId = Number(maxRow?.id ?? 0) + 1;
@@ -69,12 +102,24 @@ export async function seedBookings(db: Knex, places: BenchPlaces, organiserIds: 
     const id = nextId++;
     const resourceId = places.resourceIds[r]!;
     bookings.push({
-      id, resource_id: resourceId, organiser_id: organiserIds[i % organiserIds.length], meeting_date: date,
-      start_time: start.toFormat('HH:mm'), end_time: start.plus({ hours: 1 }).toFormat('HH:mm'), start_at: startAt, end_at: endAt,
-      time_zone: ZONE, subject: `Seeded ${i}`, check_in_code: String(100000 + (i % 900000)), state: 'confirmed', check_status: 0,
-      created_at: now, updated_at: now,
+      id,
+      resource_id: resourceId,
+      organiser_id: organiserIds[i % organiserIds.length],
+      meeting_date: date,
+      start_time: start.toFormat('HH:mm'),
+      end_time: start.plus({ hours: 1 }).toFormat('HH:mm'),
+      start_at: startAt,
+      end_at: endAt,
+      time_zone: ZONE,
+      subject: `Seeded ${i}`,
+      check_in_code: String(100000 + (i % 900000)),
+      state: 'confirmed',
+      check_status: 0,
+      created_at: now,
+      updated_at: now,
     });
-    for (let s = startAt / SLOT_MS; s < endAt / SLOT_MS; s++) slots.push({ resource_id: resourceId, slot: s, booking_id: id });
+    for (let s = startAt / SLOT_MS; s < endAt / SLOT_MS; s++)
+      slots.push({ resource_id: resourceId, slot: s, booking_id: id });
   }
   await chunked(db, 'bookings', bookings, 250);
   await chunked(db, 'booking_slots', slots, 400); // SQLite allows at most 500 rows per multi-row insert

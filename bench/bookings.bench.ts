@@ -28,9 +28,15 @@ const GRID_SAMPLES = 20;
 /** An answer from the router's fallback, not from a route: the engine has not shipped this call yet. */
 const isMissing = (r: ApiAnswer) => (r.status === 404 && r.body.key === 'common.notFound') || r.status === 405;
 
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-async function gridFigures(app: TestApp, token: string, date: string, floorId?: number): Promise<Record<string, unknown> | string> {
+async function gridFigures(
+  app: TestApp,
+  token: string,
+  date: string,
+  floorId?: number,
+): Promise<Record<string, unknown> | string> {
   const path = `/api/bookings/grid?date=${date}${floorId ? `&floorId=${floorId}` : ''}`;
   const probe = await app.get(path, { token });
   if (isMissing(probe)) return MISSING;
@@ -41,7 +47,13 @@ async function gridFigures(app: TestApp, token: string, date: string, floorId?: 
   // Timed from the client process to the last byte, as a load tool does: parsing the megabytes is the client's work.
   const jobs: LoadJob[] = Array.from({ length: GRID_SAMPLES }, () => ({ method: 'GET', path, token }));
   const samples = (await profiled(`grid-${resources}`, () => loadFromWorker(app.url, jobs, 1))).latencies;
-  return { resources, kB: Math.round(JSON.stringify(probe.body).length / 1024), medianMs: median(samples), p95Ms: percentile(samples, 95), queries };
+  return {
+    resources,
+    kB: Math.round(JSON.stringify(probe.body).length / 1024),
+    medianMs: median(samples),
+    p95Ms: percentile(samples, 95),
+    queries,
+  };
 }
 
 /**
@@ -64,12 +76,18 @@ async function countQueries(app: TestApp, fn: () => Promise<unknown>): Promise<n
 }
 
 /** Runs `total` jobs on `clients` concurrent workers (job i, worker w); returns the elapsed ms. */
-async function pool(total: number, clients: number, job: (i: number, worker: number) => Promise<void>): Promise<number> {
+async function pool(
+  total: number,
+  clients: number,
+  job: (i: number, worker: number) => Promise<void>,
+): Promise<number> {
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async (_, worker) => {
-    for (let i = next++; i < total; i = next++) await job(i, worker);
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, worker) => {
+      for (let i = next++; i < total; i = next++) await job(i, worker);
+    }),
+  );
   return performance.now() - started;
 }
 
@@ -87,7 +105,9 @@ async function rawInsertRates(app: TestApp, tokens: string[]): Promise<{ raw: nu
     t.string('note', 100);
   });
   const insert = (resourceId: number, note: string) =>
-    db.transaction(async (trx) => void (await trx('bench_raw').insert({ resource_id: resourceId, at: Date.now(), note })));
+    db.transaction(
+      async (trx) => void (await trx('bench_raw').insert({ resource_id: resourceId, at: Date.now(), note })),
+    );
   const server = http.createServer((req, res) => {
     let text = '';
     req.setEncoding('utf8');
@@ -104,7 +124,12 @@ async function rawInsertRates(app: TestApp, tokens: string[]): Promise<{ raw: nu
     const ms = await pool(RAW_INSERTS, CLIENTS, (i) => insert(i % 1000, `raw ${i}`));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const jobs: LoadJob[] = Array.from({ length: RAW_INSERTS }, (_, i) => ({ method: 'POST', path: '/', body: { resourceId: i % 1000, subject: `bare ${i}` }, token: tokens[i % tokens.length]! }));
+    const jobs: LoadJob[] = Array.from({ length: RAW_INSERTS }, (_, i) => ({
+      method: 'POST',
+      path: '/',
+      body: { resourceId: i % 1000, subject: `bare ${i}` },
+      token: tokens[i % tokens.length]!,
+    }));
     await loadFromWorker(url, jobs.slice(0, WARMUP), CLIENTS);
     const bare = await loadFromWorker(url, jobs, CLIENTS);
     return { raw: Math.round((RAW_INSERTS / ms) * 1000), bareHttp: Math.round((jobs.length / bare.ms) * 1000) };
@@ -118,14 +143,37 @@ async function rawInsertRates(app: TestApp, tokens: string[]): Promise<{ raw: nu
  * Bookings per second over HTTP, each on a free half hour (00:00–08:00 is never seeded), one person per client.
  * The clients run in their own process (bench/load.ts): real clients do not share the server's CPU.
  */
-async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces): Promise<{ perSecond: number | string; ok: number; failed: number; firstError?: string; queries: number; serverCpuMs?: number }> {
+async function creationRate(
+  app: TestApp,
+  tokens: string[],
+  places: BenchPlaces,
+): Promise<{
+  perSecond: number | string;
+  ok: number;
+  failed: number;
+  firstError?: string;
+  queries: number;
+  serverCpuMs?: number;
+}> {
   const body = (i: number, date: string) => {
     const resourceId = places.resourceIds[i % places.resourceIds.length]!;
     const start = 30 * Math.floor(i / places.resourceIds.length);
-    return { resourceId, meetingDate: date, startTime: hhmm(start), endTime: hhmm(start + 30), subject: `Bench ${i}`, employeeId: 'A0001' };
+    return {
+      resourceId,
+      meetingDate: date,
+      startTime: hhmm(start),
+      endTime: hhmm(start + 30),
+      subject: `Bench ${i}`,
+      employeeId: 'A0001',
+    };
   };
   const jobs = (count: number, date: string, from = 0): LoadJob[] =>
-    Array.from({ length: count }, (_, i) => ({ method: 'POST', path: '/api/bookings', body: body(from + i, date), token: tokens[i % tokens.length]! }));
+    Array.from({ length: count }, (_, i) => ({
+      method: 'POST',
+      path: '/api/bookings',
+      body: body(from + i, date),
+      token: tokens[i % tokens.length]!,
+    }));
   const date = dateAfter(places.firstDate, 1);
   const first = await app.post('/api/bookings', body(0, dateAfter(places.firstDate, 2)), { token: tokens[0] });
   if (isMissing(first)) return { perSecond: MISSING, ok: 0, failed: 0, queries: 0 };
@@ -133,39 +181,79 @@ async function creationRate(app: TestApp, tokens: string[], places: BenchPlaces)
   const probe = await app.post('/api/bookings', body(0, date), { token: tokens[0] });
   // Counted over the whole run: settings kept for a second are read again now and then, and that belongs in the average.
   let load!: LoadResult;
-  const queries = await countQueries(app, () => profiled('creation', async () => void (load = await loadFromWorker(app.url, jobs(CREATIONS, date, 1), CLIENTS)))) / CREATIONS;
+  const queries =
+    (await countQueries(app, () =>
+      profiled('creation', async () => void (load = await loadFromWorker(app.url, jobs(CREATIONS, date, 1), CLIENTS))),
+    )) / CREATIONS;
   const probed = probe.status === 200 || probe.status === 201;
   const ok = load.ok + (probed ? 1 : 0);
   return {
-    perSecond: Math.round((CREATIONS / load.ms) * 1000), ok, failed: CREATIONS + 1 - ok, firstError: probed ? load.firstError : `${probe.status} ${probe.body.msg}`, queries,
+    perSecond: Math.round((CREATIONS / load.ms) * 1000),
+    ok,
+    failed: CREATIONS + 1 - ok,
+    firstError: probed ? load.firstError : `${probe.status} ${probe.body.msg}`,
+    queries,
     serverCpuMs: Math.round((load.serverCpuMs / CREATIONS) * 100) / 100,
   };
 }
 
 /** The rate of the cheapest signed-in call (session check, permissions, a user row): what any API request costs here, for scale. */
 async function signedInFloor(app: TestApp, tokens: string[]): Promise<number> {
-  const jobs: LoadJob[] = Array.from({ length: 3000 }, (_, i) => ({ method: 'GET', path: '/api/sys/user/info', token: tokens[i % tokens.length]! }));
+  const jobs: LoadJob[] = Array.from({ length: 3000 }, (_, i) => ({
+    method: 'GET',
+    path: '/api/sys/user/info',
+    token: tokens[i % tokens.length]!,
+  }));
   await loadFromWorker(app.url, jobs.slice(0, 300), CLIENTS);
   const load = await profiled('signed-in', () => loadFromWorker(app.url, jobs, CLIENTS));
   return Math.round((jobs.length / load.ms) * 1000);
 }
 
 async function seriesTime(app: TestApp, token: string, places: BenchPlaces): Promise<Record<string, unknown> | string> {
-  const r = await timed(() => app.post('/api/bookings', {
-    resourceId: places.resourceIds[1], meetingDate: places.firstDate, startTime: '19:00', endTime: '20:00', subject: 'Bench series', employeeId: 'A0001',
-    recurrence: { freq: 'daily', interval: 1, count: 365 }, conflictPolicy: 'fail',
-  }, { token }));
+  const r = await timed(() =>
+    app.post(
+      '/api/bookings',
+      {
+        resourceId: places.resourceIds[1],
+        meetingDate: places.firstDate,
+        startTime: '19:00',
+        endTime: '20:00',
+        subject: 'Bench series',
+        employeeId: 'A0001',
+        recurrence: { freq: 'daily', interval: 1, count: 365 },
+        conflictPolicy: 'fail',
+      },
+      { token },
+    ),
+  );
   if (isMissing(r.value)) return MISSING;
   const data = r.value.body.data as { bookings?: unknown[] } | undefined;
-  return { ms: r.ms, status: r.value.status, occurrences: data?.bookings?.length ?? null, ...(r.value.status >= 300 ? { msg: r.value.body.msg } : {}) };
+  return {
+    ms: r.ms,
+    status: r.value.status,
+    occurrences: data?.bookings?.length ?? null,
+    ...(r.value.status >= 300 ? { msg: r.value.body.msg } : {}),
+  };
 }
 
 async function contention(app: TestApp, token: string, places: BenchPlaces): Promise<Record<string, unknown> | string> {
-  const body = { resourceId: places.resourceIds[2], meetingDate: places.firstDate, startTime: '21:00', endTime: '22:00', subject: 'Contended', employeeId: 'A0001' };
+  const body = {
+    resourceId: places.resourceIds[2],
+    meetingDate: places.firstDate,
+    startTime: '21:00',
+    endTime: '22:00',
+    subject: 'Contended',
+    employeeId: 'A0001',
+  };
   const answers = await Promise.all(Array.from({ length: 50 }, () => app.post('/api/bookings', body, { token })));
   if (answers.some(isMissing)) return MISSING;
   const count = (pred: (s: number) => boolean) => answers.filter((a) => pred(a.status)).length;
-  return { attempts: answers.length, winners: count((s) => s === 200 || s === 201), conflicts409: count((s) => s === 409), other: count((s) => s !== 200 && s !== 201 && s !== 409) };
+  return {
+    attempts: answers.length,
+    winners: count((s) => s === 200 || s === 201),
+    conflicts409: count((s) => s === 409),
+    other: count((s) => s !== 200 && s !== 201 && s !== 409),
+  };
 }
 
 export async function run(): Promise<Record<string, unknown>> {
@@ -186,7 +274,13 @@ export async function run(): Promise<Record<string, unknown>> {
     const gridDate = places.firstDate;
     const figures: Record<string, unknown> = {
       database: app.dialect,
-      seeded: `${places.resourceIds.length} resources, ${await db('bookings').count({ n: '*' }).first().then((r) => Number((r as { n: number }).n))} bookings, ${await db('booking_slots').count({ n: '*' }).first().then((r) => Number((r as { n: number }).n))} slot rows in ${Math.round(seed.ms)} ms (zone ${ZONE})`,
+      seeded: `${places.resourceIds.length} resources, ${await db('bookings')
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number((r as { n: number }).n))} bookings, ${await db('booking_slots')
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number((r as { n: number }).n))} slot rows in ${Math.round(seed.ms)} ms (zone ${ZONE})`,
       'grid, one floor (200 resources)': await gridFigures(app, token, gridDate, places.floorIds[0]),
       'grid, all 1,000 resources': await gridFigures(app, token, gridDate),
     };
@@ -201,10 +295,15 @@ export async function run(): Promise<Record<string, unknown>> {
     figures[`bare HTTP write per s: node:http, JSON, the same INSERT, no checks (${CLIENTS} clients)`] = bareHttp;
     figures['bare HTTP write / raw ratio: the best any route could reach'] = Math.round((bareHttp / raw) * 1000) / 1000;
     figures[`bookings created per s over HTTP (${CLIENTS} clients)`] = created.perSecond;
-    figures['queries per creation (average over the run, event handlers included)'] = Math.round(created.queries * 100) / 100;
+    figures['queries per creation (average over the run, event handlers included)'] =
+      Math.round(created.queries * 100) / 100;
     figures['server CPU per creation, ms'] = created.serverCpuMs ?? MISSING;
-    figures[`signed-in GET /api/sys/user/info per s (${CLIENTS} clients), for scale`] = await signedInFloor(app, clients);
-    figures['creation / raw ratio'] = typeof created.perSecond === 'number' ? Math.round((created.perSecond / raw) * 1000) / 1000 : MISSING;
+    figures[`signed-in GET /api/sys/user/info per s (${CLIENTS} clients), for scale`] = await signedInFloor(
+      app,
+      clients,
+    );
+    figures['creation / raw ratio'] =
+      typeof created.perSecond === 'number' ? Math.round((created.perSecond / raw) * 1000) / 1000 : MISSING;
     if (created.failed) figures['creation failures'] = `${created.failed} (first: ${created.firstError})`;
     figures['daily series of 365 occurrences'] = await seriesTime(app, token, places);
     figures['contention, 50 requests on one slot'] = await contention(app, token, places);

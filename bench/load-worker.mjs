@@ -14,14 +14,18 @@ function send(agent, base, job) {
   return new Promise((resolve, reject) => {
     const body = job.body === undefined ? undefined : JSON.stringify(job.body);
     const headers = { token: job.token, i18n: 'en' };
-    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    const req = http.request({ agent, host: base.hostname, port: base.port, method: job.method, path: job.path, headers, timeout: 30_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-      res.on('error', reject);
-    });
+    if (body !== undefined)
+      Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    const req = http.request(
+      { agent, host: base.hostname, port: base.port, method: job.method, path: job.path, headers, timeout: 30_000 },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${job.method} ${job.path} timed out`)));
     req.on('error', reject);
     req.end(body);
@@ -37,18 +41,20 @@ async function run({ url, jobs, clients }) {
   let firstError;
   const latencies = [];
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    for (let i = next++; i < jobs.length; i = next++) {
-      const sent = performance.now();
-      const { status, text } = await send(agent, base, jobs[i]);
-      latencies.push(performance.now() - sent);
-      if (status >= 200 && status < 300) ok++;
-      else {
-        failed++;
-        firstError ??= `${status} ${text.slice(0, 200)}`;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < jobs.length; i = next++) {
+        const sent = performance.now();
+        const { status, text } = await send(agent, base, jobs[i]);
+        latencies.push(performance.now() - sent);
+        if (status >= 200 && status < 300) ok++;
+        else {
+          failed++;
+          firstError ??= `${status} ${text.slice(0, 200)}`;
+        }
       }
-    }
-  }));
+    }),
+  );
   const ms = performance.now() - started;
   agent.destroy();
   return { ms, ok, failed, firstError, latencies };

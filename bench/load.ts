@@ -2,9 +2,17 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export interface LoadJob { method: 'POST' | 'GET'; path: string; body?: unknown; token: string }
+export interface LoadJob {
+  method: 'POST' | 'GET';
+  path: string;
+  body?: unknown;
+  token: string;
+}
 export interface LoadResult {
-  ms: number; ok: number; failed: number; firstError?: string;
+  ms: number;
+  ok: number;
+  failed: number;
+  firstError?: string;
   /** Each request's ms from sending to its last byte, in the order they finished. */
   latencies: number[];
   /** CPU time (user + system) this process, the server, spent while the load ran. */
@@ -13,7 +21,10 @@ export interface LoadResult {
 
 export function loadFromWorker(url: string, jobs: LoadJob[], clients: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let cpu: NodeJS.CpuUsage | undefined;
     child.once('spawn', () => {
       cpu = process.cpuUsage();
@@ -24,6 +35,8 @@ export function loadFromWorker(url: string, jobs: LoadJob[], clients: number): P
       resolve({ ...result, serverCpuMs: (used.user + used.system) / 1000 });
     });
     child.once('error', reject);
-    child.once('exit', (code) => { if (code !== 0) reject(new Error(`load process exited with ${code}`)); });
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load process exited with ${code}`));
+    });
   });
 }

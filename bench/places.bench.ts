@@ -25,17 +25,42 @@ export async function run(): Promise<Record<string, unknown>> {
     const rooms = await timed(async () => {
       for (let i = 0; i < ROOMS; i++) {
         await resourcesService.create(actor, {
-          name: `Room ${i + 1}`, type: 0, capacity: 2 + (i % 20), pricePerHour: 1000, locationId: location.id, floorId: roomFloor.id,
-          cableCount: 1, portCount: 1, outletCount: 4, allDay: false, status: 1, wholeDay: false, disabledPeriods: [], approverIds: [],
-          exemptUserIds: [], groupIds: [], deviceIds: [], imageIds: [], position: { x: i % 40, y: Math.floor(i / 40) }, sort: i,
+          name: `Room ${i + 1}`,
+          type: 0,
+          capacity: 2 + (i % 20),
+          pricePerHour: 1000,
+          locationId: location.id,
+          floorId: roomFloor.id,
+          cableCount: 1,
+          portCount: 1,
+          outletCount: 4,
+          allDay: false,
+          status: 1,
+          wholeDay: false,
+          disabledPeriods: [],
+          approverIds: [],
+          exemptUserIds: [],
+          groupIds: [],
+          deviceIds: [],
+          imageIds: [],
+          position: { x: i % 40, y: Math.floor(i / 40) },
+          sort: i,
         });
       }
     });
 
     const desks = await timed(async () => {
       for (let f = 0; f < DESKS / DESKS_PER_FLOOR; f++) {
-        const floor = await floorsService.create(actor, { locationId: location.id, name: `Desk floor ${f + 1}`, sort: f + 1 });
-        const positions = Array.from({ length: DESKS_PER_FLOOR }, (_, i) => ({ name: `D${f + 1}-${i + 1}`, x: (i % 50) * 20, y: Math.floor(i / 50) * 20 }));
+        const floor = await floorsService.create(actor, {
+          locationId: location.id,
+          name: `Desk floor ${f + 1}`,
+          sort: f + 1,
+        });
+        const positions = Array.from({ length: DESKS_PER_FLOOR }, (_, i) => ({
+          name: `D${f + 1}-${i + 1}`,
+          x: (i % 50) * 20,
+          y: Math.floor(i / 50) * 20,
+        }));
         await desksService.createOnFloor(actor, floor.id, { desks: positions, capacity: 1, pricePerHour: 0 });
       }
     });
@@ -46,7 +71,9 @@ export async function run(): Promise<Record<string, unknown>> {
       const samples: number[] = [];
       for (let i = 0; i < SAMPLES; i++) {
         const page = 1 + ((i * 37) % pages); // spread over the whole list, deep pages included
-        const { ms, value } = await timed(() => app.get(`/api/room/resources?${query}&page=${page}&pageSize=${pageSize}`, { token }));
+        const { ms, value } = await timed(() =>
+          app.get(`/api/room/resources?${query}&page=${page}&pageSize=${pageSize}`, { token }),
+        );
         if (value.status !== 200) throw new Error(`list answered ${value.status}`);
         samples.push(ms);
       }

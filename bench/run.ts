@@ -17,7 +17,10 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const only = args.filter((a) => !a.startsWith('--'));
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort()
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort()
   .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)));
 
 const all: Record<string, Figures> = {};
@@ -29,7 +32,8 @@ for (const file of files) {
   const figures = await mod.run();
   all[name] = figures;
   if (!json) {
-    for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+    for (const [k, v] of Object.entries(figures))
+      console.log(`  ${k.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
     console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
 }

@@ -23,7 +23,16 @@ async function workbookFile(prefix: string): Promise<string> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('users');
   sheet.addRow(['Username', 'Name', 'Employee No.', 'Phone', 'Email', 'Department', 'Roles']);
-  for (let i = 0; i < ROWS; i++) sheet.addRow([`${prefix}${i}`, `User ${i}`, `${prefix.toUpperCase()}${i}`, `139${String(i).padStart(8, '0')}`, `${prefix}${i}@example.org`, `Dept ${i % 20}`, '员工']);
+  for (let i = 0; i < ROWS; i++)
+    sheet.addRow([
+      `${prefix}${i}`,
+      `User ${i}`,
+      `${prefix.toUpperCase()}${i}`,
+      `139${String(i).padStart(8, '0')}`,
+      `${prefix}${i}@example.org`,
+      `Dept ${i % 20}`,
+      '员工',
+    ]);
   const file = path.join(tmp, `${prefix}.xlsx`);
   await wb.xlsx.writeFile(file);
   return file;
@@ -41,18 +50,30 @@ export async function run(): Promise<Record<string, unknown>> {
     const { userImportService, paramsService } = app.cradle;
     const actor = systemActor();
     const figures: Record<string, unknown> = {};
-    figures['hash, full cost (ms, mean of 20)'] = (await ms(async () => { for (let i = 0; i < 20; i++) await hashPassword('Passw0rd-ok'); })) / 20;
-    figures['hash, employee number (ms, mean of 200)'] = (await ms(async () => { for (let i = 0; i < 200; i++) await hashEmployeeNoPassword('E10001'); })) / 200;
+    figures['hash, full cost (ms, mean of 20)'] =
+      (await ms(async () => {
+        for (let i = 0; i < 20; i++) await hashPassword('Passw0rd-ok');
+      })) / 20;
+    figures['hash, employee number (ms, mean of 200)'] =
+      (await ms(async () => {
+        for (let i = 0; i < 200; i++) await hashEmployeeNoPassword('E10001');
+      })) / 200;
 
     const withNo = await workbookFile('bulka');
     figures['workbook size (bytes)'] = fs.statSync(withNo).size;
     figures['read 10,000 rows (ms)'] = await ms(() => readWorkbook(withNo, 'bulk.xlsx'));
     await paramsService.setMany(actor, { usernoAsPass: true });
-    figures['import 10,000, employee-number passwords (ms)'] = await ms(() => userImportService.importFile(actor, { path: withNo, originalName: 'bulk.xlsx' }));
+    figures['import 10,000, employee-number passwords (ms)'] = await ms(() =>
+      userImportService.importFile(actor, { path: withNo, originalName: 'bulk.xlsx' }),
+    );
     await paramsService.setMany(actor, { usernoAsPass: false });
     const without = await workbookFile('bulkb');
-    figures['import 10,000, no passwords (ms)'] = await ms(() => userImportService.importFile(actor, { path: without, originalName: 'bulk.xlsx' }));
-    figures['re-import 10,000, all duplicates (ms)'] = await ms(() => userImportService.importFile(actor, { path: without, originalName: 'bulk.xlsx' }));
+    figures['import 10,000, no passwords (ms)'] = await ms(() =>
+      userImportService.importFile(actor, { path: without, originalName: 'bulk.xlsx' }),
+    );
+    figures['re-import 10,000, all duplicates (ms)'] = await ms(() =>
+      userImportService.importFile(actor, { path: without, originalName: 'bulk.xlsx' }),
+    );
     figures['export 20,001 users (ms)'] = await ms(() => userImportService.exportFile(actor, {}));
     return figures;
   } finally {

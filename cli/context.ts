@@ -33,5 +33,6 @@ export function fail(message: string): never {
 /** Migrates and seeds like the server does; if that made the first administrator, prints its password once. */
 export async function ready(container: AppContainer): Promise<void> {
   const result = await prepare(container);
-  if (result.adminPassword) console.log(adminPasswordNotice(result.adminPassword, Boolean(container.cradle.config.adminPassword)));
+  if (result.adminPassword)
+    console.log(adminPasswordNotice(result.adminPassword, Boolean(container.cradle.config.adminPassword)));
 }

@@ -11,11 +11,23 @@ import { tokenCommand } from './commands/token.ts';
 import { usersCommand } from './commands/users.ts';
 
 const program = new Command('atrium')
-  .description('Atrium, rooms and desks booking: operator commands.\nConfiguration comes from the same environment variables as the server (DATABASE_URL, ATRIUM_DATA_DIR, ...).')
+  .description(
+    'Atrium, rooms and desks booking: operator commands.\nConfiguration comes from the same environment variables as the server (DATABASE_URL, ATRIUM_DATA_DIR, ...).',
+  )
   .version(VERSION)
   .showHelpAfterError('(run with --help for usage)');
 
-for (const add of [migrateCommand, adminCommand, paramsCommand, seedCommand, tokenCommand, licenceCommand, usersCommand, pluginCommand]) add(program);
+for (const add of [
+  migrateCommand,
+  adminCommand,
+  paramsCommand,
+  seedCommand,
+  tokenCommand,
+  licenceCommand,
+  usersCommand,
+  pluginCommand,
+])
+  add(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -7,7 +7,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 export const ConfigSchema = z.object({
@@ -23,7 +25,10 @@ export const ConfigSchema = z.object({
   apiPrefix: z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   /** Size of the RSA key pair used to encrypt credentials in transit (made on first start). */
-  rsaKeyBits: z.coerce.number().int().refine((n) => [1024, 2048, 3072, 4096].includes(n), 'one of 1024, 2048, 3072, 4096'),
+  rsaKeyBits: z.coerce
+    .number()
+    .int()
+    .refine((n) => [1024, 2048, 3072, 4096].includes(n), 'one of 1024, 2048, 3072, 4096'),
   accessTokenTtlSeconds: int(60, 86_400),
   refreshTokenTtlSeconds: int(300, 90 * 86_400),
   captchaTtlSeconds: int(30, 3600),
@@ -59,25 +64,90 @@ export const settings: ReadonlyArray<{ key: keyof Config; env: string; default: 
   { key: 'port', env: 'PORT', default: '8080', doc: 'HTTP port' },
   { key: 'host', env: 'HOST', default: '0.0.0.0', doc: 'address to bind' },
   { key: 'dataDir', env: 'ATRIUM_DATA_DIR', default: './data', doc: 'SQLite file, uploads, reports, local secret key' },
-  { key: 'databaseUrl', env: 'DATABASE_URL', default: 'sqlite:', doc: '`sqlite:` (file in the data dir), `sqlite:/path/x.db` or `mysql://user:pass@host:3306/db`' },
+  {
+    key: 'databaseUrl',
+    env: 'DATABASE_URL',
+    default: 'sqlite:',
+    doc: '`sqlite:` (file in the data dir), `sqlite:/path/x.db` or `mysql://user:pass@host:3306/db`',
+  },
   { key: 'apiPrefix', env: 'ATRIUM_API_PREFIX', default: '/api', doc: 'prefix of every API path' },
-  { key: 'logLevel', env: 'LOG_LEVEL', default: 'info', doc: 'pino level: fatal, error, warn, info, debug, trace, silent' },
-  { key: 'rsaKeyBits', env: 'ATRIUM_RSA_KEY_BITS', default: '2048', doc: 'size of the sign-in RSA key made on first start' },
-  { key: 'accessTokenTtlSeconds', env: 'ATRIUM_ACCESS_TOKEN_TTL', default: '1800', doc: 'access token lifetime, seconds' },
-  { key: 'refreshTokenTtlSeconds', env: 'ATRIUM_REFRESH_TOKEN_TTL', default: '172800', doc: 'refresh token lifetime, seconds (2 days)' },
+  {
+    key: 'logLevel',
+    env: 'LOG_LEVEL',
+    default: 'info',
+    doc: 'pino level: fatal, error, warn, info, debug, trace, silent',
+  },
+  {
+    key: 'rsaKeyBits',
+    env: 'ATRIUM_RSA_KEY_BITS',
+    default: '2048',
+    doc: 'size of the sign-in RSA key made on first start',
+  },
+  {
+    key: 'accessTokenTtlSeconds',
+    env: 'ATRIUM_ACCESS_TOKEN_TTL',
+    default: '1800',
+    doc: 'access token lifetime, seconds',
+  },
+  {
+    key: 'refreshTokenTtlSeconds',
+    env: 'ATRIUM_REFRESH_TOKEN_TTL',
+    default: '172800',
+    doc: 'refresh token lifetime, seconds (2 days)',
+  },
   { key: 'captchaTtlSeconds', env: 'ATRIUM_CAPTCHA_TTL', default: '300', doc: 'CAPTCHA lifetime, seconds' },
   { key: 'bodyLimitBytes', env: 'ATRIUM_BODY_LIMIT', default: '1048576', doc: 'largest JSON body, bytes' },
   { key: 'uploadLimitBytes', env: 'ATRIUM_UPLOAD_LIMIT', default: '10485760', doc: 'largest upload, bytes' },
-  { key: 'secretKey', env: 'ATRIUM_SECRET_KEY', default: '', doc: '32-byte key (hex or base64) encrypting secrets at rest; set the same value on every process of a cluster' },
-  { key: 'adminPassword', env: 'ATRIUM_ADMIN_PASSWORD', default: '', doc: 'initial `admin` password (random and printed once when empty)' },
-  { key: 'seedDemo', env: 'ATRIUM_SEED_DEMO', default: 'true', doc: 'add the demo organisation to an empty database at start' },
+  {
+    key: 'secretKey',
+    env: 'ATRIUM_SECRET_KEY',
+    default: '',
+    doc: '32-byte key (hex or base64) encrypting secrets at rest; set the same value on every process of a cluster',
+  },
+  {
+    key: 'adminPassword',
+    env: 'ATRIUM_ADMIN_PASSWORD',
+    default: '',
+    doc: 'initial `admin` password (random and printed once when empty)',
+  },
+  {
+    key: 'seedDemo',
+    env: 'ATRIUM_SEED_DEMO',
+    default: 'true',
+    doc: 'add the demo organisation to an empty database at start',
+  },
   { key: 'scheduler', env: 'ATRIUM_SCHEDULER', default: 'true', doc: 'run scheduled jobs in this process' },
   { key: 'staticDir', env: 'ATRIUM_STATIC_DIR', default: './core/static', doc: 'built console served at /' },
-  { key: 'licencePublicKey', env: 'ATRIUM_LICENCE_PUBLIC_KEY', default: '', doc: 'vendor public key (PEM) that verifies licence files' },
-  { key: 'pluginPaths', env: 'ATRIUM_PLUGINS', default: '', doc: 'extra plugin folders or npm packages, comma-separated' },
-  { key: 'releaseCheckUrl', env: 'ATRIUM_RELEASE_URL', default: '', doc: 'release feed to check for updates (off when empty)' },
-  { key: 'trustProxy', env: 'ATRIUM_TRUST_PROXY', default: 'false', doc: 'trust X-Forwarded-* headers of a reverse proxy' },
-  { key: 'loginRateLimit', env: 'ATRIUM_LOGIN_RATE_LIMIT', default: '60', doc: 'sign-in requests per minute per address' },
+  {
+    key: 'licencePublicKey',
+    env: 'ATRIUM_LICENCE_PUBLIC_KEY',
+    default: '',
+    doc: 'vendor public key (PEM) that verifies licence files',
+  },
+  {
+    key: 'pluginPaths',
+    env: 'ATRIUM_PLUGINS',
+    default: '',
+    doc: 'extra plugin folders or npm packages, comma-separated',
+  },
+  {
+    key: 'releaseCheckUrl',
+    env: 'ATRIUM_RELEASE_URL',
+    default: '',
+    doc: 'release feed to check for updates (off when empty)',
+  },
+  {
+    key: 'trustProxy',
+    env: 'ATRIUM_TRUST_PROXY',
+    default: 'false',
+    doc: 'trust X-Forwarded-* headers of a reverse proxy',
+  },
+  {
+    key: 'loginRateLimit',
+    env: 'ATRIUM_LOGIN_RATE_LIMIT',
+    default: '60',
+    doc: 'sign-in requests per minute per address',
+  },
 ];
 
 /** Reads the configuration from `env`, with `overrides` (tests, CLI flags) taking precedence. */

@@ -30,28 +30,32 @@ export function buildApp(container: AppContainer): Koa<AppState> {
   const tables = routeTables(c);
   const router = buildRouter(c.config.apiPrefix, tables, {
     tokens: c.authService,
-    apiKeys: container.hasRegistration('apiKeyResolver') ? container.resolve<ApiKeyResolver>('apiKeyResolver' as keyof Cradle) : undefined,
+    apiKeys: container.hasRegistration('apiKeyResolver')
+      ? container.resolve<ApiKeyResolver>('apiKeyResolver' as keyof Cradle)
+      : undefined,
     bodyLimitBytes: c.config.bodyLimitBytes,
     uploadLimitBytes: c.config.uploadLimitBytes,
   });
   app.use(requestContext(c.logger));
   app.use(errorEnvelope(c.logger));
-  app.use(helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  }));
+      crossOriginEmbedderPolicy: false,
+      hsts: false,
+    }),
+  );
   app.use(router.routes());
   app.use(apiNotFound(c.config.apiPrefix, router));
   app.use(consoleStatic(c.config.staticDir));

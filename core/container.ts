@@ -37,7 +37,22 @@ export function makeLogger(level: string): Logger {
   return pino({
     level,
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'refreshToken', '*.refreshToken', 'secret', '*.secret', 'headers.token', 'headers.authorization', 'req.headers.authorization', 'req.headers.token', 'captcha', '*.captcha'],
+      paths: [
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'refreshToken',
+        '*.refreshToken',
+        'secret',
+        '*.secret',
+        'headers.token',
+        'headers.authorization',
+        'req.headers.authorization',
+        'req.headers.token',
+        'captcha',
+        '*.captcha',
+      ],
       censor: '[redacted]',
     },
   });
@@ -51,7 +66,9 @@ export function buildContainer(config: Config, options: ContainerOptions = {}): 
     dialect: asValue(target.dialect),
     logger: asValue(options.logger ?? makeLogger(config.logLevel)),
     clock: asValue(options.clock ?? systemClock),
-    db: asFunction(() => openDatabase(target)).singleton().disposer((db) => db.destroy()),
+    db: asFunction(() => openDatabase(target))
+      .singleton()
+      .disposer((db) => db.destroy()),
     events: asFunction((c: Cradle) => new EventBus(c)).singleton(),
     secretBox: asFunction(() => SecretBox.fromConfig(config.secretKey, config.dataDir)).singleton(),
   });

@@ -29,7 +29,11 @@ export class AppError extends Error {
 
 /** 400: input that does not match its schema. */
 export class ValidationError extends AppError {
-  constructor(readonly fields: FieldError[], key = 'common.validation', params: MessageParams = {}) {
+  constructor(
+    readonly fields: FieldError[],
+    key = 'common.validation',
+    params: MessageParams = {},
+  ) {
     super(400, key, params, { errors: fields });
   }
 }

@@ -10,7 +10,10 @@ export const SHARED_MAX_AGE_MS = 1000;
 export class RecentValue<T> {
   private entry?: { at: number; value: Promise<T> };
 
-  constructor(private readonly load: () => Promise<T>, private readonly maxAgeMs = SHARED_MAX_AGE_MS) {}
+  constructor(
+    private readonly load: () => Promise<T>,
+    private readonly maxAgeMs = SHARED_MAX_AGE_MS,
+  ) {}
 
   get(): Promise<T> {
     const now = performance.now();
@@ -18,7 +21,9 @@ export class RecentValue<T> {
     const entry = { at: now, value: this.load() };
     this.entry = entry;
     // A failed read is not remembered; the next caller tries again.
-    entry.value.catch(() => { if (this.entry === entry) this.entry = undefined; });
+    entry.value.catch(() => {
+      if (this.entry === entry) this.entry = undefined;
+    });
     return entry.value;
   }
 

@@ -19,11 +19,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(config: Config, options: ContainerOptions & { quiet?: boolean; demo?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: ContainerOptions & { quiet?: boolean; demo?: boolean } = {},
+): Promise<RunningServer> {
   const container = buildContainer(config, options);
   const c = container.cradle;
   const prepared = await prepare(container, { demo: options.demo ?? config.seedDemo });
-  if (prepared.adminPassword && !options.quiet) console.log(adminPasswordNotice(prepared.adminPassword, Boolean(config.adminPassword)));
+  if (prepared.adminPassword && !options.quiet)
+    console.log(adminPasswordNotice(prepared.adminPassword, Boolean(config.adminPassword)));
   if (prepared.demoSeeded) c.logger.info('demo organisation added');
 
   // Integrations run with the server (not the CLI); the container's disposers stop them.
@@ -46,15 +50,16 @@ export async function startServer(config: Config, options: ContainerOptions & { 
   c.logger.info({ url, database: c.dialect }, 'Atrium is listening');
 
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= (async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    await scheduler.stop();
-    await c.events.settle();
-    await container.dispose();
-  })());
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await scheduler.stop();
+      await c.events.settle();
+      await container.dispose();
+    })());
   return { container, server, scheduler, url, stop };
 }
 
@@ -64,7 +69,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   });
-  console.log(`Atrium ${running.url}  (API ${running.url}${config.apiPrefix}, docs ${running.url}${config.apiPrefix}/docs)`);
+  console.log(
+    `Atrium ${running.url}  (API ${running.url}${config.apiPrefix}, docs ${running.url}${config.apiPrefix}/docs)`,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       running.container.cradle.logger.info({ signal }, 'shutting down');

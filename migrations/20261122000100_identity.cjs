@@ -158,8 +158,21 @@ exports.up = async (knex) => {
 
 /** @param {import('knex').Knex} knex */
 exports.down = async (knex) => {
-  for (const table of ['system_secrets', 'api_keys', 'sso_states', 'captchas', 'refresh_tokens', 'sessions',
-    'user_group_members', 'user_groups', 'menus', 'user_roles', 'role_permissions', 'roles', 'users']) {
+  for (const table of [
+    'system_secrets',
+    'api_keys',
+    'sso_states',
+    'captchas',
+    'refresh_tokens',
+    'sessions',
+    'user_group_members',
+    'user_groups',
+    'menus',
+    'user_roles',
+    'role_permissions',
+    'roles',
+    'users',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 };

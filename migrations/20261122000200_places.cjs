@@ -149,9 +149,21 @@ exports.up = async (knex) => {
 
 /** @param {import('knex').Knex} knex */
 exports.down = async (knex) => {
-  for (const table of ['resource_devices', 'devices', 'resource_images', 'resource_exempt_users', 'resource_approvers',
-    'resource_groups', 'resource_disabled_periods', 'resource_open_hours', 'resources', 'resource_icons', 'floors',
-    'locations', 'uploads']) {
+  for (const table of [
+    'resource_devices',
+    'devices',
+    'resource_images',
+    'resource_exempt_users',
+    'resource_approvers',
+    'resource_groups',
+    'resource_disabled_periods',
+    'resource_open_hours',
+    'resources',
+    'resource_icons',
+    'floors',
+    'locations',
+    'uploads',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 };

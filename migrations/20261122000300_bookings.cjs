@@ -133,8 +133,16 @@ exports.up = async (knex) => {
 
 /** @param {import('knex').Knex} knex */
 exports.down = async (knex) => {
-  for (const table of ['credit_ledger', 'blocklist', 'violations', 'approvals', 'booking_attendees', 'booking_slots',
-    'bookings', 'booking_series']) {
+  for (const table of [
+    'credit_ledger',
+    'blocklist',
+    'violations',
+    'approvals',
+    'booking_attendees',
+    'booking_slots',
+    'bookings',
+    'booking_series',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 };

@@ -99,8 +99,16 @@ exports.up = async (knex) => {
 
 /** @param {import('knex').Knex} knex */
 exports.down = async (knex) => {
-  for (const table of ['dashboard_panels', 'custom_notifications', 'notification_templates', 'integration_settings',
-    'licences', 'dictionary', 'params', 'time_config']) {
+  for (const table of [
+    'dashboard_panels',
+    'custom_notifications',
+    'notification_templates',
+    'integration_settings',
+    'licences',
+    'dictionary',
+    'params',
+    'time_config',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 };

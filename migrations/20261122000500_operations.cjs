@@ -96,7 +96,15 @@ exports.up = async (knex) => {
 
 /** @param {import('knex').Knex} knex */
 exports.down = async (knex) => {
-  for (const table of ['plugin_kv', 'outbox', 'job_leases', 'reports', 'sql_stats', 'reservation_logs', 'operation_logs']) {
+  for (const table of [
+    'plugin_kv',
+    'outbox',
+    'job_leases',
+    'reports',
+    'sql_stats',
+    'reservation_logs',
+    'operation_logs',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 };

@@ -51,37 +51,47 @@ function printStatus(s: LicenceStatus): void {
 export function licenceCommand(program: Command): void {
   const licence = program.command('licence').description('register, show and (for vendors) issue licences');
 
-  licence.command('register <file>')
+  licence
+    .command('register <file>')
     .description('register a licence file; every user must sign in again')
-    .action((file: string) => withContainer(async (container) => {
-      let text: string;
-      try {
-        text = fs.readFileSync(file, 'utf8');
-      } catch (err) {
-        fail(`cannot read ${file}: ${(err as Error).message}`);
-      }
-      await ready(container);
-      try {
-        const status = await container.cradle.licenceService.register({ ...systemActor(), username: 'cli', ip: 'cli' }, text);
-        console.log('Licence registered. Every session was ended: users sign in again.');
-        printStatus(status);
-      } catch (err) {
-        if (err instanceof AppError) fail(t('en', err.key, err.params));
-        throw err;
-      }
-    }));
+    .action((file: string) =>
+      withContainer(async (container) => {
+        let text: string;
+        try {
+          text = fs.readFileSync(file, 'utf8');
+        } catch (err) {
+          fail(`cannot read ${file}: ${(err as Error).message}`);
+        }
+        await ready(container);
+        try {
+          const status = await container.cradle.licenceService.register(
+            { ...systemActor(), username: 'cli', ip: 'cli' },
+            text,
+          );
+          console.log('Licence registered. Every session was ended: users sign in again.');
+          printStatus(status);
+        } catch (err) {
+          if (err instanceof AppError) fail(t('en', err.key, err.params));
+          throw err;
+        }
+      }),
+    );
 
-  licence.command('status')
+  licence
+    .command('status')
     .description('show the licence state, its limits and the current usage')
     .option('--json', 'print JSON')
-    .action((opts: { json?: boolean }) => withContainer(async (container) => {
-      await ready(container);
-      const status = await container.cradle.licenceService.status();
-      if (opts.json) console.log(JSON.stringify(status, null, 2));
-      else printStatus(status);
-    }));
+    .action((opts: { json?: boolean }) =>
+      withContainer(async (container) => {
+        await ready(container);
+        const status = await container.cradle.licenceService.status();
+        if (opts.json) console.log(JSON.stringify(status, null, 2));
+        else printStatus(status);
+      }),
+    );
 
-  licence.command('issue')
+  licence
+    .command('issue')
     .description('vendors: sign a licence file with the vendor private key')
     .requiredOption('--key <file>', 'vendor RSA private key (PEM)')
     .requiredOption('--sn <serial>', 'product serial number')
@@ -103,11 +113,16 @@ export function licenceCommand(program: Command): void {
       }
       const devices = count('devices', opts.devices);
       const payload = LicencePayload.safeParse({
-        version: opts.productVersion, productSn: opts.sn, status: opts.status,
+        version: opts.productVersion,
+        productSn: opts.sn,
+        status: opts.status,
         deviceCount: opts.deviceCount === undefined ? devices : count('device-count', opts.deviceCount),
-        roomLimit: count('rooms', opts.rooms), deskLimit: count('desks', opts.desks), deviceLimit: devices,
+        roomLimit: count('rooms', opts.rooms),
+        deskLimit: count('desks', opts.desks),
+        deviceLimit: devices,
         authCode: opts.authCode ?? randomBytes(10).toString('hex').toUpperCase().match(/.{5}/g)!.join('-'),
-        registeredAt: Date.now(), expiresAt: expiry(opts.expires),
+        registeredAt: Date.now(),
+        expiresAt: expiry(opts.expires),
       });
       if (!payload.success) fail(payload.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
       let text: string;

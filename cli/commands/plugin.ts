@@ -10,7 +10,8 @@ const SDK_ENTRY = path.resolve(BUILTIN_PLUGIN_DIR, '../core/plugin-sdk/index.ts'
 /** `atrium plugin new KIND ID`: a provider plugin with a passing test, ready to fill in (docs/plugins.md). */
 export function pluginCommand(program: Command): void {
   const plugin = program.command('plugin').description('integration provider plugins');
-  plugin.command('new <kind> <id>')
+  plugin
+    .command('new <kind> <id>')
     .description(`scaffold a provider plugin: kind is one of ${PLUGIN_KINDS.join(', ')}`)
     .option('--dir <folder>', 'where to create it (default: the plugins/ folder of this installation)')
     .action((kindName: string, id: string, opts: { dir?: string }) => {
@@ -33,7 +34,9 @@ export function pluginCommand(program: Command): void {
         fs.writeFileSync(file, f.content, { flag: 'wx' });
         console.log(`created ${file}`);
       }
-      console.log(`\nNext: fill in ${path.join(target, 'index.ts')}, then run its test:\n  node --import tsx --test ${path.join(target, `${id}.test.ts`)}`);
+      console.log(
+        `\nNext: fill in ${path.join(target, 'index.ts')}, then run its test:\n  node --import tsx --test ${path.join(target, `${id}.test.ts`)}`,
+      );
       if (opts.dir) console.log(`Load it with ATRIUM_PLUGINS=${target} (or its parent folder).`);
     });
 }

@@ -33,7 +33,10 @@ export function resolveDbTarget(databaseUrl: string, dataDir: string): DbTarget 
           max: 1,
           // WAL lets readers proceed while one writer works; busy_timeout makes a second
           // process wait for the write lock instead of failing at once.
-          afterCreate: (conn: { pragma: (s: string) => void } & Parameters<typeof cacheStatements>[0], done: (err: Error | null, c: unknown) => void) => {
+          afterCreate: (
+            conn: { pragma: (s: string) => void } & Parameters<typeof cacheStatements>[0],
+            done: (err: Error | null, c: unknown) => void,
+          ) => {
             cacheStatements(conn);
             conn.pragma('journal_mode = WAL');
             conn.pragma('busy_timeout = 5000');

@@ -22,6 +22,9 @@ export async function migrateDown(db: Knex, all = false): Promise<string[]> {
 }
 
 export async function migrationStatus(db: Knex): Promise<{ done: string[]; pending: string[] }> {
-  const [done, pending] = (await db.migrate.list(migrationConfig)) as [Array<{ name: string }>, Array<{ file: string }>];
+  const [done, pending] = (await db.migrate.list(migrationConfig)) as [
+    Array<{ name: string }>,
+    Array<{ file: string }>,
+  ];
   return { done: done.map((d) => d.name), pending: pending.map((p) => p.file) };
 }

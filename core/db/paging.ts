@@ -17,9 +17,16 @@ export interface Page<T> {
 }
 
 /** Runs `query` for one page and counts the whole result (the count ignores ordering). */
-export async function paginate<T>(query: Knex.QueryBuilder, { page, pageSize }: { page: number; pageSize: number }, map: (row: Record<string, unknown>) => T = (r) => r as T): Promise<Page<T>> {
+export async function paginate<T>(
+  query: Knex.QueryBuilder,
+  { page, pageSize }: { page: number; pageSize: number },
+  map: (row: Record<string, unknown>) => T = (r) => r as T,
+): Promise<Page<T>> {
   const countRow = await query.clone().clearSelect().clearOrder().count({ n: '*' }).first();
-  const rows = (await query.clone().offset((page - 1) * pageSize).limit(pageSize)) as Array<Record<string, unknown>>;
+  const rows = (await query
+    .clone()
+    .offset((page - 1) * pageSize)
+    .limit(pageSize)) as Array<Record<string, unknown>>;
   return { items: rows.map(map), total: Number((countRow as { n?: number } | undefined)?.n ?? 0), page, pageSize };
 }
 

@@ -5,8 +5,12 @@
  * Reuse is safe because knex runs them with all() or run(), which finish synchronously, and
  * SQLite re-prepares a cached statement by itself when a migration changes the schema.
  */
-interface Statement { readonly reader: boolean }
-interface PreparingConnection { prepare(sql: string): Statement }
+interface Statement {
+  readonly reader: boolean;
+}
+interface PreparingConnection {
+  prepare(sql: string): Statement;
+}
 
 /** Distinct statements kept per connection; `in (?, ?, …)` lists of varying length make the set open-ended. */
 const LIMIT = 500;

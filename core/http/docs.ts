@@ -29,12 +29,16 @@ export function docsRoutes(prefix: string, document: () => object): ModuleRoutes
     tag: 'Documentation',
     routes: [
       route({
-        method: 'get', path: '/docs/openapi.json', permission: PUBLIC,
+        method: 'get',
+        path: '/docs/openapi.json',
+        permission: PUBLIC,
         summary: 'This OpenAPI 3.1 document',
         handler: () => new RawReply(JSON.stringify(document()), 'application/json'),
       }),
       route({
-        method: 'get', path: '/docs', permission: PUBLIC,
+        method: 'get',
+        path: '/docs',
+        permission: PUBLIC,
         summary: 'A browsable page of the API',
         handler: () => new RawReply(page(`${prefix}/docs/openapi.json`), 'text/html; charset=utf-8'),
       }),

@@ -12,6 +12,12 @@ export function success(lang: Lang, payload: Record<string, unknown> = {}): Reco
   return { code: 0, msg: t(lang, 'common.success'), ...payload };
 }
 
-export function failure(lang: Lang, status: number, key: string, params: Record<string, unknown> = {}, details: Record<string, unknown> = {}) {
+export function failure(
+  lang: Lang,
+  status: number,
+  key: string,
+  params: Record<string, unknown> = {},
+  details: Record<string, unknown> = {},
+) {
   return { code: status, msg: t(lang, key, params as never), key, ...details };
 }

@@ -20,7 +20,17 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       // Only the path: query strings may carry codes and tokens of single sign-on callbacks.
-      logger.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms, user: ctx.state.actor?.userId }, 'request');
+      logger.info(
+        {
+          reqId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms,
+          user: ctx.state.actor?.userId,
+        },
+        'request',
+      );
     }
   };
 }
@@ -41,9 +51,14 @@ export function errorEnvelope(logger: Logger): Middleware<AppState> {
       const e = err as { status?: number; statusCode?: number; type?: string; name?: string; message?: string };
       const status = e.status ?? e.statusCode;
       if (status && status >= 400 && status < 500) {
-        const key = status === 413 ? 'common.bodyTooLarge'
-          : e.type === 'entity.parse.failed' || e.name === 'SyntaxError' || /JSON|invalid/i.test(e.message ?? '') ? 'common.malformedJson'
-            : status === 404 ? 'common.notFound' : 'common.badRequest';
+        const key =
+          status === 413
+            ? 'common.bodyTooLarge'
+            : e.type === 'entity.parse.failed' || e.name === 'SyntaxError' || /JSON|invalid/i.test(e.message ?? '')
+              ? 'common.malformedJson'
+              : status === 404
+                ? 'common.notFound'
+                : 'common.badRequest';
         ctx.status = status;
         ctx.body = failure(lang, status, key, { path: ctx.path });
         return;

@@ -14,7 +14,16 @@ import type { Lang } from '../i18n/index.ts';
 import { readCredential, type ApiKeyResolver, type TokenResolver } from './authenticate.ts';
 import { success } from './envelope.ts';
 import { consumeRate } from './rate-limit.ts';
-import { JsonData, PUBLIC, RawReply, RedirectReply, SIGNED_IN, type ModuleRoutes, type RouteDef, type UploadedFile } from './route.ts';
+import {
+  JsonData,
+  PUBLIC,
+  RawReply,
+  RedirectReply,
+  SIGNED_IN,
+  type ModuleRoutes,
+  type RouteDef,
+  type UploadedFile,
+} from './route.ts';
 import { parseWith } from './validate.ts';
 
 export interface MountDeps {
@@ -31,7 +40,14 @@ export interface AppState {
   actor?: Actor;
 }
 
-const anonymous = (lang: Lang, ip: string): Actor => ({ userId: 0, username: '', permissions: new Set(), lang, ip, via: 'system' });
+const anonymous = (lang: Lang, ip: string): Actor => ({
+  userId: 0,
+  username: '',
+  permissions: new Set(),
+  lang,
+  ip,
+  via: 'system',
+});
 
 export function assertRouteTable(tables: ModuleRoutes[]): void {
   const seen = new Set<string>();
@@ -56,10 +72,18 @@ export function isAllowed(actor: Actor, permission: RouteDef['permission']): boo
 export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountDeps): Router<AppState> {
   assertRouteTable(tables);
   const router = new Router<AppState>({ prefix });
-  const jsonBody = koaBody({ jsonLimit: deps.bodyLimitBytes, formLimit: deps.bodyLimitBytes, textLimit: deps.bodyLimitBytes, text: false, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never });
+  const jsonBody = koaBody({
+    jsonLimit: deps.bodyLimitBytes,
+    formLimit: deps.bodyLimitBytes,
+    textLimit: deps.bodyLimitBytes,
+    text: false,
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+  });
   for (const table of tables) {
     for (const def of table.routes) {
-      const body = def.multipart ? multipartBody(Math.min(def.multipart.maxFileBytes, deps.uploadLimitBytes), deps.bodyLimitBytes) : jsonBody;
+      const body = def.multipart
+        ? multipartBody(Math.min(def.multipart.maxFileBytes, deps.uploadLimitBytes), deps.bodyLimitBytes)
+        : jsonBody;
       router[def.method](def.path, authenticate(def, deps), body, handle(def));
     }
   }
@@ -86,7 +110,8 @@ function authenticate(def: RouteDef, deps: MountDeps): Middleware<AppState> {
     if (!isPublic) {
       if (!ctx.state.actor) throw new UnauthorizedError(credential ? 'common.unauthorized' : 'common.tokenEmpty');
       if (!isAllowed(ctx.state.actor, def.permission)) throw new ForbiddenError();
-      if (ctx.state.actor.mustChangePassword && !def.duringPasswordChange) throw new ForbiddenError('auth.passwordChangeRequired');
+      if (ctx.state.actor.mustChangePassword && !def.duringPasswordChange)
+        throw new ForbiddenError('auth.passwordChangeRequired');
     }
     await next();
   };
@@ -97,10 +122,17 @@ function multipartBody(maxFileBytes: number, fieldLimit: number): Middleware<App
     multipart: true,
     json: false,
     formLimit: fieldLimit,
-    formidable: { maxFileSize: maxFileBytes, maxFiles: 5, maxFields: 50, allowEmptyFiles: false, keepExtensions: false },
+    formidable: {
+      maxFileSize: maxFileBytes,
+      maxFiles: 5,
+      maxFields: 50,
+      allowEmptyFiles: false,
+      keepExtensions: false,
+    },
     onError: (err) => {
       const message = String((err as Error).message ?? '');
-      if (/maxFileSize|max total file size|exceeded|maxTotalFileSize/i.test(message)) throw new PayloadTooLargeError('upload.tooLarge', { mb: Math.round(maxFileBytes / 1048576 * 10) / 10 });
+      if (/maxFileSize|max total file size|exceeded|maxTotalFileSize/i.test(message))
+        throw new PayloadTooLargeError('upload.tooLarge', { mb: Math.round((maxFileBytes / 1048576) * 10) / 10 });
       throw new BadRequestError('common.uploadFailed');
     },
   });
@@ -113,7 +145,13 @@ function collectFiles(ctx: Context): UploadedFile[] {
   for (const [fieldName, value] of Object.entries(files)) {
     for (const f of Array.isArray(value) ? value : [value]) {
       const file = f as { originalFilename?: string; mimetype?: string; size: number; filepath: string };
-      out.push({ fieldName, originalName: file.originalFilename ?? '', mime: file.mimetype ?? 'application/octet-stream', size: file.size, path: file.filepath });
+      out.push({
+        fieldName,
+        originalName: file.originalFilename ?? '',
+        mime: file.mimetype ?? 'application/octet-stream',
+        size: file.size,
+        path: file.filepath,
+      });
     }
   }
   return out;
@@ -167,4 +205,3 @@ function reply(ctx: Context, def: RouteDef, lang: Lang, result: unknown): void {
   else if (def.spread) ctx.body = success(lang, result as Record<string, unknown>);
   else ctx.body = success(lang, { data: result });
 }
-

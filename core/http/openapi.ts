@@ -31,10 +31,13 @@ function asObject(schema: z.ZodType | undefined): z.ZodObject | undefined {
 }
 
 function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: RouteDef): void {
-  const perms = (Array.isArray(def.permission) ? def.permission : [def.permission]);
+  const perms = Array.isArray(def.permission) ? def.permission : [def.permission];
   const isPublic = perms.includes(PUBLIC);
   const dataSchema = def.response ?? z.unknown();
-  const okSchema = def.spread && def.response instanceof z.ZodObject ? Envelope.extend(def.response.shape) : Envelope.extend({ data: dataSchema });
+  const okSchema =
+    def.spread && def.response instanceof z.ZodObject
+      ? Envelope.extend(def.response.shape)
+      : Envelope.extend({ data: dataSchema });
   const responses: Record<number, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
     200: { description: 'Success', content: { 'application/json': { schema: okSchema } } },
   };
@@ -48,13 +51,29 @@ function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: R
   if (params) request.params = params;
   if (query) request.query = query;
   if (def.body) request.body = { content: { 'application/json': { schema: def.body } } };
-  if (def.multipart) request.body = { content: { 'multipart/form-data': { schema: z.object({ file: z.string().meta({ format: 'binary' }), type: z.string().optional() }) } } };
+  if (def.multipart)
+    request.body = {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({ file: z.string().meta({ format: 'binary' }), type: z.string().optional() }),
+        },
+      },
+    };
   registry.registerPath({
     method: def.method,
     path: openapiPath(prefix, def.path),
     tags: [tag],
     summary: def.summary,
-    description: [def.description, isPublic ? 'Public.' : perms.includes(SIGNED_IN) ? 'Any signed-in user.' : `Permission: \`${perms.join('` or `')}\`.`].filter(Boolean).join('\n\n'),
+    description: [
+      def.description,
+      isPublic
+        ? 'Public.'
+        : perms.includes(SIGNED_IN)
+          ? 'Any signed-in user.'
+          : `Permission: \`${perms.join('` or `')}\`.`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     security: isPublic ? [] : [{ token: [] }, { bearer: [] }, { apiKey: [] }],
     request: request as never,
     responses: responses as never,
@@ -73,7 +92,8 @@ export function buildOpenApiDocument(prefix: string, tables: ModuleRoutes[], ver
     info: {
       title: 'Atrium API',
       version,
-      description: 'Rooms and desks booking. Every answer is `{ code, msg, ... }`; `code` is 0 on success and repeats the HTTP status otherwise. Send `i18n: cn | en | ja` for messages in that language.',
+      description:
+        'Rooms and desks booking. Every answer is `{ code, msg, ... }`; `code` is 0 on success and repeats the HTTP status otherwise. Send `i18n: cn | en | ja` for messages in that language.',
     },
     servers: [{ url: '/' }],
   });

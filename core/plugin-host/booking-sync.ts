@@ -18,20 +18,36 @@ const CANCEL = ['booking.cancelled', 'booking.autoCancelled', 'booking.denied', 
 
 const awaitingApproval = (b: BookingSnapshot) => b.state === 'pending' || b.checkStatus === 4;
 
-export function subscribeBookingSync(deps: { events: EventBus; db: Knex; outbox: Outbox }, selected: () => Promise<string>): () => void {
-  const offs = [...UPSERT, ...CANCEL].map((name) => deps.events.on<BookingEvent>(name, async ({ booking }) => {
-    const upsert = UPSERT.includes(name);
-    // A request awaiting approval is not a meeting yet; it reaches the calendar once approved.
-    if (upsert && awaitingApproval(booking)) return;
-    const provider = await selected();
-    if (provider === 'none') return;
-    await deps.outbox.enqueue(deps.db, { kind: 'calendar', provider, topic: upsert ? 'upsertEvent' : 'cancelEvent', payload: { booking } });
-  }));
+export function subscribeBookingSync(
+  deps: { events: EventBus; db: Knex; outbox: Outbox },
+  selected: () => Promise<string>,
+): () => void {
+  const offs = [...UPSERT, ...CANCEL].map((name) =>
+    deps.events.on<BookingEvent>(name, async ({ booking }) => {
+      const upsert = UPSERT.includes(name);
+      // A request awaiting approval is not a meeting yet; it reaches the calendar once approved.
+      if (upsert && awaitingApproval(booking)) return;
+      const provider = await selected();
+      if (provider === 'none') return;
+      await deps.outbox.enqueue(deps.db, {
+        kind: 'calendar',
+        provider,
+        topic: upsert ? 'upsertEvent' : 'cancelEvent',
+        payload: { booking },
+      });
+    }),
+  );
   return () => offs.forEach((off) => off());
 }
 
 /** Delivers one calendar row, remembering the calendar's id of the event between changes. */
-export async function deliverCalendar(provider: CalendarProvider, pluginId: string, topic: string, booking: BookingSnapshot, deps: { db: Knex; clock: Clock }): Promise<void> {
+export async function deliverCalendar(
+  provider: CalendarProvider,
+  pluginId: string,
+  topic: string,
+  booking: BookingSnapshot,
+  deps: { db: Knex; clock: Clock },
+): Promise<void> {
   const kv = pluginKv(deps.db, deps.clock, pluginId);
   const key = `booking:${booking.id}`;
   const previous = await kv.get<CalendarSyncResult>(key);

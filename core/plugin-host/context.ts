@@ -22,7 +22,12 @@ function childLogger(logger: Logger, def: AnyPluginDefinition): PluginLogger {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-export function buildContext(deps: ContextDeps, def: AnyPluginDefinition, settings: Record<string, unknown>, timeoutMs: number): { ctx: PluginContext<Record<string, unknown>>; unsubscribe: () => void } {
+export function buildContext(
+  deps: ContextDeps,
+  def: AnyPluginDefinition,
+  settings: Record<string, unknown>,
+  timeoutMs: number,
+): { ctx: PluginContext<Record<string, unknown>>; unsubscribe: () => void } {
   const logger = childLogger(deps.logger, def);
   const offs: Array<() => void> = [];
   const ctx: PluginContext<Record<string, unknown>> = {
@@ -36,8 +41,13 @@ export function buildContext(deps: ContextDeps, def: AnyPluginDefinition, settin
     events: {
       on(name, handler) {
         // Bounded, so a hanging handler cannot hold up the bus's settle() at shutdown.
-        offs.push(deps.events.on(name, (payload) => withTimeout(() => handler(payload as never), timeoutMs, `${def.id} ${name} handler`)
-          .catch((err: unknown) => logger.error({ event: name, error: errorMessage(err) }, 'plugin event handler failed'))));
+        offs.push(
+          deps.events.on(name, (payload) =>
+            withTimeout(() => handler(payload as never), timeoutMs, `${def.id} ${name} handler`).catch((err: unknown) =>
+              logger.error({ event: name, error: errorMessage(err) }, 'plugin event handler failed'),
+            ),
+          ),
+        );
       },
     },
   };

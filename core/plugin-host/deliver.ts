@@ -21,13 +21,16 @@ const OUTBOX_METHODS: Partial<Record<PluginKind, readonly string[]>> = {
 export async function deliver(host: PluginHost, row: OutboxRow): Promise<string | void> {
   if (row.kind === 'notify') {
     const { message } = row.payload as { message: NotifyMessage };
-    const result = (await host.call('notify', `send ${row.topic}`, (p) => p.send({ ...message, id: String(row.id) }))) as NotifyResult | void;
+    const result = (await host.call('notify', `send ${row.topic}`, (p) =>
+      p.send({ ...message, id: String(row.id) }),
+    )) as NotifyResult | void;
     return result?.skipped?.length ? `delivered; skipped ${result.skipped.join(', ')}` : undefined;
   }
   if (row.kind === 'calendar') {
     const { booking } = row.payload as { booking: BookingSnapshot };
     await host.call('calendar', row.topic, (p) => {
-      if (row.topic !== 'upsertEvent' && row.topic !== 'cancelEvent') throw new Error(`calendar providers take no "${row.topic}" work`);
+      if (row.topic !== 'upsertEvent' && row.topic !== 'cancelEvent')
+        throw new Error(`calendar providers take no "${row.topic}" work`);
       return deliverCalendar(p, host.activeId('calendar')!, row.topic, booking, host.storage);
     });
     return;

@@ -45,7 +45,10 @@ export function pluginSources(pluginPaths: string, builtinDir = BUILTIN_PLUGIN_D
     }
   };
   addFolderOfPlugins(builtinDir);
-  for (const raw of pluginPaths.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of pluginPaths
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const isPath = raw.startsWith('.') || path.isAbsolute(raw);
     if (!isPath) {
       sources.push(raw); // an npm package name

@@ -11,7 +11,14 @@ import type { Clock } from '../clock.ts';
 import type { EventBus } from '../events.ts';
 import { RecentValue } from '../recent-value.ts';
 import type { SecretBox } from '../secret-box.ts';
-import { PLUGIN_KINDS, type AnyPluginDefinition, type HealthReport, type PluginKind, type ProviderBase, type ProviderFor } from '../plugin-sdk/index.ts';
+import {
+  PLUGIN_KINDS,
+  type AnyPluginDefinition,
+  type HealthReport,
+  type PluginKind,
+  type ProviderBase,
+  type ProviderFor,
+} from '../plugin-sdk/index.ts';
 import { buildContext } from './context.ts';
 import { discoverPlugins, type Discovery } from './discover.ts';
 import { errorMessage, withTimeout } from './isolate.ts';
@@ -71,7 +78,8 @@ export class PluginHost {
 
   discover(): Promise<Discovery> {
     this.discovery ??= discoverPlugins(this.deps.config.pluginPaths).then((d) => {
-      for (const e of d.errors) this.deps.logger.error({ source: e.source, error: e.error }, 'plugin could not be loaded');
+      for (const e of d.errors)
+        this.deps.logger.error({ source: e.source, error: e.error }, 'plugin could not be loaded');
       return d;
     });
     return this.discovery;
@@ -135,7 +143,10 @@ export class PluginHost {
   /** Builds a provider from settings (validated here, again, because a plugin's schema may have changed). */
   async instantiate(def: AnyPluginDefinition, settings: Record<string, unknown>): Promise<Running> {
     const parsed = def.settings.safeParse(settings);
-    if (!parsed.success) throw new Error(`settings are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new Error(
+        `settings are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const timeout = this.timeoutOf(def);
     const { ctx, unsubscribe } = buildContext(this.deps, def, parsed.data as Record<string, unknown>, timeout);
     try {
@@ -151,12 +162,19 @@ export class PluginHost {
   async close(running: Running): Promise<void> {
     running.unsubscribe();
     if (!running.provider.close) return;
-    await withTimeout(() => running.provider.close!(), this.timeoutOf(running.def), `${running.def.id} close`)
-      .catch((err: unknown) => this.deps.logger.error({ plugin: running.def.id, kind: running.def.kind, error: errorMessage(err) }, 'provider failed to close'));
+    await withTimeout(() => running.provider.close!(), this.timeoutOf(running.def), `${running.def.id} close`).catch(
+      (err: unknown) =>
+        this.deps.logger.error(
+          { plugin: running.def.id, kind: running.def.kind, error: errorMessage(err) },
+          'provider failed to close',
+        ),
+    );
   }
 
   /** The running provider of a kind, reloaded first when its settings changed in any process. */
-  async active<K extends PluginKind>(kind: K): Promise<{ def: AnyPluginDefinition; provider: ProviderFor<K> } | undefined> {
+  async active<K extends PluginKind>(
+    kind: K,
+  ): Promise<{ def: AnyPluginDefinition; provider: ProviderFor<K> } | undefined> {
     if (this.stopped) return undefined;
     const version = (await this.storedRecently(kind)).updatedAt;
     if (this.loaded.get(kind) !== version) await this.reload(kind);
@@ -189,19 +207,34 @@ export class PluginHost {
    * Calls the active provider of `kind`, bounded by its timeout; logs and rethrows
    * any failure (callers that must not fail use `tryCall`).
    */
-  async call<K extends PluginKind, T>(kind: K, what: string, fn: (provider: ProviderFor<K>) => Promise<T> | T): Promise<T> {
+  async call<K extends PluginKind, T>(
+    kind: K,
+    what: string,
+    fn: (provider: ProviderFor<K>) => Promise<T> | T,
+  ): Promise<T> {
     const active = await this.active(kind);
-    if (!active) throw new NoProviderError(kind, this.startErrors.get(kind) ? `provider failed to start: ${this.startErrors.get(kind)}` : undefined);
+    if (!active)
+      throw new NoProviderError(
+        kind,
+        this.startErrors.get(kind) ? `provider failed to start: ${this.startErrors.get(kind)}` : undefined,
+      );
     try {
       return await withTimeout(() => fn(active.provider), this.timeoutOf(active.def), `${active.def.id} ${what}`);
     } catch (err) {
-      this.deps.logger.warn({ plugin: active.def.id, kind, call: what, error: errorMessage(err) }, 'provider call failed');
+      this.deps.logger.warn(
+        { plugin: active.def.id, kind, call: what, error: errorMessage(err) },
+        'provider call failed',
+      );
       throw err;
     }
   }
 
   /** Like `call`, for the request path: a failure (or no provider) gives undefined. */
-  async tryCall<K extends PluginKind, T>(kind: K, what: string, fn: (provider: ProviderFor<K>) => Promise<T> | T): Promise<T | undefined> {
+  async tryCall<K extends PluginKind, T>(
+    kind: K,
+    what: string,
+    fn: (provider: ProviderFor<K>) => Promise<T> | T,
+  ): Promise<T | undefined> {
     try {
       return await this.call(kind, what, fn);
     } catch {
@@ -236,7 +269,11 @@ export class PluginHost {
       }
     };
     try {
-      const stop = await withTimeout(() => (watch as (cb: PushListener) => Promise<unknown>).call(running.provider, onValue), this.timeoutOf(def), `${def.id} watch`);
+      const stop = await withTimeout(
+        () => (watch as (cb: PushListener) => Promise<unknown>).call(running.provider, onValue),
+        this.timeoutOf(def),
+        `${def.id} watch`,
+      );
       if (typeof stop === 'function') running.stopWatch = stop as () => void;
     } catch (err) {
       this.deps.logger.warn({ plugin: def.id, kind, call: 'watch', error: errorMessage(err) }, 'provider call failed');
@@ -248,7 +285,11 @@ export class PluginHost {
     const active = await this.active(kind);
     if (!active) {
       const provider = await this.selected(kind);
-      return { provider, ok: provider === 'none', detail: this.startErrors.get(kind) ?? (provider === 'none' ? undefined : 'not running') };
+      return {
+        provider,
+        ok: provider === 'none',
+        detail: this.startErrors.get(kind) ?? (provider === 'none' ? undefined : 'not running'),
+      };
     }
     const report = await this.health(active as Running);
     await this.store.recordHealth(kind, report.ok, report.detail ?? null);
@@ -258,7 +299,11 @@ export class PluginHost {
   async health(running: Running): Promise<HealthReport> {
     if (!running.provider.health) return { ok: true, detail: 'running (no health check offered)' };
     try {
-      const report = await withTimeout(() => running.provider.health!(), this.timeoutOf(running.def), `${running.def.id} health`);
+      const report = await withTimeout(
+        () => running.provider.health!(),
+        this.timeoutOf(running.def),
+        `${running.def.id} health`,
+      );
       return { ok: Boolean(report?.ok), detail: report?.detail };
     } catch (err) {
       return { ok: false, detail: errorMessage(err) };
@@ -277,8 +322,9 @@ export class PluginHost {
     if (!r) return;
     this.running.delete(kind);
     if (r.stopWatch) {
-      await withTimeout(r.stopWatch, this.timeoutOf(r.def), `${r.def.id} stop watch`)
-        .catch((err: unknown) => this.deps.logger.warn({ plugin: r.def.id, kind, error: errorMessage(err) }, 'provider watch failed to stop'));
+      await withTimeout(r.stopWatch, this.timeoutOf(r.def), `${r.def.id} stop watch`).catch((err: unknown) =>
+        this.deps.logger.warn({ plugin: r.def.id, kind, error: errorMessage(err) }, 'provider watch failed to stop'),
+      );
     }
     await this.close(r);
     this.deps.logger.info({ plugin: r.def.id, kind }, 'provider stopped');
@@ -287,7 +333,10 @@ export class PluginHost {
   /** Start/stop of one kind never overlap, whatever the number of concurrent callers. */
   private serial<T>(kind: PluginKind, fn: () => Promise<T>): Promise<T> {
     const next = (this.queues.get(kind) ?? Promise.resolve()).then(fn, fn);
-    this.queues.set(kind, next.catch(() => undefined));
+    this.queues.set(
+      kind,
+      next.catch(() => undefined),
+    );
     return next;
   }
 }

@@ -14,7 +14,13 @@ export function pluginKv(db: Knex, clock: Clock, plugin: string): PluginKv {
     async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
       const now = clock.now();
       await db('plugin_kv')
-        .insert({ plugin, key, value: JSON.stringify(value ?? null), expires_at: ttlMs === undefined ? null : now + ttlMs, updated_at: now })
+        .insert({
+          plugin,
+          key,
+          value: JSON.stringify(value ?? null),
+          expires_at: ttlMs === undefined ? null : now + ttlMs,
+          updated_at: now,
+        })
         .onConflict(['plugin', 'key'])
         .merge(['value', 'expires_at', 'updated_at']);
     },

@@ -39,9 +39,15 @@ const STUBS: Record<PluginKind, { methods: string; smoke: string }> = {
     },`,
     smoke: `  assert.equal((await provider.states(['a']))[0]?.state, 2);`,
   },
-  face: { methods: `    async enrol() {},\n    async remove() {},`, smoke: `  assert.equal(typeof provider.enrol, 'function');` },
+  face: {
+    methods: `    async enrol() {},\n    async remove() {},`,
+    smoke: `  assert.equal(typeof provider.enrol, 'function');`,
+  },
   eink: { methods: `    async update() {},`, smoke: `  assert.equal(typeof provider.update, 'function');` },
-  access: { methods: `    async grant() {},\n    async revoke() {},`, smoke: `  assert.equal(typeof provider.grant, 'function');` },
+  access: {
+    methods: `    async grant() {},\n    async revoke() {},`,
+    smoke: `  assert.equal(typeof provider.grant, 'function');`,
+  },
   apps: {
     methods: `    async listUsers() {
       return { users: [] };
@@ -64,10 +70,19 @@ export function kindFromName(name: string): PluginKind | undefined {
 
 export const PLUGIN_ID = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
-const title = (id: string) => id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const title = (id: string) =>
+  id
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
-export function scaffoldFiles(kind: PluginKind, id: string, sdkImport: string): Array<{ path: string; content: string }> {
-  if (!PLUGIN_ID.test(id) || id === 'none') throw new Error(`plugin id "${id}" must be lower-case letters, digits and dashes`);
+export function scaffoldFiles(
+  kind: PluginKind,
+  id: string,
+  sdkImport: string,
+): Array<{ path: string; content: string }> {
+  if (!PLUGIN_ID.test(id) || id === 'none')
+    throw new Error(`plugin id "${id}" must be lower-case letters, digits and dashes`);
   const stub = STUBS[kind];
   const types = kind === 'notify' ? ', type NotifyMessage' : kind === 'calendar' ? ', type BookingSnapshot' : '';
   const index = `/**
@@ -115,5 +130,8 @@ test('${id} refuses bad settings', () => {
   assert.equal(Settings.safeParse({ url: 'not a url' }).success, false);
 });
 `;
-  return [{ path: `${id}/index.ts`, content: index }, { path: `${id}/${id}.test.ts`, content: test }];
+  return [
+    { path: `${id}/index.ts`, content: index },
+    { path: `${id}/${id}.test.ts`, content: test },
+  ];
 }

@@ -27,7 +27,11 @@ export interface PluginHttp {
 
 /** A vendor answered with an HTTP error status. */
 export class PluginHttpError extends Error {
-  constructor(readonly status: number, readonly body: string, url: string) {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    url: string,
+  ) {
     super(`HTTP ${status} from ${new URL(url).host}: ${body.slice(0, 200)}`);
     this.name = 'PluginHttpError';
   }

@@ -71,17 +71,22 @@ export function assertPluginDefinition(value: unknown, where = 'plugin'): assert
     throw new Error(`${where}: ${why}`);
   };
   if (!d || typeof d !== 'object') fail('the default export is not a plugin definition');
-  if (typeof d!.id !== 'string' || !ID.test(d!.id) || d!.id === 'none') fail(`id "${String(d!.id)}" must be lower-case letters, digits and dashes (and not "none")`);
+  if (typeof d!.id !== 'string' || !ID.test(d!.id) || d!.id === 'none')
+    fail(`id "${String(d!.id)}" must be lower-case letters, digits and dashes (and not "none")`);
   if (!isPluginKind(d!.kind)) fail(`kind "${String(d!.kind)}" is not one of the integration kinds`);
-  if (!d!.names || !['cn', 'en', 'ja'].every((l) => typeof d!.names![l as keyof Names] === 'string')) fail('names needs cn, en and ja');
+  if (!d!.names || !['cn', 'en', 'ja'].every((l) => typeof d!.names![l as keyof Names] === 'string'))
+    fail('names needs cn, en and ja');
   const schema = d!.settings as { safeParse?: unknown } | undefined;
   if (!schema || typeof schema.safeParse !== 'function') fail('settings must be a zod schema');
   if (typeof d!.create !== 'function') fail('create must be a function');
-  if (d!.secrets && !(Array.isArray(d!.secrets) && d!.secrets.every((s) => typeof s === 'string'))) fail('secrets must be a list of field names');
+  if (d!.secrets && !(Array.isArray(d!.secrets) && d!.secrets.every((s) => typeof s === 'string')))
+    fail('secrets must be a list of field names');
 }
 
 /** Declares a plugin; its typed `create` must return the provider interface of its kind. */
-export function definePlugin<K extends PluginKind, S extends z.ZodType>(definition: PluginDefinition<K, S>): PluginDefinition<K, S> {
+export function definePlugin<K extends PluginKind, S extends z.ZodType>(
+  definition: PluginDefinition<K, S>,
+): PluginDefinition<K, S> {
   assertPluginDefinition(definition, `plugin ${String(definition.id)}`);
   return Object.freeze(definition);
 }

@@ -1,5 +1,15 @@
 /** The integration kinds of SPEC.md §3, each with the console screen that configures it. */
-export const PLUGIN_KINDS = ['environment', 'occupancy', 'face', 'eink', 'access', 'notify', 'apps', 'calendar', 'switch'] as const;
+export const PLUGIN_KINDS = [
+  'environment',
+  'occupancy',
+  'face',
+  'eink',
+  'access',
+  'notify',
+  'apps',
+  'calendar',
+  'switch',
+] as const;
 export type PluginKind = (typeof PLUGIN_KINDS)[number];
 
 /** Console screen (menu `inte:<screen>`) of each kind; its permissions are `inte:<screen>:view|save`. */

@@ -31,7 +31,10 @@ export function createHttp(defaultTimeoutMs = 10_000): PluginHttp {
   };
 }
 
-export function createTestContext<S>(settings: S, options: { pluginId?: string; kind?: PluginKind; now?: number } = {}): TestContext<S> {
+export function createTestContext<S>(
+  settings: S,
+  options: { pluginId?: string; kind?: PluginKind; now?: number } = {},
+): TestContext<S> {
   let now = options.now ?? Date.UTC(2026, 0, 1);
   const store = new Map<string, { value: unknown; expiresAt?: number }>();
   const handlers = new Map<string, Array<(p: unknown) => unknown>>();

@@ -27,7 +27,10 @@ export interface TokenApiOptions {
 const MARGIN_MS = 5 * 60_000;
 const KEY = 'accessToken';
 
-export function tokenApi<A extends TokenApiAnswer>(ctx: Pick<PluginContext<unknown>, 'http' | 'kv'>, options: TokenApiOptions): {
+export function tokenApi<A extends TokenApiAnswer>(
+  ctx: Pick<PluginContext<unknown>, 'http' | 'kv'>,
+  options: TokenApiOptions,
+): {
   fetchToken(): Promise<string>;
   post(path: string, body: unknown): Promise<A>;
 } {
@@ -41,7 +44,9 @@ export function tokenApi<A extends TokenApiAnswer>(ctx: Pick<PluginContext<unkno
   async function post(path: string, body: unknown, retried = false): Promise<A> {
     const token = (await ctx.kv.get<string>(KEY)) ?? (await fetchToken());
     const a = await ctx.http.json<A>(`${base}${path}?access_token=${encodeURIComponent(token)}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
     });
     if (options.tokenErrors.has(a.errcode) && !retried) {
       await ctx.kv.delete(KEY);

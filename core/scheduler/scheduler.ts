@@ -39,7 +39,9 @@ export class Scheduler {
   start(): void {
     this.task = cron.schedule('* * * * * *', () => {
       for (const job of this.jobs.values()) {
-        const run = this.runIfDue(job.name).catch((err: unknown) => this.deps.logger.error({ err, job: job.name }, 'job failed'));
+        const run = this.runIfDue(job.name).catch((err: unknown) =>
+          this.deps.logger.error({ err, job: job.name }, 'job failed'),
+        );
         this.running.add(run);
         void run.finally(() => this.running.delete(run));
       }
@@ -65,9 +67,15 @@ export class Scheduler {
     if (!claimed) return false;
     try {
       await job.run({ now, clock: this.deps.clock });
-      await this.deps.db('job_leases').where({ job: name, due_at: dueAt }).update({ finished_at: this.deps.clock.now() });
+      await this.deps
+        .db('job_leases')
+        .where({ job: name, due_at: dueAt })
+        .update({ finished_at: this.deps.clock.now() });
     } catch (err) {
-      await this.deps.db('job_leases').where({ job: name, due_at: dueAt }).update({ finished_at: this.deps.clock.now(), error: String((err as Error).message).slice(0, 500) });
+      await this.deps
+        .db('job_leases')
+        .where({ job: name, due_at: dueAt })
+        .update({ finished_at: this.deps.clock.now(), error: String((err as Error).message).slice(0, 500) });
       throw err;
     }
     return true;

@@ -6,7 +6,14 @@
  * expired (40014, 42001, 88) is fetched again once; any other errcode fails the
  * delivery, which the host retries.
  */
-import { definePlugin, tokenApi, z, type NotifyMessage, type PluginContext, type TokenApiAnswer } from '../../core/plugin-sdk/index.ts';
+import {
+  definePlugin,
+  tokenApi,
+  z,
+  type NotifyMessage,
+  type PluginContext,
+  type TokenApiAnswer,
+} from '../../core/plugin-sdk/index.ts';
 
 const Settings = z.object({
   appKey: z.string().trim().min(1).max(128).describe('AppKey of the internal application'),
@@ -24,7 +31,10 @@ interface DingAnswer extends TokenApiAnswer {
 const TOKEN_ERRORS = new Set([40014, 42001, 88]);
 
 export class DingTalkError extends Error {
-  constructor(readonly errcode: number, errmsg: string) {
+  constructor(
+    readonly errcode: number,
+    errmsg: string,
+  ) {
     super(`DingTalk errcode ${errcode}: ${errmsg}`);
     this.name = 'DingTalkError';
   }

@@ -45,8 +45,13 @@ export default definePlugin({
           subject: message.subject,
           text: message.text,
           html: message.html,
-          headers: { 'Content-Language': message.lang === 'cn' ? 'zh-CN' : message.lang, 'X-Atrium-Event': message.event },
-          icalEvent: message.calendar ? { method: message.calendar.method, content: message.calendar.ics, filename: 'invite.ics' } : undefined,
+          headers: {
+            'Content-Language': message.lang === 'cn' ? 'zh-CN' : message.lang,
+            'X-Atrium-Event': message.event,
+          },
+          icalEvent: message.calendar
+            ? { method: message.calendar.method, content: message.calendar.ics, filename: 'invite.ics' }
+            : undefined,
         });
         return { skipped, vendorId: info.messageId };
       },

@@ -17,7 +17,16 @@ export default definePlugin({
   create(ctx) {
     return {
       async send(message: NotifyMessage) {
-        ctx.logger[ctx.settings.level]({ event: message.event, lang: message.lang, to: message.to.map((r) => r.email ?? r.username ?? r.name), cc: message.cc.map((r) => r.email ?? r.name), subject: message.subject }, 'notification (not sent: log-only provider)');
+        ctx.logger[ctx.settings.level](
+          {
+            event: message.event,
+            lang: message.lang,
+            to: message.to.map((r) => r.email ?? r.username ?? r.name),
+            cc: message.cc.map((r) => r.email ?? r.name),
+            subject: message.subject,
+          },
+          'notification (not sent: log-only provider)',
+        );
         const recent = (await ctx.kv.get<NotifyMessage[]>('recent')) ?? [];
         await ctx.kv.set('recent', [message, ...recent].slice(0, KEEP));
       },

@@ -6,7 +6,14 @@
  * 42001, 41001) is fetched again once; other errcodes fail the delivery, which
  * the host retries.
  */
-import { definePlugin, tokenApi, z, type NotifyMessage, type PluginContext, type TokenApiAnswer } from '../../core/plugin-sdk/index.ts';
+import {
+  definePlugin,
+  tokenApi,
+  z,
+  type NotifyMessage,
+  type PluginContext,
+  type TokenApiAnswer,
+} from '../../core/plugin-sdk/index.ts';
 
 const Settings = z.object({
   corpId: z.string().trim().min(1).max(64).describe('corpid of the enterprise'),
@@ -23,7 +30,10 @@ interface WeComAnswer extends TokenApiAnswer {
 const TOKEN_ERRORS = new Set([40014, 42001, 41001]);
 
 export class WeComError extends Error {
-  constructor(readonly errcode: number, errmsg: string) {
+  constructor(
+    readonly errcode: number,
+    errmsg: string,
+  ) {
     super(`WeCom errcode ${errcode}: ${errmsg}`);
     this.name = 'WeComError';
   }
@@ -53,7 +63,9 @@ export default definePlugin({
         const noId = people.filter((r) => !(r.externalId ?? r.username)).map((r) => r.name);
         if (ids.length === 0) return { skipped: noId };
         const a = await api.post('/cgi-bin/message/send', {
-          touser: ids.join('|'), msgtype: 'text', agentid: ctx.settings.agentId,
+          touser: ids.join('|'),
+          msgtype: 'text',
+          agentid: ctx.settings.agentId,
           text: { content: `${message.subject}\n\n${message.text}` },
         });
         return { skipped: [...noId, ...(a.invaliduser ? a.invaliduser.split('|') : [])] };

@@ -11,11 +11,18 @@ perDialect(test, (dialect, app) => {
     t.truthy(login.body.refreshToken);
     t.true(login.body.permissions.includes('sys:admin:view'));
 
-    const nav = await app().get<{ menuList: Array<{ path: string }> }>('/api/sys/menu/nav', { token: login.body.token });
+    const nav = await app().get<{ menuList: Array<{ path: string }> }>('/api/sys/menu/nav', {
+      token: login.body.token,
+    });
     t.is(nav.status, 200);
-    t.deepEqual(nav.body.menuList.map((s) => s.path), ['/center', '/room', '/sys', '/inte']);
+    t.deepEqual(
+      nav.body.menuList.map((s) => s.path),
+      ['/center', '/room', '/sys', '/inte'],
+    );
 
-    const refreshed = await app().post<{ token: string; refreshToken: string }>('/api/sys/refreshToken', { refreshToken: login.body.refreshToken });
+    const refreshed = await app().post<{ token: string; refreshToken: string }>('/api/sys/refreshToken', {
+      refreshToken: login.body.refreshToken,
+    });
     t.is(refreshed.status, 200);
     t.not(refreshed.body.refreshToken, login.body.refreshToken);
 
@@ -37,10 +44,20 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: a wrong CAPTCHA is refused and the CAPTCHA is single use`, async (t) => {
     const uuid = 'client-uuid-0001';
     const text = await app().solveCaptcha(uuid);
-    const wrong = await app().post('/api/sys/login', { username: 'admin', password: await app().encrypt(ADMIN_PASSWORD), uuid, captcha: text === 'aaaaa' ? 'bbbbb' : 'aaaaa' });
+    const wrong = await app().post('/api/sys/login', {
+      username: 'admin',
+      password: await app().encrypt(ADMIN_PASSWORD),
+      uuid,
+      captcha: text === 'aaaaa' ? 'bbbbb' : 'aaaaa',
+    });
     t.is(wrong.status, 400);
     t.is(wrong.body.key, 'auth.captchaWrong');
-    const again = await app().post('/api/sys/login', { username: 'admin', password: await app().encrypt(ADMIN_PASSWORD), uuid, captcha: text });
+    const again = await app().post('/api/sys/login', {
+      username: 'admin',
+      password: await app().encrypt(ADMIN_PASSWORD),
+      uuid,
+      captcha: text,
+    });
     t.is(again.status, 400, 'the failed attempt used the CAPTCHA up');
   });
 });
@@ -48,7 +65,10 @@ perDialect(test, (dialect, app) => {
 perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: the signed-in user can read who they are`, async (t) => {
     const token = await app().adminToken();
-    const me = await app().get<{ data: { username: string; employeeNo: string; permissions: string[] } }>('/api/sys/user/info', { token });
+    const me = await app().get<{ data: { username: string; employeeNo: string; permissions: string[] } }>(
+      '/api/sys/user/info',
+      { token },
+    );
     t.is(me.status, 200);
     t.is(me.body.data.username, 'admin');
     t.is(me.body.data.employeeNo, 'A0001');

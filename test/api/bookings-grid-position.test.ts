@@ -11,7 +11,9 @@ perDialect(test, (dialect, app) => {
     const loose = await createResource(app(), place, { name: 'Desk 2' });
     await app().cradle.db('resources').where({ id: placed }).update({ pos_x: 120.5, pos_y: 80 });
     const who = await staff(app(), 'pia');
-    const grid = await app().get<{ data: { resources: Array<{ id: number; position: { x: number; y: number } | null }> } }>(`/api/bookings/grid?date=2027-03-02&floorId=${place.floorId}`, { token: who.token });
+    const grid = await app().get<{
+      data: { resources: Array<{ id: number; position: { x: number; y: number } | null }> };
+    }>(`/api/bookings/grid?date=2027-03-02&floorId=${place.floorId}`, { token: who.token });
     t.is(grid.status, 200);
     const byId = new Map(grid.body.data.resources.map((r) => [r.id, r.position]));
     t.deepEqual(byId.get(placed), { x: 120.5, y: 80 });

@@ -17,10 +17,17 @@ perDialect(test, (dialect, app) => {
       t.deepEqual(all.body.data.map((c) => c.name).sort(), ['admin', 'yuri', 'zoe']);
       t.deepEqual(Object.keys(all.body.data[0]!).sort(), ['email', 'id', 'name', 'realName']);
       const found = await app().get<{ data: Contact[] }>(`${path}?q=YUR`, { token });
-      t.deepEqual(found.body.data.map((c) => ({ name: c.name, email: c.email })), [{ name: 'yuri', email: 'yuri@example.org' }]);
+      t.deepEqual(
+        found.body.data.map((c) => ({ name: c.name, email: c.email })),
+        [{ name: 'yuri', email: 'yuri@example.org' }],
+      );
       t.is((await app().get(path)).status, 401);
     }
-    t.is((await app().get<{ data: Contact[] }>('/api/contacts/?q=%25', { token })).body.data.length, 0, 'a % is searched literally');
+    t.is(
+      (await app().get<{ data: Contact[] }>('/api/contacts/?q=%25', { token })).body.data.length,
+      0,
+      'a % is searched literally',
+    );
     t.is((await app().get('/api/contacts/?limit=0', { token })).status, 400);
   });
 });

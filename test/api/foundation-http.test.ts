@@ -21,7 +21,11 @@ perDialect(test, (dialect, app) => {
 
   test.serial(`${dialect}: malformed JSON, wrong types, oversized bodies and wrong methods get 4xx`, async (t) => {
     const token = await app().adminToken();
-    const malformed = await app().request('PUT', '/api/sys/params', { token, rawBody: '{"passCodeLength": ', headers: { 'content-type': 'application/json' } });
+    const malformed = await app().request('PUT', '/api/sys/params', {
+      token,
+      rawBody: '{"passCodeLength": ',
+      headers: { 'content-type': 'application/json' },
+    });
     t.is(malformed.status, 400);
     t.is(malformed.body.key, 'common.malformedJson');
 
@@ -35,7 +39,11 @@ perDialect(test, (dialect, app) => {
     t.true(missing.body.errors!.some((e) => e.field === 'username'));
     t.regex(missing.body.msg, /正しくありません/);
 
-    const huge = await app().request('PUT', '/api/sys/params', { token, rawBody: JSON.stringify({ usernoPattern: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const huge = await app().request('PUT', '/api/sys/params', {
+      token,
+      rawBody: JSON.stringify({ usernoPattern: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     t.is(huge.status, 413);
     t.is(huge.body.key, 'common.bodyTooLarge');
 
@@ -65,8 +73,14 @@ perDialect(test, (dialect, app) => {
 
   test.serial(`${dialect}: staff see only the booking centre in their menu`, async (t) => {
     const staff = await app().tokenFor('frank', STAFF_PASSWORD);
-    const nav = await app().get<{ menuList: Array<{ path: string; children: Array<{ path: string }> }>; permissions: string[] }>('/api/sys/menu/nav', { token: staff });
-    t.deepEqual(nav.body.menuList.map((s) => s.path), ['/center']);
+    const nav = await app().get<{
+      menuList: Array<{ path: string; children: Array<{ path: string }> }>;
+      permissions: string[];
+    }>('/api/sys/menu/nav', { token: staff });
+    t.deepEqual(
+      nav.body.menuList.map((s) => s.path),
+      ['/center'],
+    );
     t.true(nav.body.menuList[0]!.children.some((c) => c.path === '/center/reserve'));
     t.false(nav.body.permissions.includes('center:reserve:super'));
   });
@@ -86,23 +100,29 @@ perDialect(test, (dialect, app) => {
     app().clock.set(Date.now());
   });
 
-  test.serial(`${dialect}: disabled users, users without permission and switched-off local login are refused`, async (t) => {
-    await createUser(app(), 'henry', { status: 0 });
-    await createUser(app(), 'irene', { role: null });
-    const disabled = await app().login('henry', STAFF_PASSWORD);
-    t.is(disabled.status, 403);
-    t.is(disabled.body.key, 'auth.userDisabled');
-    const noPermission = await app().login('irene', STAFF_PASSWORD, 'cn');
-    t.is(noPermission.body.key, 'auth.noLoginPermission');
-    t.is(noPermission.body.msg, '该用户没有登录权限');
+  test.serial(
+    `${dialect}: disabled users, users without permission and switched-off local login are refused`,
+    async (t) => {
+      await createUser(app(), 'henry', { status: 0 });
+      await createUser(app(), 'irene', { role: null });
+      const disabled = await app().login('henry', STAFF_PASSWORD);
+      t.is(disabled.status, 403);
+      t.is(disabled.body.key, 'auth.userDisabled');
+      const noPermission = await app().login('irene', STAFF_PASSWORD, 'cn');
+      t.is(noPermission.body.key, 'auth.noLoginPermission');
+      t.is(noPermission.body.msg, '该用户没有登录权限');
 
-    const admin = await app().adminToken();
-    t.is((await app().put('/api/sys/params', { localLoginEnabled: false }, { token: admin })).status, 200);
-    const off = await app().login('frank', STAFF_PASSWORD);
-    t.is(off.status, 403);
-    t.is(off.body.key, 'auth.localLoginOff');
-    await app().cradle.paramsService.setMany({ userId: 0, username: 'test', permissions: new Set(['*']), lang: 'en', via: 'system' }, { localLoginEnabled: true });
-  });
+      const admin = await app().adminToken();
+      t.is((await app().put('/api/sys/params', { localLoginEnabled: false }, { token: admin })).status, 200);
+      const off = await app().login('frank', STAFF_PASSWORD);
+      t.is(off.status, 403);
+      t.is(off.body.key, 'auth.localLoginOff');
+      await app().cradle.paramsService.setMany(
+        { userId: 0, username: 'test', permissions: new Set(['*']), lang: 'en', via: 'system' },
+        { localLoginEnabled: true },
+      );
+    },
+  );
 
   test.serial(`${dialect}: with the CAPTCHA switched off, sign-in needs none`, async (t) => {
     const admin = await app().adminToken();
@@ -110,7 +130,10 @@ perDialect(test, (dialect, app) => {
     const r = await app().post('/api/sys/login', { username: 'frank', password: await app().encrypt(STAFF_PASSWORD) });
     t.is(r.status, 200);
     await app().put('/api/sys/params', { captchaEnabled: true }, { token: admin });
-    const again = await app().post('/api/sys/login', { username: 'frank', password: await app().encrypt(STAFF_PASSWORD) });
+    const again = await app().post('/api/sys/login', {
+      username: 'frank',
+      password: await app().encrypt(STAFF_PASSWORD),
+    });
     t.is(again.status, 400);
     t.is(again.body.key, 'auth.captchaRequired');
   });
@@ -129,12 +152,22 @@ perDialect(test, (dialect, app) => {
     const admin = await app().adminToken();
     await app().put('/api/sys/params', { clientLogEnabled: true }, { token: admin });
     t.is((await app().post('/api/openapi/clientLog', { from: 'pc', message: 'boom', stack: 'at x' })).status, 200);
-    t.is((await app().request('POST', '/api/openapi/clientLog', { rawBody: JSON.stringify({ from: 'pc', blob: 'y'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } })).status, 413);
+    t.is(
+      (
+        await app().request('POST', '/api/openapi/clientLog', {
+          rawBody: JSON.stringify({ from: 'pc', blob: 'y'.repeat(1_100_000) }),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+      413,
+    );
     await app().put('/api/sys/params', { clientLogEnabled: false }, { token: admin });
   });
 
   test.serial(`${dialect}: health, request ids, security headers, public configuration`, async (t) => {
-    const health = await app().get<{ data: { status: string; version: string; database: { dialect: string; reachable: boolean } } }>('/api/health');
+    const health = await app().get<{
+      data: { status: string; version: string; database: { dialect: string; reachable: boolean } };
+    }>('/api/health');
     t.is(health.status, 200);
     t.is(health.body.data.status, 'ok');
     t.is(health.body.data.database.dialect, dialect);
@@ -146,23 +179,31 @@ perDialect(test, (dialect, app) => {
     const config = await app().get<{ config: Record<string, unknown>; time: number }>('/api/sys/config/all');
     t.true(Math.abs(config.body.time - app().clock.now()) < 5000);
     t.is(config.body.config.passCodeLength, 6);
-    for (const secret of ['lockoutAttempts', 'usernoPattern', 'passwordValidityDays', 'blocklistMaxViolations']) t.false(secret in config.body.config, secret);
+    for (const secret of ['lockoutAttempts', 'usernoPattern', 'passwordValidityDays', 'blocklistMaxViolations'])
+      t.false(secret in config.body.config, secret);
   });
 
   test.serial(`${dialect}: the OpenAPI document lists every route with its permission`, async (t) => {
     const res = await fetch(`${app().url}/api/docs/openapi.json`);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { 'x-permission'?: string[] }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { 'x-permission'?: string[] }>>;
+    };
     t.is(doc.openapi, '3.1.0');
     t.truthy(doc.paths['/api/sys/login']?.post);
     t.truthy(doc.paths['/api/sys/params/{key}']?.get);
-    for (const [p, item] of Object.entries(doc.paths)) for (const [m, op] of Object.entries(item)) t.true((op['x-permission'] ?? []).length > 0, `${m} ${p}`);
+    for (const [p, item] of Object.entries(doc.paths))
+      for (const [m, op] of Object.entries(item)) t.true((op['x-permission'] ?? []).length > 0, `${m} ${p}`);
     const page = await fetch(`${app().url}/api/docs`);
     t.regex(await page.text(), /Atrium API/);
   });
 
-  test.serial(`${dialect}: paths outside the API get the console (or a clear notice when it is not built)`, async (t) => {
-    const res = await fetch(`${app().url}/center/reserve`);
-    t.true(res.status === 200 || res.status === 503);
-    t.regex(await res.text(), res.status === 200 ? /<div id="root">/ : /npm run build/);
-  });
+  test.serial(
+    `${dialect}: paths outside the API get the console (or a clear notice when it is not built)`,
+    async (t) => {
+      const res = await fetch(`${app().url}/center/reserve`);
+      t.true(res.status === 200 || res.status === 503);
+      t.regex(await res.text(), res.status === 200 ? /<div id="root">/ : /npm run build/);
+    },
+  );
 });

@@ -7,10 +7,39 @@ import { isUniqueViolation } from '../../core/db/errors.ts';
 import { migrateDown, migrateLatest, migrationStatus } from '../../core/db/migrations.ts';
 import { dialects, freshMysqlDatabase } from '../helpers/app.ts';
 
-const TABLES = ['users', 'roles', 'menus', 'user_groups', 'locations', 'floors', 'resources', 'resource_open_hours', 'resource_disabled_periods', 'devices',
-  'bookings', 'booking_series', 'booking_slots', 'booking_attendees', 'approvals', 'time_config', 'dictionary', 'licences', 'reports',
-  'notification_templates', 'custom_notifications', 'blocklist', 'violations', 'credit_ledger', 'params', 'integration_settings',
-  'operation_logs', 'reservation_logs', 'api_keys', 'job_leases', 'outbox'];
+const TABLES = [
+  'users',
+  'roles',
+  'menus',
+  'user_groups',
+  'locations',
+  'floors',
+  'resources',
+  'resource_open_hours',
+  'resource_disabled_periods',
+  'devices',
+  'bookings',
+  'booking_series',
+  'booking_slots',
+  'booking_attendees',
+  'approvals',
+  'time_config',
+  'dictionary',
+  'licences',
+  'reports',
+  'notification_templates',
+  'custom_notifications',
+  'blocklist',
+  'violations',
+  'credit_ledger',
+  'params',
+  'integration_settings',
+  'operation_logs',
+  'reservation_logs',
+  'api_keys',
+  'job_leases',
+  'outbox',
+];
 
 for (const dialect of dialects) {
   test.serial(`${dialect}: migrations run up, down and up again`, async (t) => {
@@ -51,7 +80,9 @@ test('the slot table forbids two bookings of one resource in the same 15 minutes
     await migrateLatest(db);
     await db.raw('PRAGMA foreign_keys = OFF');
     await db('booking_slots').insert({ resource_id: 1, slot: 1000, booking_id: 1 });
-    const err = await t.throwsAsync(db('booking_slots').insert({ resource_id: 1, slot: 1000, booking_id: 2 }), { any: true });
+    const err = await t.throwsAsync(db('booking_slots').insert({ resource_id: 1, slot: 1000, booking_id: 2 }), {
+      any: true,
+    });
     t.true(isUniqueViolation(err));
     await t.notThrowsAsync(db('booking_slots').insert({ resource_id: 2, slot: 1000, booking_id: 2 }));
   } finally {

@@ -2,13 +2,26 @@ import test from 'ava';
 import { perDialect, type TestApp } from '../helpers/app.ts';
 import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
 
-interface Key { id: number; keyId: string; key?: string; scopes: string[]; state: string; lastUsedAt: number | null; userId: number; username: string }
+interface Key {
+  id: number;
+  keyId: string;
+  key?: string;
+  scopes: string[];
+  state: string;
+  lastUsedAt: number | null;
+  userId: number;
+  username: string;
+}
 
 /** A user whose only role carries exactly `permissions`. */
 async function userWith(app: TestApp, username: string, permissions: string[]): Promise<number> {
   const { db, clock } = app.cradle;
   const userId = await createUser(app, username, { role: null });
-  const [roleId] = await db('roles').insert({ name: `role-${username}`, created_at: clock.now(), updated_at: clock.now() });
+  const [roleId] = await db('roles').insert({
+    name: `role-${username}`,
+    created_at: clock.now(),
+    updated_at: clock.now(),
+  });
   await db('role_permissions').insert(permissions.map((permission) => ({ role_id: Number(roleId), permission })));
   await db('user_roles').insert({ user_id: userId, role_id: Number(roleId) });
   return userId;
@@ -19,7 +32,11 @@ perDialect(test, (dialect, app) => {
   let logKey: Key;
   test.serial(`${dialect}: a key is created once with its secret, stored hashed, listed without it`, async (t) => {
     admin = await app().adminToken();
-    const res = await app().post<{ data: Key }>('/api/sys/keys', { name: 'log reader', scopes: ['sys:log:view', 'sys:log:view'] }, { token: admin });
+    const res = await app().post<{ data: Key }>(
+      '/api/sys/keys',
+      { name: 'log reader', scopes: ['sys:log:view', 'sys:log:view'] },
+      { token: admin },
+    );
     t.is(res.status, 200, JSON.stringify(res.body));
     logKey = res.body.data;
     t.regex(logKey.key!, /^atr_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}$/);
@@ -34,13 +51,19 @@ perDialect(test, (dialect, app) => {
     t.is(list.body.data.items.length, 1);
     t.false(JSON.stringify(list.body).includes(secret));
     t.false('key' in list.body.data.items[0]!);
-    const log = await app().get<{ data: { items: Array<{ action: string; summary: unknown }> } }>('/api/sys/logs/operations?action=sys.keys.create', { token: admin });
+    const log = await app().get<{ data: { items: Array<{ action: string; summary: unknown }> } }>(
+      '/api/sys/logs/operations?action=sys.keys.create',
+      { token: admin },
+    );
     t.is(log.body.data.items.length, 1);
     t.false(JSON.stringify(log.body).includes(secret));
   });
 
   test.serial(`${dialect}: a call with the key is allowed by its scopes and refused outside them`, async (t) => {
-    const variants: Array<Record<string, string>> = [{ authorization: `ApiKey ${logKey.key}` }, { 'x-api-key': logKey.key! }];
+    const variants: Array<Record<string, string>> = [
+      { authorization: `ApiKey ${logKey.key}` },
+      { 'x-api-key': logKey.key! },
+    ];
     for (const headers of variants) {
       const ok = await app().get<{ data: { items: unknown[] } }>('/api/sys/logs/operations', { headers });
       t.is(ok.status, 200, JSON.stringify(ok.body));
@@ -67,20 +90,41 @@ perDialect(test, (dialect, app) => {
     t.is(unknown.body.key, 'keys.unknownScope');
     t.is((await app().post('/api/sys/keys', { name: 'x', scopes: [] }, { token: admin })).status, 400);
     t.is((await app().post('/api/sys/keys', { name: '', scopes: ['sys:log:view'] }, { token: admin })).status, 400);
-    t.is((await app().post('/api/sys/keys', { name: 'x', scopes: ['sys:log:view'], expiresAt: app().clock.now() - 1000 }, { token: admin })).status, 400);
+    t.is(
+      (
+        await app().post(
+          '/api/sys/keys',
+          { name: 'x', scopes: ['sys:log:view'], expiresAt: app().clock.now() - 1000 },
+          { token: admin },
+        )
+      ).status,
+      400,
+    );
     await userWith(app(), 'keymaker', ['sys:secret:view', 'sys:secret:add', 'sys:secret:delete', 'sys:log:view']);
     const maker = await app().tokenFor('keymaker', STAFF_PASSWORD);
-    const beyond = await app().post('/api/sys/keys', { name: 'too much', scopes: ['sys:log:view', 'sys:admin:add'] }, { token: maker, lang: 'en' });
+    const beyond = await app().post(
+      '/api/sys/keys',
+      { name: 'too much', scopes: ['sys:log:view', 'sys:admin:add'] },
+      { token: maker, lang: 'en' },
+    );
     t.is(beyond.status, 403);
     t.is(beyond.body.key, 'keys.beyondAuthority');
     t.regex(beyond.body.msg, /sys:admin:add/);
-    const own = await app().post<{ data: Key }>('/api/sys/keys', { name: 'mine', scopes: ['sys:log:view'] }, { token: maker });
+    const own = await app().post<{ data: Key }>(
+      '/api/sys/keys',
+      { name: 'mine', scopes: ['sys:log:view'] },
+      { token: maker },
+    );
     t.is(own.status, 200);
     t.is(own.body.data.username, 'keymaker');
     const headers = { 'x-api-key': own.body.data.key! };
     t.is((await app().get('/api/sys/logs/operations', { headers })).status, 200);
     // The key acts as its creator: when the creator loses the permission, so does the key.
-    await app().cradle.db('role_permissions').where({ permission: 'sys:log:view' }).whereIn('role_id', app().cradle.db('roles').where({ name: 'role-keymaker' }).select('id')).del();
+    await app()
+      .cradle.db('role_permissions')
+      .where({ permission: 'sys:log:view' })
+      .whereIn('role_id', app().cradle.db('roles').where({ name: 'role-keymaker' }).select('id'))
+      .del();
     t.is((await app().get('/api/sys/logs/operations', { headers })).status, 403);
     // And a disabled creator's keys stop working.
     await app().cradle.db('users').where({ username: 'keymaker' }).update({ status: 0 });
@@ -88,7 +132,11 @@ perDialect(test, (dialect, app) => {
   });
 
   test.serial(`${dialect}: a key cannot create or revoke keys, even with the permission`, async (t) => {
-    const res = await app().post<{ data: Key }>('/api/sys/keys', { name: 'key admin', scopes: ['sys:secret:add', 'sys:secret:delete'] }, { token: admin });
+    const res = await app().post<{ data: Key }>(
+      '/api/sys/keys',
+      { name: 'key admin', scopes: ['sys:secret:add', 'sys:secret:delete'] },
+      { token: admin },
+    );
     const headers = { 'x-api-key': res.body.data.key! };
     const made = await app().post('/api/sys/keys', { name: 'child', scopes: ['sys:log:view'] }, { headers });
     t.is(made.status, 403);
@@ -109,7 +157,11 @@ perDialect(test, (dialect, app) => {
   });
 
   test.serial(`${dialect}: an expired key answers 401`, async (t) => {
-    const res = await app().post<{ data: Key }>('/api/sys/keys', { name: 'short', scopes: ['sys:log:view'], expiresAt: app().clock.now() + 3_600_000 }, { token: admin });
+    const res = await app().post<{ data: Key }>(
+      '/api/sys/keys',
+      { name: 'short', scopes: ['sys:log:view'], expiresAt: app().clock.now() + 3_600_000 },
+      { token: admin },
+    );
     const headers = { 'x-api-key': res.body.data.key! };
     t.is((await app().get('/api/sys/logs/operations', { headers })).status, 200);
     app().clock.advance(3_600_001);

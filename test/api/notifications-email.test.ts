@@ -7,7 +7,14 @@ perDialect(test, (dialect, app) => {
   let admin: string;
   let place: Place;
   let sink: MailSink;
-  const smtp = () => ({ host: '127.0.0.1', port: sink.port, security: 'none', account: 'rooms@example.org', fromName: 'Atrium Rooms', password: 'mail-pw' });
+  const smtp = () => ({
+    host: '127.0.0.1',
+    port: sink.port,
+    security: 'none',
+    account: 'rooms@example.org',
+    fromName: 'Atrium Rooms',
+    password: 'mail-pw',
+  });
   const forRcpt = (address: string) => sink.mails.find((m) => m.rcpt.includes(address));
 
   test.serial.before(async () => {
@@ -30,47 +37,80 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: test connection reaches the SMTP server; a wrong port fails`, async (t) => {
     admin = await app().adminToken();
     place = await seedPlace(app(), 'em');
-    const ok = await app().post<{ data: { ok: boolean } }>('/api/inte/settings/notify/test', { provider: 'notify-email', settings: smtp() }, { token: admin });
+    const ok = await app().post<{ data: { ok: boolean } }>(
+      '/api/inte/settings/notify/test',
+      { provider: 'notify-email', settings: smtp() },
+      { token: admin },
+    );
     t.true(ok.body.data.ok);
-    const bad = await app().post<{ data: { ok: boolean; detail: string } }>('/api/inte/settings/notify/test', { provider: 'notify-email', settings: { ...smtp(), port: 1 } }, { token: admin });
+    const bad = await app().post<{ data: { ok: boolean; detail: string } }>(
+      '/api/inte/settings/notify/test',
+      { provider: 'notify-email', settings: { ...smtp(), port: 1 } },
+      { token: admin },
+    );
     t.false(bad.body.data.ok);
     t.truthy(bad.body.data.detail);
     await saveNotify(app(), admin, 'notify-email', smtp());
   });
 
-  test.serial(`${dialect}: a booking's mail reaches organiser and attendees in their language, with a REQUEST invitation`, async (t) => {
-    const mails = await deliver('booking.created', { booking: snapshot(place, { id: 501 }), actorId: place.organiserId }, 2);
-    t.is(mails.length, 2);
-    const en = forRcpt('org-em@example.org')!;
-    t.deepEqual(en.rcpt.sort(), ['gina@guest.example', 'org-em@example.org']);
-    t.is(en.from, 'rooms@example.org');
-    t.is(en.user, 'rooms@example.org', 'signed in with the account');
-    t.is(header(en.raw, 'Subject'), 'Booked: Planning <b>Q3</b> & budget');
-    t.regex(header(en.raw, 'To')!, /Olivia Organiser.*<org-em@example.org>/);
-    t.regex(header(en.raw, 'Cc')!, /Gina Guest.*<gina@guest.example>/);
-    t.is(header(en.raw, 'Content-Language'), 'en');
-    t.regex(header(en.raw, 'From')!, /Atrium Rooms.*<rooms@example.org>/);
-    const html = mimePart(en.raw, 'text/html')!;
-    t.true(html.body.includes('Planning &lt;b&gt;Q3&lt;/b&gt; &amp; budget'));
-    const cal = mimePart(en.raw, 'text/calendar')!;
-    t.regex(cal.contentType, /method=REQUEST/i);
-    t.regex(cal.body, /BEGIN:VCALENDAR[\s\S]*METHOD:REQUEST[\s\S]*UID:booking-501@atrium[\s\S]*SEQUENCE:0[\s\S]*END:VCALENDAR/);
+  test.serial(
+    `${dialect}: a booking's mail reaches organiser and attendees in their language, with a REQUEST invitation`,
+    async (t) => {
+      const mails = await deliver(
+        'booking.created',
+        { booking: snapshot(place, { id: 501 }), actorId: place.organiserId },
+        2,
+      );
+      t.is(mails.length, 2);
+      const en = forRcpt('org-em@example.org')!;
+      t.deepEqual(en.rcpt.sort(), ['gina@guest.example', 'org-em@example.org']);
+      t.is(en.from, 'rooms@example.org');
+      t.is(en.user, 'rooms@example.org', 'signed in with the account');
+      t.is(header(en.raw, 'Subject'), 'Booked: Planning <b>Q3</b> & budget');
+      t.regex(header(en.raw, 'To')!, /Olivia Organiser.*<org-em@example.org>/);
+      t.regex(header(en.raw, 'Cc')!, /Gina Guest.*<gina@guest.example>/);
+      t.is(header(en.raw, 'Content-Language'), 'en');
+      t.regex(header(en.raw, 'From')!, /Atrium Rooms.*<rooms@example.org>/);
+      const html = mimePart(en.raw, 'text/html')!;
+      t.true(html.body.includes('Planning &lt;b&gt;Q3&lt;/b&gt; &amp; budget'));
+      const cal = mimePart(en.raw, 'text/calendar')!;
+      t.regex(cal.contentType, /method=REQUEST/i);
+      t.regex(
+        cal.body,
+        /BEGIN:VCALENDAR[\s\S]*METHOD:REQUEST[\s\S]*UID:booking-501@atrium[\s\S]*SEQUENCE:0[\s\S]*END:VCALENDAR/,
+      );
 
-    const ja = forRcpt('att-em@example.org')!;
-    t.deepEqual(ja.rcpt, ['att-em@example.org']);
-    t.is(header(ja.raw, 'Subject'), '予約完了：Planning <b>Q3</b> & budget');
-    t.is(header(ja.raw, 'Content-Language'), 'ja');
-    t.regex(mimePart(ja.raw, 'text/plain')!.body, /チェックインコード：482913/);
-    t.regex(mimePart(ja.raw, 'text/calendar')!.body, /METHOD:REQUEST/);
-  });
+      const ja = forRcpt('att-em@example.org')!;
+      t.deepEqual(ja.rcpt, ['att-em@example.org']);
+      t.is(header(ja.raw, 'Subject'), '予約完了：Planning <b>Q3</b> & budget');
+      t.is(header(ja.raw, 'Content-Language'), 'ja');
+      t.regex(mimePart(ja.raw, 'text/plain')!.body, /チェックインコード：482913/);
+      t.regex(mimePart(ja.raw, 'text/calendar')!.body, /METHOD:REQUEST/);
+    },
+  );
 
   test.serial(`${dialect}: a change sends the next SEQUENCE, a cancellation a CANCEL`, async (t) => {
     sink.mails.length = 0;
-    await deliver('booking.updated', { booking: snapshot(place, { id: 501, sequence: 1, endTime: '12:00', endAt: snapshot(place).endAt + 3_600_000 }), actorId: place.organiserId }, 2);
+    await deliver(
+      'booking.updated',
+      {
+        booking: snapshot(place, { id: 501, sequence: 1, endTime: '12:00', endAt: snapshot(place).endAt + 3_600_000 }),
+        actorId: place.organiserId,
+      },
+      2,
+    );
     const updated = mimePart(forRcpt('org-em@example.org')!.raw, 'text/calendar')!.body;
     t.regex(updated, /METHOD:REQUEST[\s\S]*SEQUENCE:1[\s\S]*DTEND:20261201T030000Z/);
     sink.mails.length = 0;
-    await deliver('booking.cancelled', { booking: snapshot(place, { id: 501, sequence: 2, state: 'cancelled' }), actorId: place.organiserId, reason: 'Moved online' }, 2);
+    await deliver(
+      'booking.cancelled',
+      {
+        booking: snapshot(place, { id: 501, sequence: 2, state: 'cancelled' }),
+        actorId: place.organiserId,
+        reason: 'Moved online',
+      },
+      2,
+    );
     const cancel = forRcpt('org-em@example.org')!;
     t.regex(header(cancel.raw, 'Subject')!, /^Cancelled: /);
     const cal = mimePart(cancel.raw, 'text/calendar')!;
@@ -79,13 +119,21 @@ perDialect(test, (dialect, app) => {
     t.regex(mimePart(forRcpt('att-em@example.org')!.raw, 'text/calendar')!.body, /METHOD:CANCEL/);
   });
 
-  test.serial(`${dialect}: the Exchange variant signs in as DOMAIN\\user; mails without a calendar part stay plain`, async (t) => {
-    await saveNotify(app(), admin, 'notify-email', { ...smtp(), variant: 'exchange', domain: 'CORP', hostUsername: 'svc-rooms' });
-    sink.mails.length = 0;
-    const [mail] = await deliver('user.violation', { userId: place.organiserId, violationCount: 1 }, 1);
-    t.is(mail!.user, 'CORP\\svc-rooms');
-    t.deepEqual(mail!.rcpt, ['org-em@example.org']);
-    t.is(header(mail!.raw, 'Subject'), 'A violation was recorded');
-    t.is(mimePart(mail!.raw, 'text/calendar'), undefined);
-  });
+  test.serial(
+    `${dialect}: the Exchange variant signs in as DOMAIN\\user; mails without a calendar part stay plain`,
+    async (t) => {
+      await saveNotify(app(), admin, 'notify-email', {
+        ...smtp(),
+        variant: 'exchange',
+        domain: 'CORP',
+        hostUsername: 'svc-rooms',
+      });
+      sink.mails.length = 0;
+      const [mail] = await deliver('user.violation', { userId: place.organiserId, violationCount: 1 }, 1);
+      t.is(mail!.user, 'CORP\\svc-rooms');
+      t.deepEqual(mail!.rcpt, ['org-em@example.org']);
+      t.is(header(mail!.raw, 'Subject'), 'A violation was recorded');
+      t.is(mimePart(mail!.raw, 'text/calendar'), undefined);
+    },
+  );
 });

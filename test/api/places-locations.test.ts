@@ -16,25 +16,49 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: locations are created, listed in pages, searched, changed`, async (t) => {
     admin = await app().adminToken();
     for (const [i, name] of ['Shanghai HQ', 'Tokyo Office', 'Berlin Hub'].entries()) {
-      const r = await app().post<{ data: Loc }>('/api/room/locations', { name, timeZone: ['Asia/Shanghai', 'Asia/Tokyo', 'Europe/Berlin'][i], sort: i }, { token: admin });
+      const r = await app().post<{ data: Loc }>(
+        '/api/room/locations',
+        { name, timeZone: ['Asia/Shanghai', 'Asia/Tokyo', 'Europe/Berlin'][i], sort: i },
+        { token: admin },
+      );
       t.is(r.status, 200, JSON.stringify(r.body));
       if (i === 0) locId = r.body.data.id;
     }
     const page = await app().get<Page<Loc>>('/api/room/locations?page=1&pageSize=2', { token: admin });
     t.is(page.body.data.total, 3);
-    t.deepEqual(page.body.data.items.map((l) => l.name), ['Shanghai HQ', 'Tokyo Office']);
+    t.deepEqual(
+      page.body.data.items.map((l) => l.name),
+      ['Shanghai HQ', 'Tokyo Office'],
+    );
     const page2 = await app().get<Page<Loc>>('/api/room/locations?page=2&pageSize=2', { token: admin });
-    t.deepEqual(page2.body.data.items.map((l) => l.name), ['Berlin Hub']);
+    t.deepEqual(
+      page2.body.data.items.map((l) => l.name),
+      ['Berlin Hub'],
+    );
     const found = await app().get<Page<Loc>>('/api/room/locations?q=tokyo', { token: admin });
-    t.deepEqual(found.body.data.items.map((l) => l.name), ['Tokyo Office']);
-    const put = await app().put<{ data: Loc }>(`/api/room/locations/${locId}`, { name: 'Shanghai HQ 2', timeZone: 'Asia/Shanghai', address: '1 Century Ave' }, { token: admin });
+    t.deepEqual(
+      found.body.data.items.map((l) => l.name),
+      ['Tokyo Office'],
+    );
+    const put = await app().put<{ data: Loc }>(
+      `/api/room/locations/${locId}`,
+      { name: 'Shanghai HQ 2', timeZone: 'Asia/Shanghai', address: '1 Century Ave' },
+      { token: admin },
+    );
     t.is(put.body.data.name, 'Shanghai HQ 2');
-    const log = await app().cradle.db('operation_logs').where({ action: 'room.location.update', target: String(locId) }).first();
+    const log = await app()
+      .cradle.db('operation_logs')
+      .where({ action: 'room.location.update', target: String(locId) })
+      .first();
     t.truthy(log, 'the change is in the operation log');
   });
 
   test.serial(`${dialect}: bad input answers 400 with translated field errors, unknown ids 404`, async (t) => {
-    const bad = await app().post('/api/room/locations', { name: '', timeZone: 'Mars/Olympus' }, { token: admin, lang: 'cn' });
+    const bad = await app().post(
+      '/api/room/locations',
+      { name: '', timeZone: 'Mars/Olympus' },
+      { token: admin, lang: 'cn' },
+    );
     t.is(bad.status, 400);
     t.is(bad.body.msg, '部分字段不合法');
     t.deepEqual(bad.body.errors!.map((e) => e.field).sort(), ['name', 'timeZone']);
@@ -50,11 +74,19 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: floors with a plan; no plan answers the catalogue message`, async (t) => {
     const plan = await upload(app(), admin, 'floorPlan', 'plan.png', await png(500));
     t.is(plan.status, 200, JSON.stringify(plan.body));
-    const f = await app().post<{ data: Floor }>('/api/room/floors', { locationId: locId, name: '3F', sort: 3, planUploadId: plan.body.bean!.id }, { token: admin });
+    const f = await app().post<{ data: Floor }>(
+      '/api/room/floors',
+      { locationId: locId, name: '3F', sort: 3, planUploadId: plan.body.bean!.id },
+      { token: admin },
+    );
     t.is(f.status, 200, JSON.stringify(f.body));
     t.is(f.body.data.displayName, '3F');
     floorId = f.body.data.id;
-    const bare = await app().post<{ data: Floor }>('/api/room/floors', { locationId: locId, name: '5F', displayName: '5F Open office', sort: 5 }, { token: admin });
+    const bare = await app().post<{ data: Floor }>(
+      '/api/room/floors',
+      { locationId: locId, name: '5F', displayName: '5F Open office', sort: 5 },
+      { token: admin },
+    );
     const picture = await fetch(`${app().url}/api/room/floors/${floorId}/plan`, { headers: { token: admin } });
     t.is(picture.status, 200);
     t.is(picture.headers.get('content-type'), 'image/png');
@@ -65,16 +97,27 @@ perDialect(test, (dialect, app) => {
     t.is(noIcon.status, 404);
     t.is(noIcon.body.msg, 'このフロアにはフロアマップまたはアイコンがありません');
     const list = await app().get<Page<Floor>>(`/api/room/floors?locationId=${locId}`, { token: admin });
-    t.deepEqual(list.body.data.items.map((x) => x.name), ['3F', '5F']);
+    t.deepEqual(
+      list.body.data.items.map((x) => x.name),
+      ['3F', '5F'],
+    );
     t.is((await app().get<Page<Floor>>('/api/room/floors?q=open', { token: admin })).body.data.total, 1);
-    const badRef = await app().post('/api/room/floors', { locationId: locId, name: '9F', planUploadId: '00000000-0000-4000-8000-000000000000' }, { token: admin });
+    const badRef = await app().post(
+      '/api/room/floors',
+      { locationId: locId, name: '9F', planUploadId: '00000000-0000-4000-8000-000000000000' },
+      { token: admin },
+    );
     t.is(badRef.status, 400);
     t.is((await app().get<{ data: Loc }>(`/api/room/locations/${locId}`, { token: admin })).body.data.floorCount, 2);
     t.is((await app().delete(`/api/room/floors/${bare.body.data.id}`, { token: admin })).status, 200);
   });
 
   test.serial(`${dialect}: bound bookings, rooms and floors block deletion; nothing is removed`, async (t) => {
-    const room = await app().post<{ data: { id: number } }>('/api/room/resources', { name: 'Everest', type: 0, capacity: 8, pricePerHour: 0, locationId: locId, floorId }, { token: admin });
+    const room = await app().post<{ data: { id: number } }>(
+      '/api/room/resources',
+      { name: 'Everest', type: 0, capacity: 8, pricePerHour: 0, locationId: locId, floorId },
+      { token: admin },
+    );
     t.is(room.status, 200, JSON.stringify(room.body));
     const bookingId = await futureBooking(app(), room.body.data.id);
     const floorRefused = await app().delete(`/api/room/floors/${floorId}`, { token: admin, lang: 'en' });

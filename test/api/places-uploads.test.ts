@@ -33,39 +33,97 @@ perDialect(test, (dialect, app) => {
     t.deepEqual([ok.body.bean!.width, ok.body.bean!.height], [800, 600]);
   });
 
-  test.serial(`${dialect}: wrong extension, renamed executable, oversized file and a too-small floor plan are refused`, async (t) => {
-    const gif = await upload(app(), admin, 'resourceImage', 'room.gif', await png(200), 'en');
-    t.is(gif.status, 400);
-    t.is(gif.body.msg, 'Only jpg, jpeg and png pictures are accepted');
-    const exe = await upload(app(), admin, 'resourceImage', 'x.png', elf(), 'cn');
-    t.is(exe.status, 400);
-    t.is(exe.body.msg, '只接受 jpg、jpeg、png 格式的图片');
-    const big = Buffer.concat([await png(100), Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    const tooLarge = await upload(app(), admin, 'resourceImage', 'big.png', big, 'en');
-    t.is(tooLarge.status, 413);
-    t.is(tooLarge.body.msg, 'The file is too large (at most 2 MB)');
-    const small = await upload(app(), admin, 'floorPlan', 'plan.png', await png(200), 'en');
-    t.is(small.status, 400);
-    t.regex(small.body.msg, /^Picture too small/);
-    t.is((await upload(app(), admin, 'resourceImage', 'ok.png', await png(200))).status, 200, 'small is fine for a resource image');
-    const noType = await upload(app(), admin, 'virus', 'ok.png', await png(200));
-    t.is(noType.status, 400);
-    const noFile = await app().request('POST', '/api/upload/uploadFile', { token: admin, rawBody: (() => { const f = new FormData(); f.append('type', 'icon'); return f; })() });
-    t.is(noFile.status, 400);
-    t.is(Number((await app().cradle.db('uploads').count({ n: '*' }).first())!.n), 3, 'only the accepted ones are kept');
-  });
+  test.serial(
+    `${dialect}: wrong extension, renamed executable, oversized file and a too-small floor plan are refused`,
+    async (t) => {
+      const gif = await upload(app(), admin, 'resourceImage', 'room.gif', await png(200), 'en');
+      t.is(gif.status, 400);
+      t.is(gif.body.msg, 'Only jpg, jpeg and png pictures are accepted');
+      const exe = await upload(app(), admin, 'resourceImage', 'x.png', elf(), 'cn');
+      t.is(exe.status, 400);
+      t.is(exe.body.msg, '只接受 jpg、jpeg、png 格式的图片');
+      const big = Buffer.concat([await png(100), Buffer.alloc(2 * 1024 * 1024 + 10)]);
+      const tooLarge = await upload(app(), admin, 'resourceImage', 'big.png', big, 'en');
+      t.is(tooLarge.status, 413);
+      t.is(tooLarge.body.msg, 'The file is too large (at most 2 MB)');
+      const small = await upload(app(), admin, 'floorPlan', 'plan.png', await png(200), 'en');
+      t.is(small.status, 400);
+      t.regex(small.body.msg, /^Picture too small/);
+      t.is(
+        (await upload(app(), admin, 'resourceImage', 'ok.png', await png(200))).status,
+        200,
+        'small is fine for a resource image',
+      );
+      const noType = await upload(app(), admin, 'virus', 'ok.png', await png(200));
+      t.is(noType.status, 400);
+      const noFile = await app().request('POST', '/api/upload/uploadFile', {
+        token: admin,
+        rawBody: (() => {
+          const f = new FormData();
+          f.append('type', 'icon');
+          return f;
+        })(),
+      });
+      t.is(noFile.status, 400);
+      t.is(
+        Number((await app().cradle.db('uploads').count({ n: '*' }).first())!.n),
+        3,
+        'only the accepted ones are kept',
+      );
+    },
+  );
 
   test.serial(`${dialect}: resource icons CRUD; an icon in use is not deleted`, async (t) => {
-    const created = await app().post<{ data: Icon }>('/api/room/icons', { name: 'Projector', uploadId: pictureId }, { token: admin });
+    const created = await app().post<{ data: Icon }>(
+      '/api/room/icons',
+      { name: 'Projector', uploadId: pictureId },
+      { token: admin },
+    );
     t.is(created.status, 200, JSON.stringify(created.body));
     const id = created.body.data.id;
     t.is(created.body.data.url, `/api/upload/${pictureId}`);
-    t.is((await app().post('/api/room/icons', { name: 'Ghost', uploadId: '00000000-0000-4000-8000-000000000000' }, { token: admin })).status, 400);
-    t.is((await app().put<{ data: Icon }>(`/api/room/icons/${id}`, { name: 'Beamer', uploadId: pictureId }, { token: admin })).body.data.name, 'Beamer');
-    const list = await app().get<{ data: { items: Icon[]; total: number } }>('/api/room/icons?q=beam', { token: admin });
+    t.is(
+      (
+        await app().post(
+          '/api/room/icons',
+          { name: 'Ghost', uploadId: '00000000-0000-4000-8000-000000000000' },
+          { token: admin },
+        )
+      ).status,
+      400,
+    );
+    t.is(
+      (
+        await app().put<{ data: Icon }>(
+          `/api/room/icons/${id}`,
+          { name: 'Beamer', uploadId: pictureId },
+          { token: admin },
+        )
+      ).body.data.name,
+      'Beamer',
+    );
+    const list = await app().get<{ data: { items: Icon[]; total: number } }>('/api/room/icons?q=beam', {
+      token: admin,
+    });
     t.is(list.body.data.total, 1);
-    const loc = await app().post<{ data: { id: number } }>('/api/room/locations', { name: 'HQ', timeZone: 'UTC' }, { token: admin });
-    const res = await app().post<{ data: { id: number; imageIds: string[] } }>('/api/room/resources', { name: 'R', type: 0, capacity: 2, pricePerHour: 0, locationId: loc.body.data.id, iconId: id, imageIds: [pictureId] }, { token: admin });
+    const loc = await app().post<{ data: { id: number } }>(
+      '/api/room/locations',
+      { name: 'HQ', timeZone: 'UTC' },
+      { token: admin },
+    );
+    const res = await app().post<{ data: { id: number; imageIds: string[] } }>(
+      '/api/room/resources',
+      {
+        name: 'R',
+        type: 0,
+        capacity: 2,
+        pricePerHour: 0,
+        locationId: loc.body.data.id,
+        iconId: id,
+        imageIds: [pictureId],
+      },
+      { token: admin },
+    );
     t.deepEqual(res.body.data.imageIds, [pictureId]);
     const inUse = await app().delete(`/api/room/icons/${id}`, { token: admin });
     t.is(inUse.status, 422);

@@ -11,7 +11,11 @@ perDialect(test, (dialect, app) => {
     const read = await app().get<Form>('/api/sys/settings/pad', { token: admin });
     t.is(read.status, 200);
     t.is(read.body.data.padAuthMethods, '|password|qr|');
-    const list = await app().put<Form>('/api/sys/settings/pad', { padAuthMethods: ['qr', 'card', 'qr'] }, { token: admin });
+    const list = await app().put<Form>(
+      '/api/sys/settings/pad',
+      { padAuthMethods: ['qr', 'card', 'qr'] },
+      { token: admin },
+    );
     t.is(list.status, 200, JSON.stringify(list.body));
     t.is(list.body.data.padAuthMethods, '|card|qr|', 'deduplicated, catalogue order, outer bars');
     const text = await app().put<Form>('/api/sys/settings/pad', { padAuthMethods: 'face|password' }, { token: admin });
@@ -25,13 +29,26 @@ perDialect(test, (dialect, app) => {
     const unknown = await app().put('/api/sys/settings/pad', { padAuthMethods: '|password|iris|' }, { token: admin });
     t.is(unknown.status, 400);
     t.is((await app().put('/api/sys/settings/pad', { keepButtonDelaySeconds: -5 }, { token: admin })).status, 400);
-    t.is((await app().get<Form>('/api/sys/settings/pad', { token: admin })).body.data.padAuthMethods, '|password|face|', 'refusals change nothing');
+    t.is(
+      (await app().get<Form>('/api/sys/settings/pad', { token: admin })).body.data.padAuthMethods,
+      '|password|face|',
+      'refusals change nothing',
+    );
   });
 
   test.serial(`${dialect}: blocklist settings: max violations >= 1, period >= 1 day, disable days >= 1`, async (t) => {
-    const ok = await app().put<Form>('/api/sys/settings/blocklist', { blocklistMaxViolations: 1, blocklistPeriodDays: 1, blocklistDisableDays: 1, blocklistEnabled: true }, { token: admin });
+    const ok = await app().put<Form>(
+      '/api/sys/settings/blocklist',
+      { blocklistMaxViolations: 1, blocklistPeriodDays: 1, blocklistDisableDays: 1, blocklistEnabled: true },
+      { token: admin },
+    );
     t.is(ok.status, 200, JSON.stringify(ok.body));
-    t.deepEqual(ok.body.data, { blocklistEnabled: true, blocklistMaxViolations: 1, blocklistPeriodDays: 1, blocklistDisableDays: 1 });
+    t.deepEqual(ok.body.data, {
+      blocklistEnabled: true,
+      blocklistMaxViolations: 1,
+      blocklistPeriodDays: 1,
+      blocklistDisableDays: 1,
+    });
     for (const key of ['blocklistMaxViolations', 'blocklistPeriodDays', 'blocklistDisableDays']) {
       for (const value of [0, -1, 1.5, 'x']) {
         const res = await app().put('/api/sys/settings/blocklist', { [key]: value }, { token: admin, lang: 'ja' });
@@ -39,7 +56,12 @@ perDialect(test, (dialect, app) => {
         t.is(res.body.errors?.[0]?.field, key);
       }
     }
-    t.is((await app().put<Form>('/api/sys/settings/blocklist', { blocklistMaxViolations: '4' }, { token: admin })).body.data.blocklistMaxViolations, 4, 'numbers as text are read');
+    t.is(
+      (await app().put<Form>('/api/sys/settings/blocklist', { blocklistMaxViolations: '4' }, { token: admin })).body
+        .data.blocklistMaxViolations,
+      4,
+      'numbers as text are read',
+    );
   });
 
   test.serial(`${dialect}: option flags are written |name| whatever the spelling`, async (t) => {
@@ -55,7 +77,11 @@ perDialect(test, (dialect, app) => {
   });
 
   test.serial(`${dialect}: log settings: retention days (0 keeps forever) and the slow SQL threshold`, async (t) => {
-    const res = await app().put<Form>('/api/sys/settings/logs', { sysLogDays: 0, reservationLogDays: 30, approvalLogDays: 365, sqlSlowMs: 50 }, { token: admin });
+    const res = await app().put<Form>(
+      '/api/sys/settings/logs',
+      { sysLogDays: 0, reservationLogDays: 30, approvalLogDays: 365, sqlSlowMs: 50 },
+      { token: admin },
+    );
     t.is(res.status, 200, JSON.stringify(res.body));
     t.is(res.body.data.sqlSlowMs, 50);
     t.is((await app().put('/api/sys/settings/logs', { sqlSlowMs: 0 }, { token: admin })).status, 400);
@@ -70,7 +96,17 @@ perDialect(test, (dialect, app) => {
     const keys = Object.keys(res.body.config);
     t.true(keys.length > 0);
     for (const k of keys) t.true(publicKeys.has(k), `${k} is not marked public`);
-    for (const k of ['padAuthMethods', 'passwordValidityDays', 'lockoutAttempts', 'lockoutMinutes', 'usernoPattern', 'usernoAsPass', 'sysLogDays', 'sqlSlowMs', 'blocklistMaxViolations']) {
+    for (const k of [
+      'padAuthMethods',
+      'passwordValidityDays',
+      'lockoutAttempts',
+      'lockoutMinutes',
+      'usernoPattern',
+      'usernoAsPass',
+      'sysLogDays',
+      'sqlSlowMs',
+      'blocklistMaxViolations',
+    ]) {
       t.false(k in res.body.config, `${k} must not be public`);
     }
     const text = JSON.stringify(res.body);
@@ -81,11 +117,25 @@ perDialect(test, (dialect, app) => {
   });
 
   test.serial(`${dialect}: time configuration: interval 15 or 30, start before end, maxDuration 0..1440`, async (t) => {
-    const ok = await app().put('/api/roTime', { startTime: '07:00', endTime: '22:30', interval: 30, maxDuration: 240 }, { token: admin });
+    const ok = await app().put(
+      '/api/roTime',
+      { startTime: '07:00', endTime: '22:30', interval: 30, maxDuration: 240 },
+      { token: admin },
+    );
     t.is(ok.status, 200, JSON.stringify(ok.body));
     const read = await app().get<{ bean: Record<string, unknown> }>('/api/roTime/getOne', { token: admin });
     t.deepEqual(read.body.bean, { startTime: '07:00', endTime: '22:30', interval: 30, maxDuration: 240 });
-    t.is((await app().put('/api/roTime', { startTime: '00:00', endTime: '24:00', interval: 15, maxDuration: 0 }, { token: admin })).status, 200, '24:00 ends the day; 0 is unlimited');
+    t.is(
+      (
+        await app().put(
+          '/api/roTime',
+          { startTime: '00:00', endTime: '24:00', interval: 15, maxDuration: 0 },
+          { token: admin },
+        )
+      ).status,
+      200,
+      '24:00 ends the day; 0 is unlimited',
+    );
     const bad: Array<Record<string, unknown>> = [
       { startTime: '08:00', endTime: '18:00', interval: 20, maxDuration: 60 },
       { startTime: '08:00', endTime: '18:00', interval: 60, maxDuration: 60 },
@@ -104,7 +154,10 @@ perDialect(test, (dialect, app) => {
       t.is(res.status, 400, JSON.stringify(body));
       t.is(res.body.key, 'common.validation');
     }
-    t.deepEqual((await app().get<{ bean: Record<string, unknown> }>('/api/roTime/getOne', { token: admin })).body.bean, { startTime: '00:00', endTime: '24:00', interval: 15, maxDuration: 0 });
+    t.deepEqual(
+      (await app().get<{ bean: Record<string, unknown> }>('/api/roTime/getOne', { token: admin })).body.bean,
+      { startTime: '00:00', endTime: '24:00', interval: 15, maxDuration: 0 },
+    );
   });
   test.serial(`${dialect}: bad input answers 4xx with a translated message, never 500`, async (t) => {
     const calls: Array<[string, string, unknown]> = [

@@ -10,14 +10,38 @@ perDialect(test, (dialect, app) => {
     admin = await app().adminToken();
     const res = await app().get<Form>('/api/sys/settings/security', { token: admin });
     t.is(res.status, 200);
-    for (const k of ['passwordMinLength', 'passwordMaxLength', 'passwordDigits', 'passwordLower', 'passwordUpper', 'passwordSpecial',
-      'passwordValidityDays', 'passwordPromptDays', 'lockoutAttempts', 'lockoutMinutes', 'localLoginEnabled', 'captchaEnabled']) {
+    for (const k of [
+      'passwordMinLength',
+      'passwordMaxLength',
+      'passwordDigits',
+      'passwordLower',
+      'passwordUpper',
+      'passwordSpecial',
+      'passwordValidityDays',
+      'passwordPromptDays',
+      'lockoutAttempts',
+      'lockoutMinutes',
+      'localLoginEnabled',
+      'captchaEnabled',
+    ]) {
       t.true(k in res.body.data, k);
     }
   });
 
   test.serial(`${dialect}: a valid change is saved, answered whole and written to the operation log`, async (t) => {
-    const res = await app().put<Form>('/api/sys/settings/security', { passwordMinLength: 10, passwordUpper: true, passwordValidityDays: 90, passwordPromptDays: 14, lockoutAttempts: 3, lockoutMinutes: 15, captchaEnabled: false }, { token: admin });
+    const res = await app().put<Form>(
+      '/api/sys/settings/security',
+      {
+        passwordMinLength: 10,
+        passwordUpper: true,
+        passwordValidityDays: 90,
+        passwordPromptDays: 14,
+        lockoutAttempts: 3,
+        lockoutMinutes: 15,
+        captchaEnabled: false,
+      },
+      { token: admin },
+    );
     t.is(res.status, 200, JSON.stringify(res.body));
     t.is(res.body.data.passwordMinLength, 10);
     t.is(res.body.data.passwordValidityDays, 90);
@@ -25,17 +49,39 @@ perDialect(test, (dialect, app) => {
     t.is(res.body.data.localLoginEnabled, true, 'untouched fields keep their value');
     const again = await app().get<Form>('/api/sys/settings/security', { token: admin });
     t.is(again.body.data.lockoutAttempts, 3);
-    const log = await app().get<{ data: { items: Array<{ action: string; target: string }> } }>('/api/sys/logs/operations?action=sys.params.update', { token: admin });
+    const log = await app().get<{ data: { items: Array<{ action: string; target: string }> } }>(
+      '/api/sys/logs/operations?action=sys.params.update',
+      { token: admin },
+    );
     t.true(log.body.data.items.some((i) => i.target.includes('passwordMinLength')));
     // Restore what sign-in in later tests relies on.
-    t.is((await app().put('/api/sys/settings/security', { captchaEnabled: true, passwordMinLength: 8, passwordUpper: false, passwordValidityDays: 0, lockoutAttempts: 5 }, { token: admin })).status, 200);
+    t.is(
+      (
+        await app().put(
+          '/api/sys/settings/security',
+          {
+            captchaEnabled: true,
+            passwordMinLength: 8,
+            passwordUpper: false,
+            passwordValidityDays: 0,
+            lockoutAttempts: 5,
+          },
+          { token: admin },
+        )
+      ).status,
+      200,
+    );
   });
 
   const bad: Array<[string, Record<string, unknown>, string]> = [
     ['min length above max', { passwordMinLength: 20, passwordMaxLength: 10 }, 'settings.passwordLengthOrder'],
     ['min length 0', { passwordMinLength: 0 }, 'common.validation'],
     ['max length above 50', { passwordMaxLength: 51 }, 'common.validation'],
-    ['prompt days above validity', { passwordValidityDays: 10, passwordPromptDays: 11 }, 'settings.promptExceedsValidity'],
+    [
+      'prompt days above validity',
+      { passwordValidityDays: 10, passwordPromptDays: 11 },
+      'settings.promptExceedsValidity',
+    ],
     ['prompt days 0', { passwordValidityDays: 10, passwordPromptDays: 0 }, 'common.validation'],
     ['negative validity', { passwordValidityDays: -1 }, 'common.validation'],
     ['lockout minutes 0', { lockoutMinutes: 0 }, 'common.validation'],
@@ -55,17 +101,39 @@ perDialect(test, (dialect, app) => {
   }
 
   test.serial(`${dialect}: the prompt rule uses the stored validity when only the prompt changes`, async (t) => {
-    t.is((await app().put('/api/sys/settings/security', { passwordValidityDays: 5, passwordPromptDays: 5 }, { token: admin })).status, 200);
+    t.is(
+      (
+        await app().put(
+          '/api/sys/settings/security',
+          { passwordValidityDays: 5, passwordPromptDays: 5 },
+          { token: admin },
+        )
+      ).status,
+      200,
+    );
     const res = await app().put('/api/sys/settings/security', { passwordPromptDays: 6 }, { token: admin, lang: 'en' });
     t.is(res.status, 400);
     t.regex(res.body.msg, /not more than the validity/);
     // Validity 0 switches expiry off: any prompt value is then accepted.
-    t.is((await app().put('/api/sys/settings/security', { passwordValidityDays: 0, passwordPromptDays: 30 }, { token: admin })).status, 200);
+    t.is(
+      (
+        await app().put(
+          '/api/sys/settings/security',
+          { passwordValidityDays: 0, passwordPromptDays: 30 },
+          { token: admin },
+        )
+      ).status,
+      200,
+    );
     t.is((await app().put('/api/sys/settings/security', { passwordPromptDays: 7 }, { token: admin })).status, 200);
   });
 
   test.serial(`${dialect}: nothing is saved when one field is wrong`, async (t) => {
-    const res = await app().put('/api/sys/settings/security', { lockoutMinutes: 45, passwordMaxLength: 99 }, { token: admin });
+    const res = await app().put(
+      '/api/sys/settings/security',
+      { lockoutMinutes: 45, passwordMaxLength: 99 },
+      { token: admin },
+    );
     t.is(res.status, 400);
     const now = await app().get<Form>('/api/sys/settings/security', { token: admin });
     t.is(now.body.data.lockoutMinutes, 15);

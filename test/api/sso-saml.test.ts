@@ -11,24 +11,49 @@ const SP_ISSUER = 'https://atrium.example/saml';
 const CONSOLE = 'https://atrium.example';
 const IDP_LOGOUT = 'https://idp.example/logout';
 
-interface SignIn { token: string; authMethod: number; redirect?: string }
+interface SignIn {
+  token: string;
+  authMethod: number;
+  redirect?: string;
+}
 
 perDialect(test, (dialect, app) => {
   let admin = '';
   const acsUrl = () => `${app().url}/api/auth/saml/acs`;
   const settings = (overrides: Record<string, unknown> = {}) => ({
-    enabled: true, entryPoint: 'https://idp.example/sso', idpIssuer: IDP_ISSUER, idpCert: IDP.certPem, issuer: SP_ISSUER,
-    callbackUrl: acsUrl(), consoleUrl: CONSOLE, logoutUrl: IDP_LOGOUT, autoCreate: true,
-    userMap: { username: 'uid', realName: 'displayName', email: 'mail', department: 'ou' }, ...overrides,
+    enabled: true,
+    entryPoint: 'https://idp.example/sso',
+    idpIssuer: IDP_ISSUER,
+    idpCert: IDP.certPem,
+    issuer: SP_ISSUER,
+    callbackUrl: acsUrl(),
+    consoleUrl: CONSOLE,
+    logoutUrl: IDP_LOGOUT,
+    autoCreate: true,
+    userMap: { username: 'uid', realName: 'displayName', email: 'mail', department: 'ou' },
+    ...overrides,
   });
-  const assertion = (o: Partial<AssertionOptions> = {}) => samlResponseXml({
-    idpIssuer: IDP_ISSUER, audience: SP_ISSUER, recipient: acsUrl(), nameId: 'frank-name-id',
-    attributes: { uid: 'frank', displayName: 'Frank Sinatra', mail: 'frank@idp.example', ou: 'Music' }, signWith: IDP, ...o,
-  });
-  const post = (a: TestApp, xml: string, extra: Record<string, string> = {}, json = true) => fetch(`${a.url}/api/auth/saml/acs`, {
-    method: 'POST', redirect: 'manual', body: new URLSearchParams({ SAMLResponse: toPost(xml), ...extra }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', i18n: 'en', ...(json ? { accept: 'application/json' } : {}) },
-  });
+  const assertion = (o: Partial<AssertionOptions> = {}) =>
+    samlResponseXml({
+      idpIssuer: IDP_ISSUER,
+      audience: SP_ISSUER,
+      recipient: acsUrl(),
+      nameId: 'frank-name-id',
+      attributes: { uid: 'frank', displayName: 'Frank Sinatra', mail: 'frank@idp.example', ou: 'Music' },
+      signWith: IDP,
+      ...o,
+    });
+  const post = (a: TestApp, xml: string, extra: Record<string, string> = {}, json = true) =>
+    fetch(`${a.url}/api/auth/saml/acs`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ SAMLResponse: toPost(xml), ...extra }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        i18n: 'en',
+        ...(json ? { accept: 'application/json' } : {}),
+      },
+    });
 
   test.serial(`${dialect}: settings, metadata and the redirect-binding start`, async (t) => {
     admin = await app().adminToken();
@@ -39,13 +64,23 @@ perDialect(test, (dialect, app) => {
     t.is((await app().get('/api/sys/sso/saml', { token: staff })).status, 403);
     t.is((await app().put('/api/sys/sso/saml', settings(), { token: staff })).status, 403);
     t.is((await app().get('/api/sys/sso/saml')).status, 401);
-    const bad = await app().put('/api/sys/sso/saml', { ...settings(), consoleUrl: 'javascript:alert(1)', idpCert: '' }, { token: admin });
+    const bad = await app().put(
+      '/api/sys/sso/saml',
+      { ...settings(), consoleUrl: 'javascript:alert(1)', idpCert: '' },
+      { token: admin },
+    );
     t.is(bad.status, 400);
     t.deepEqual(bad.body.errors?.map((e) => e.field).sort(), ['consoleUrl', 'idpCert']);
     t.is((await app().put('/api/sys/sso/saml', settings(), { token: admin })).status, 200);
 
-    const methods = await app().get<{ data: { items: Array<{ method: string; name: string; startPath?: string }> } }>('/api/sso/methods', { lang: 'ja' });
-    t.deepEqual(methods.body.data.items.find((m) => m.method === 'saml'), { method: 'saml', name: 'シングルサインオン（SAML）', startPath: '/auth/saml/start' });
+    const methods = await app().get<{ data: { items: Array<{ method: string; name: string; startPath?: string }> } }>(
+      '/api/sso/methods',
+      { lang: 'ja' },
+    );
+    t.deepEqual(
+      methods.body.data.items.find((m) => m.method === 'saml'),
+      { method: 'saml', name: 'シングルサインオン（SAML）', startPath: '/auth/saml/start' },
+    );
 
     const metadata = await fetch(`${app().url}/api/auth/saml/metadata`);
     t.is(metadata.status, 200);
@@ -53,7 +88,9 @@ perDialect(test, (dialect, app) => {
     t.true(xml.includes(`entityID="${SP_ISSUER}"`));
     t.true(xml.includes(acsUrl()));
 
-    const start = await app().get<{ data: { url: string; state: string } }>('/api/auth/saml/start?redirect=/center/reserve');
+    const start = await app().get<{ data: { url: string; state: string } }>(
+      '/api/auth/saml/start?redirect=/center/reserve',
+    );
     const url = new URL(start.body.data.url);
     t.is(`${url.origin}${url.pathname}`, 'https://idp.example/sso');
     t.is(url.searchParams.get('RelayState'), start.body.data.state);
@@ -70,8 +107,16 @@ perDialect(test, (dialect, app) => {
     t.is(body.authMethod, 2);
     t.is((await app().get('/api/sys/menu/nav', { token: body.token })).status, 200);
     const user = await app().cradle.db('users').where({ username: 'frank' }).first();
-    t.like(user, { source: 'saml', external_id: 'frank-name-id', real_name: 'Frank Sinatra', email: 'frank@idp.example', department: 'Music' });
-    const out = await app().post<{ authMethod: number; logoutUrl: string }>('/api/sys/logout', undefined, { token: body.token });
+    t.like(user, {
+      source: 'saml',
+      external_id: 'frank-name-id',
+      real_name: 'Frank Sinatra',
+      email: 'frank@idp.example',
+      department: 'Music',
+    });
+    const out = await app().post<{ authMethod: number; logoutUrl: string }>('/api/sys/logout', undefined, {
+      token: body.token,
+    });
     t.like(out.body, { authMethod: 2, logoutUrl: IDP_LOGOUT });
 
     const replay = await post(app(), xml);
@@ -79,53 +124,70 @@ perDialect(test, (dialect, app) => {
     t.is(((await replay.json()) as { key: string }).key, 'sso.samlReplay');
   });
 
-  test.serial(`${dialect}: the browser flow lands on /callback#token=... and the one-time code gives a token-URL session`, async (t) => {
-    const start = await app().get<{ data: { url: string; state: string } }>('/api/auth/saml/start?redirect=/center/reserve');
-    const request = inflateRawSync(Buffer.from(new URL(start.body.data.url).searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
-    const requestId = /ID="([^"]+)"/.exec(request)![1]!;
-    const res = await post(app(), assertion({ inResponseTo: requestId }), { RelayState: start.body.data.state }, false);
-    t.is(res.status, 302);
-    const location = new URL(res.headers.get('location')!);
-    t.is(`${location.origin}${location.pathname}`, `${CONSOLE}/callback`);
-    const hash = new URLSearchParams(location.hash.slice(1));
-    t.is(hash.get('logoutUrl'), IDP_LOGOUT);
-    t.is(hash.get('redirect'), '/center/reserve');
-    const exchanged = await app().get<SignIn>('/api/auth/token', { token: hash.get('token')! });
-    t.is(exchanged.status, 200, JSON.stringify(exchanged.body));
-    t.is(exchanged.body.authMethod, 3);
-    const out = await app().post<{ authMethod: number; logoutUrl: string }>('/api/sys/logout', undefined, { token: exchanged.body.token });
-    t.like(out.body, { authMethod: 3, logoutUrl: IDP_LOGOUT });
+  test.serial(
+    `${dialect}: the browser flow lands on /callback#token=... and the one-time code gives a token-URL session`,
+    async (t) => {
+      const start = await app().get<{ data: { url: string; state: string } }>(
+        '/api/auth/saml/start?redirect=/center/reserve',
+      );
+      const request = inflateRawSync(
+        Buffer.from(new URL(start.body.data.url).searchParams.get('SAMLRequest')!, 'base64'),
+      ).toString('utf8');
+      const requestId = /ID="([^"]+)"/.exec(request)![1]!;
+      const res = await post(
+        app(),
+        assertion({ inResponseTo: requestId }),
+        { RelayState: start.body.data.state },
+        false,
+      );
+      t.is(res.status, 302);
+      const location = new URL(res.headers.get('location')!);
+      t.is(`${location.origin}${location.pathname}`, `${CONSOLE}/callback`);
+      const hash = new URLSearchParams(location.hash.slice(1));
+      t.is(hash.get('logoutUrl'), IDP_LOGOUT);
+      t.is(hash.get('redirect'), '/center/reserve');
+      const exchanged = await app().get<SignIn>('/api/auth/token', { token: hash.get('token')! });
+      t.is(exchanged.status, 200, JSON.stringify(exchanged.body));
+      t.is(exchanged.body.authMethod, 3);
+      const out = await app().post<{ authMethod: number; logoutUrl: string }>('/api/sys/logout', undefined, {
+        token: exchanged.body.token,
+      });
+      t.like(out.body, { authMethod: 3, logoutUrl: IDP_LOGOUT });
 
-    // A response to a request we never sent is refused.
-    const unsolicited = await post(app(), assertion({ inResponseTo: '_never-sent' }));
-    t.is(unsolicited.status, 401);
-  });
+      // A response to a request we never sent is refused.
+      const unsolicited = await post(app(), assertion({ inResponseTo: '_never-sent' }));
+      t.is(unsolicited.status, 401);
+    },
+  );
 
-  test.serial(`${dialect}: tampered, expired, not-yet-valid, wrong-audience, unsigned and foreign-signed assertions are refused`, async (t) => {
-    const cases: Record<string, string> = {
-      tampered: assertion().replace('>frank<', '>admin<'),
-      expired: assertion({ notBeforeMs: -20 * 60_000, notOnOrAfterMs: -10 * 60_000 }),
-      notYetValid: assertion({ notBeforeMs: 10 * 60_000, notOnOrAfterMs: 20 * 60_000 }),
-      wrongAudience: assertion({ audience: 'https://someone-else.example/saml' }),
-      unsigned: assertion({ signWith: null }),
-      foreignKey: assertion({ signWith: OTHER }),
-    };
-    t.true(cases.tampered!.includes('>admin<'));
-    for (const [name, xml] of Object.entries(cases)) {
-      const res = await post(app(), xml);
-      t.is(res.status, 401, name);
-      t.is(((await res.json()) as { key: string }).key, 'sso.samlFailed', name);
-    }
-    t.is((await post(app(), 'not xml at all')).status, 401);
-    // A browser is sent back to the console with the reason instead of a bare error.
-    const browser = await post(app(), cases.expired!, {}, false);
-    t.is(browser.status, 302);
-    const back = new URL(browser.headers.get('location')!);
-    t.is(`${back.origin}${back.pathname}`, `${CONSOLE}/callback`);
-    t.is(new URLSearchParams(back.hash.slice(1)).get('error'), 'sso.samlFailed');
-    t.false(back.hash.includes('token='));
-    t.is(await app().cradle.db('users').where({ source: 'saml', username: 'admin' }).first(), undefined);
-  });
+  test.serial(
+    `${dialect}: tampered, expired, not-yet-valid, wrong-audience, unsigned and foreign-signed assertions are refused`,
+    async (t) => {
+      const cases: Record<string, string> = {
+        tampered: assertion().replace('>frank<', '>admin<'),
+        expired: assertion({ notBeforeMs: -20 * 60_000, notOnOrAfterMs: -10 * 60_000 }),
+        notYetValid: assertion({ notBeforeMs: 10 * 60_000, notOnOrAfterMs: 20 * 60_000 }),
+        wrongAudience: assertion({ audience: 'https://someone-else.example/saml' }),
+        unsigned: assertion({ signWith: null }),
+        foreignKey: assertion({ signWith: OTHER }),
+      };
+      t.true(cases.tampered!.includes('>admin<'));
+      for (const [name, xml] of Object.entries(cases)) {
+        const res = await post(app(), xml);
+        t.is(res.status, 401, name);
+        t.is(((await res.json()) as { key: string }).key, 'sso.samlFailed', name);
+      }
+      t.is((await post(app(), 'not xml at all')).status, 401);
+      // A browser is sent back to the console with the reason instead of a bare error.
+      const browser = await post(app(), cases.expired!, {}, false);
+      t.is(browser.status, 302);
+      const back = new URL(browser.headers.get('location')!);
+      t.is(`${back.origin}${back.pathname}`, `${CONSOLE}/callback`);
+      t.is(new URLSearchParams(back.hash.slice(1)).get('error'), 'sso.samlFailed');
+      t.false(back.hash.includes('token='));
+      t.is(await app().cradle.db('users').where({ source: 'saml', username: 'admin' }).first(), undefined);
+    },
+  );
 
   test.serial(`${dialect}: unknown users are refused when auto-create is off; a disabled method refuses`, async (t) => {
     t.is((await app().put('/api/sys/sso/saml', settings({ autoCreate: false }), { token: admin })).status, 200);

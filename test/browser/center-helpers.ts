@@ -12,12 +12,16 @@ export function dayFromNow(days: number): string {
 /** Sets a controlled input's value the way React notices (date inputs cannot be typed into reliably). */
 export async function setValue(page: Page, selector: string, value: string): Promise<void> {
   await page.waitForSelector(selector, { visible: true });
-  await page.$eval(selector, (el, v) => {
-    const input = el as HTMLInputElement;
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  }, value);
+  await page.$eval(
+    selector,
+    (el, v) => {
+      const input = el as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    value,
+  );
 }
 
 /** Signs in from a clean slate (storage cleared) and waits for the layout. */
@@ -32,7 +36,8 @@ export async function signInAs(page: Page, app: TestApp, username: string, passw
   await waitForLayout(page);
 }
 
-export const cell = (resource: string, time: string, state: string) => `[role="gridcell"][aria-label="${resource} ${time} ${state}"]`;
+export const cell = (resource: string, time: string, state: string) =>
+  `[role="gridcell"][aria-label="${resource} ${time} ${state}"]`;
 
 /** Drags across the grid from one cell to another of the same row. */
 export async function dragCells(page: Page, from: string, to: string): Promise<void> {
@@ -62,6 +67,12 @@ export async function fillBookingForm(page: Page, subject: string): Promise<void
 
 /** Waits until the element's text matches (the page may still be rendering), then answers it. */
 export async function waitForText(page: Page, selector: string, re: RegExp): Promise<string> {
-  await page.waitForFunction((sel, src, flags) => new RegExp(src, flags).test(document.querySelector(sel)?.textContent ?? ''), {}, selector, re.source, re.flags);
+  await page.waitForFunction(
+    (sel, src, flags) => new RegExp(src, flags).test(document.querySelector(sel)?.textContent ?? ''),
+    {},
+    selector,
+    re.source,
+    re.flags,
+  );
   return text(page, selector);
 }

@@ -33,8 +33,18 @@ export function ensureConsoleBuilt(): void {
   const index = path.join(STATIC_DIR, 'index.html');
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newest(CONSOLE)) return;
   // AVA sets NODE_ENV=test, which would give React's development build: build as `npm run build` does.
-  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'console/vite.config.ts', '--logLevel', 'warn'],
-    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(
+    process.execPath,
+    [
+      path.resolve('node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'console/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
 }
 
 export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
@@ -43,8 +53,17 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
     executablePath: CHROMIUM,
     headless: true,
     userDataDir,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run',
-      '--disable-sync', '--disable-quic', '--disable-dev-shm-usage', '--lang=en-US'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+      '--disable-dev-shm-usage',
+      '--lang=en-US',
+    ],
     defaultViewport: { width: 1366, height: 860 },
   });
   return {
@@ -59,7 +78,9 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
 function completeBuild(dir: string): boolean {
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) return false;
-  const assets = [...fs.readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+  const assets = [...fs.readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map(
+    (m) => m[1] as string,
+  );
   return assets.length > 0 && assets.every((a) => fs.existsSync(path.join(dir, a)));
 }
 
@@ -106,7 +127,7 @@ export async function newPage(browser: Browser): Promise<Session> {
   const page = await browser.newPage();
   const errors: string[] = [];
   const consoleErrors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err instanceof Error ? err.stack ?? err.message : String(err)));
+  page.on('pageerror', (err) => errors.push(err instanceof Error ? (err.stack ?? err.message) : String(err)));
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
   });
@@ -115,14 +136,21 @@ export async function newPage(browser: Browser): Promise<Session> {
 }
 
 function slug(title: string): string {
-  return title.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  return title
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
 }
 
 /**
  * Runs `fn` with a fresh tab; on failure saves a screenshot to test/.artifacts/.
  * Page errors fail the test.
  */
-export async function withPage(t: ExecutionContext, browser: Browser, fn: (s: Session) => Promise<void>): Promise<void> {
+export async function withPage(
+  t: ExecutionContext,
+  browser: Browser,
+  fn: (s: Session) => Promise<void>,
+): Promise<void> {
   const session = await newPage(browser);
   let failed = false;
   try {
@@ -136,7 +164,10 @@ export async function withPage(t: ExecutionContext, browser: Browser, fn: (s: Se
       for (const line of session.consoleErrors.slice(-10)) t.log(`console: ${line}`);
       fs.mkdirSync(ARTIFACTS, { recursive: true });
       const file = path.join(ARTIFACTS, `${slug(t.title)}.png`);
-      await session.page.screenshot({ path: file as `${string}.png`, fullPage: true }).then(() => t.log(`screenshot: ${path.relative(process.cwd(), file)}`), () => {});
+      await session.page.screenshot({ path: file as `${string}.png`, fullPage: true }).then(
+        () => t.log(`screenshot: ${path.relative(process.cwd(), file)}`),
+        () => {},
+      );
     }
     await session.page.close().catch(() => {});
   }
@@ -168,7 +199,13 @@ export async function fill(page: Page, selector: string, value: string): Promise
 }
 
 /** Fills and submits the login form (the captcha read through the app). */
-export async function submitLogin(page: Page, app: TestApp, username: string, password: string, options: { captcha?: string; remember?: boolean } = {}): Promise<void> {
+export async function submitLogin(
+  page: Page,
+  app: TestApp,
+  username: string,
+  password: string,
+  options: { captcha?: string; remember?: boolean } = {},
+): Promise<void> {
   await page.waitForSelector('#login-username', { visible: true });
   await fill(page, '#login-username', username);
   await fill(page, '#login-password', password);
@@ -198,14 +235,26 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
   const result = await page.evaluate(async (excluded) => {
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const context = excluded.length ? { include: [['html']], exclude: excluded.map((s) => [s]) } : { include: [['html']] };
+    const axe = (
+      window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const context = excluded.length
+      ? { include: [['html']], exclude: excluded.map((s) => [s]) }
+      : { include: [['html']] };
     const r = await axe.run(context, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   }, exclude);
   return result
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(' | ')}`,
+    );
 }
 
 /** The paths of the open page tabs, in order. */
@@ -227,7 +276,13 @@ export interface BrowserSuite {
  * otherwise the built console on a fresh app and one browser for the whole file.
  * `started` receives them (and may seed data) before any test runs.
  */
-export function browserSuite(test: TestFn, name: string, options: StartOptions, started: (s: BrowserSuite) => Promise<void> | void, register: () => void): void {
+export function browserSuite(
+  test: TestFn,
+  name: string,
+  options: StartOptions,
+  started: (s: BrowserSuite) => Promise<void> | void,
+  register: () => void,
+): void {
   if (!hasChromium) {
     test(`browser suite: ${name}`, (t) => {
       t.log(`SKIPPED: ${CHROMIUM} is missing; install Debian's chromium to run the console browser tests.`);
@@ -251,9 +306,16 @@ export function browserSuite(test: TestFn, name: string, options: StartOptions, 
 }
 
 /** Opens `target` signed in as admin (signing in through the login page when needed). */
-export async function openSignedIn(page: Page, app: TestApp, target: string, options: { bare?: boolean } = {}): Promise<void> {
+export async function openSignedIn(
+  page: Page,
+  app: TestApp,
+  target: string,
+  options: { bare?: boolean } = {},
+): Promise<void> {
   await page.goto(`${app.url}${target}`);
-  await page.waitForSelector(options.bare ? '#login-username, .dashboard-wall' : '#login-username, .app-shell', { visible: true });
+  await page.waitForSelector(options.bare ? '#login-username, .dashboard-wall' : '#login-username, .app-shell', {
+    visible: true,
+  });
   if (await page.$('#login-username')) {
     await submitLogin(page, app, 'admin', ADMIN_PASSWORD);
     if (options.bare) await page.waitForSelector('.dashboard-wall', { visible: true });
@@ -265,15 +327,28 @@ export async function openSignedIn(page: Page, app: TestApp, target: string, opt
 
 /** The selector of the table row (in `table`) whose text includes `text`. */
 export async function rowWith(page: Page, table: string, text: string): Promise<string> {
-  const handle = await page.waitForFunction((tb, tx) => {
-    const row = Array.from(document.querySelectorAll(`[data-testid="${tb}"] tbody tr`)).find((r) => r.textContent?.includes(tx));
-    return row ? (row as HTMLElement).dataset.id : null;
-  }, {}, table, text);
+  const handle = await page.waitForFunction(
+    (tb, tx) => {
+      const row = Array.from(document.querySelectorAll(`[data-testid="${tb}"] tbody tr`)).find((r) =>
+        r.textContent?.includes(tx),
+      );
+      return row ? (row as HTMLElement).dataset.id : null;
+    },
+    {},
+    table,
+    text,
+  );
   return `[data-testid="${table}"] tbody tr[data-id="${String(await handle.jsonValue())}"]`;
 }
 
 export async function waitForNoRow(page: Page, table: string, text: string): Promise<void> {
-  await page.waitForFunction((tb, tx) => !Array.from(document.querySelectorAll(`[data-testid="${tb}"] tbody tr`)).some((r) => r.textContent?.includes(tx)), {}, table, text);
+  await page.waitForFunction(
+    (tb, tx) =>
+      !Array.from(document.querySelectorAll(`[data-testid="${tb}"] tbody tr`)).some((r) => r.textContent?.includes(tx)),
+    {},
+    table,
+    text,
+  );
 }
 
 /** Waits until the element (a modal, a row) with this data-testid is gone. */

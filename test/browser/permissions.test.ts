@@ -22,25 +22,67 @@ const VIEW_ONLY = ['room:building:view', 'room:dashboard:view', 'sys:admin:view'
 
 /** Each screen: where it is, what shows that its data arrived, and the controls only a writer may see. */
 const SCREENS = [
-  { path: '/room/building', ready: '[data-testid="building-table"] tbody tr', writes: ['[data-testid="building-add"]', '[data-testid="row-edit"]', '[data-testid="row-delete"]'] },
-  { path: '/room/dashboard', ready: '[data-testid="panel-table"] tbody tr', writes: ['[data-testid="panel-add"]', '[data-testid="panel-table"] [data-testid="row-edit"]', '[data-testid="panel-table"] [data-testid="row-delete"]'] },
-  { path: '/sys/admin', ready: '[data-testid="users"] tbody tr', writes: ['[data-testid="users-add"]', '[data-testid="users-import"]', '[data-testid="row-edit"]', '[data-testid="row-delete"]'] },
-  { path: '/inte/notify', ready: '[data-testid="inte-provider"]', writes: ['[data-testid="inte-save"]', '[data-testid="inte-test"]'] },
+  {
+    path: '/room/building',
+    ready: '[data-testid="building-table"] tbody tr',
+    writes: ['[data-testid="building-add"]', '[data-testid="row-edit"]', '[data-testid="row-delete"]'],
+  },
+  {
+    path: '/room/dashboard',
+    ready: '[data-testid="panel-table"] tbody tr',
+    writes: [
+      '[data-testid="panel-add"]',
+      '[data-testid="panel-table"] [data-testid="row-edit"]',
+      '[data-testid="panel-table"] [data-testid="row-delete"]',
+    ],
+  },
+  {
+    path: '/sys/admin',
+    ready: '[data-testid="users"] tbody tr',
+    writes: [
+      '[data-testid="users-add"]',
+      '[data-testid="users-import"]',
+      '[data-testid="row-edit"]',
+      '[data-testid="row-delete"]',
+    ],
+  },
+  {
+    path: '/inte/notify',
+    ready: '[data-testid="inte-provider"]',
+    writes: ['[data-testid="inte-save"]', '[data-testid="inte-test"]'],
+  },
 ];
 
-browserSuite(test, 'permissions', {}, async (s) => {
-  ({ app, browser } = s);
-  const admin = await app.adminToken();
-  const place = await createPlace(app);
-  await app.post('/api/room/dashboard/panels', { name: 'Lobby', locationId: place.locationId }, { token: admin });
-  const role = await app.post<{ data: { id: number } }>('/api/sys/roles', { name: 'Viewer', permissions: VIEW_ONLY }, { token: admin });
-  if (role.status !== 200) throw new Error(`role: ${role.status} ${JSON.stringify(role.body)}`);
-  const { db, usersService } = app.cradle;
-  await db.transaction((trx) => usersService.insert(trx, {
-    username: 'viewer', realName: 'Viewer', employeeNo: 'T-viewer', password: STAFF_PASSWORD, email: 'viewer@example.org', roleIds: [role.body.data.id],
-  }));
-  viewerToken = await app.tokenFor('viewer', STAFF_PASSWORD);
-}, registerTests);
+browserSuite(
+  test,
+  'permissions',
+  {},
+  async (s) => {
+    ({ app, browser } = s);
+    const admin = await app.adminToken();
+    const place = await createPlace(app);
+    await app.post('/api/room/dashboard/panels', { name: 'Lobby', locationId: place.locationId }, { token: admin });
+    const role = await app.post<{ data: { id: number } }>(
+      '/api/sys/roles',
+      { name: 'Viewer', permissions: VIEW_ONLY },
+      { token: admin },
+    );
+    if (role.status !== 200) throw new Error(`role: ${role.status} ${JSON.stringify(role.body)}`);
+    const { db, usersService } = app.cradle;
+    await db.transaction((trx) =>
+      usersService.insert(trx, {
+        username: 'viewer',
+        realName: 'Viewer',
+        employeeNo: 'T-viewer',
+        password: STAFF_PASSWORD,
+        email: 'viewer@example.org',
+        roleIds: [role.body.data.id],
+      }),
+    );
+    viewerToken = await app.tokenFor('viewer', STAFF_PASSWORD);
+  },
+  registerTests,
+);
 
 async function present(page: Page, selectors: string[]): Promise<string[]> {
   const found: string[] = [];
@@ -49,19 +91,32 @@ async function present(page: Page, selectors: string[]): Promise<string[]> {
 }
 
 function registerTests(): void {
-  test.serial('a view-only role sees the data of each screen and none of its write controls; the server refuses its writes', async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      await signInAs(page, app, 'viewer');
-      for (const screen of SCREENS) {
-        await page.goto(`${app.url}${screen.path}`);
-        await page.waitForSelector(screen.ready, { visible: true });
-        t.deepEqual(await present(page, screen.writes), [], `${screen.path}: no write controls`);
-      }
-      t.true(await page.$eval('[data-testid="inte-provider"]', (el) => (el as HTMLSelectElement).disabled), 'the provider choice is read-only');
-    });
-    t.is((await app.post('/api/room/locations', { name: 'Sneaky', timeZone: 'UTC' }, { token: viewerToken })).status, 403);
-    t.is((await app.post('/api/room/dashboard/panels', { name: 'Sneaky', locationId: 1 }, { token: viewerToken })).status, 403);
-  });
+  test.serial(
+    'a view-only role sees the data of each screen and none of its write controls; the server refuses its writes',
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        await signInAs(page, app, 'viewer');
+        for (const screen of SCREENS) {
+          await page.goto(`${app.url}${screen.path}`);
+          await page.waitForSelector(screen.ready, { visible: true });
+          t.deepEqual(await present(page, screen.writes), [], `${screen.path}: no write controls`);
+        }
+        t.true(
+          await page.$eval('[data-testid="inte-provider"]', (el) => (el as HTMLSelectElement).disabled),
+          'the provider choice is read-only',
+        );
+      });
+      t.is(
+        (await app.post('/api/room/locations', { name: 'Sneaky', timeZone: 'UTC' }, { token: viewerToken })).status,
+        403,
+      );
+      t.is(
+        (await app.post('/api/room/dashboard/panels', { name: 'Sneaky', locationId: 1 }, { token: viewerToken }))
+          .status,
+        403,
+      );
+    },
+  );
 
   test.serial('the administrator sees the same screens with their write controls', async (t) => {
     await withPage(t, browser, async ({ page }) => {
@@ -70,7 +125,11 @@ function registerTests(): void {
         await page.goto(`${app.url}${screen.path}`);
         await page.waitForSelector(screen.ready, { visible: true });
         await page.waitForSelector(screen.writes[0]!, { visible: true });
-        t.deepEqual(await present(page, screen.writes), screen.writes, `${screen.path}: every write control (so the selectors above are the right ones)`);
+        t.deepEqual(
+          await present(page, screen.writes),
+          screen.writes,
+          `${screen.path}: every write control (so the selectors above are the right ones)`,
+        );
       }
     });
   });

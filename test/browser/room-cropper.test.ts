@@ -21,10 +21,16 @@ let app: TestApp;
 let browser: Browser;
 let token: string;
 
-browserSuite(test, 'room cropper and panels', {}, async (s) => {
-  ({ app, browser } = s);
-  token = await app.adminToken();
-}, registerTests);
+browserSuite(
+  test,
+  'room cropper and panels',
+  {},
+  async (s) => {
+    ({ app, browser } = s);
+    token = await app.adminToken();
+  },
+  registerTests,
+);
 
 async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
   const res = await app.request(method, `/api${p}`, { token, body });
@@ -74,10 +80,14 @@ async function cropBox(page: Page): Promise<{ x: number; y: number; width: numbe
 }
 
 async function toastText(page: Page, pattern: RegExp): Promise<string> {
-  const handle = await page.waitForFunction((src) => {
-    const text = document.querySelector('[data-testid="toast"]')?.textContent ?? '';
-    return new RegExp(src, 'i').test(text) ? text : null;
-  }, {}, pattern.source);
+  const handle = await page.waitForFunction(
+    (src) => {
+      const text = document.querySelector('[data-testid="toast"]')?.textContent ?? '';
+      return new RegExp(src, 'i').test(text) ? text : null;
+    },
+    {},
+    pattern.source,
+  );
   return String(await handle.jsonValue());
 }
 
@@ -87,207 +97,275 @@ async function closeToast(page: Page): Promise<void> {
 }
 
 function registerTests(): void {
-  test.serial('resource images: a BMP cropped with mouse and keyboard is stored as a JPEG of at most 2 MB; a text file named .png is refused', async (t) => {
-    const location = await api<{ id: number }>('POST', '/room/locations', { name: 'Cropper House', timeZone: 'Europe/Berlin' });
-    const dir = tmp();
-    const picture = path.join(dir, 'office.bmp');
-    fs.writeFileSync(picture, bmp(800, 600));
-    const fake = path.join(dir, 'notes.png');
-    fs.writeFileSync(fake, 'these are notes, not a picture\n'.repeat(20));
-    const huge = path.join(dir, 'huge.bmp');
-    fs.writeFileSync(huge, Buffer.concat([Buffer.from('BM'), Buffer.alloc(10 * 1024 * 1024)]));
+  test.serial(
+    'resource images: a BMP cropped with mouse and keyboard is stored as a JPEG of at most 2 MB; a text file named .png is refused',
+    async (t) => {
+      const location = await api<{ id: number }>('POST', '/room/locations', {
+        name: 'Cropper House',
+        timeZone: 'Europe/Berlin',
+      });
+      const dir = tmp();
+      const picture = path.join(dir, 'office.bmp');
+      fs.writeFileSync(picture, bmp(800, 600));
+      const fake = path.join(dir, 'notes.png');
+      fs.writeFileSync(fake, 'these are notes, not a picture\n'.repeat(20));
+      const huge = path.join(dir, 'huge.bmp');
+      fs.writeFileSync(huge, Buffer.concat([Buffer.from('BM'), Buffer.alloc(10 * 1024 * 1024)]));
 
-    await withPage(t, browser, async ({ page }) => {
-      await openSignedIn(page, app, '/room/room');
-      await page.waitForSelector('[data-testid="resource-add"]', { visible: true });
-      await page.click('[data-testid="resource-add"]');
-      await page.waitForSelector('#res-name', { visible: true });
-      await page.waitForFunction(() => document.querySelectorAll('#res-location option').length > 1);
-      const accept = await page.$eval('#res-image-file', (el) => (el as HTMLInputElement).accept.split(','));
-      for (const ext of ['.gif', '.jpeg', '.jpg', '.png', '.bmp']) t.true(accept.includes(ext), `accept lists ${ext}`);
+      await withPage(t, browser, async ({ page }) => {
+        await openSignedIn(page, app, '/room/room');
+        await page.waitForSelector('[data-testid="resource-add"]', { visible: true });
+        await page.click('[data-testid="resource-add"]');
+        await page.waitForSelector('#res-name', { visible: true });
+        await page.waitForFunction(() => document.querySelectorAll('#res-location option').length > 1);
+        const accept = await page.$eval('#res-image-file', (el) => (el as HTMLInputElement).accept.split(','));
+        for (const ext of ['.gif', '.jpeg', '.jpg', '.png', '.bmp'])
+          t.true(accept.includes(ext), `accept lists ${ext}`);
 
-      // Nothing chosen yet.
-      await page.click('[data-testid="upload-image"]');
-      await toastText(page, /choose an image first/);
+        // Nothing chosen yet.
+        await page.click('[data-testid="upload-image"]');
+        await toastText(page, /choose an image first/);
 
-      // Text named .png: refused by its first bytes.
-      const input = await page.$('#res-image-file');
-      await (input as unknown as { uploadFile: (f: string) => Promise<void> }).uploadFile(fake);
-      const refusal = await toastText(page, /only gif, jpeg, jpg, png or bmp/);
-      t.regex(refusal, /bmp/i);
-      t.is(await page.$('[data-testid="crop-area"]'), null, 'no crop for a refused file');
-      t.is(await page.$eval('#res-image-file', (el) => (el as HTMLInputElement).value), '', 'the refused file is let go');
-      await closeToast(page);
-      // Over 10 MB: refused before it is read.
-      await (input as unknown as { uploadFile: (f: string) => Promise<void> }).uploadFile(huge);
-      await toastText(page, /larger than 10 MB/);
-      t.is(await page.$('[data-testid="crop-area"]'), null);
-      await closeToast(page);
+        // Text named .png: refused by its first bytes.
+        const input = await page.$('#res-image-file');
+        await (input as unknown as { uploadFile: (f: string) => Promise<void> }).uploadFile(fake);
+        const refusal = await toastText(page, /only gif, jpeg, jpg, png or bmp/);
+        t.regex(refusal, /bmp/i);
+        t.is(await page.$('[data-testid="crop-area"]'), null, 'no crop for a refused file');
+        t.is(
+          await page.$eval('#res-image-file', (el) => (el as HTMLInputElement).value),
+          '',
+          'the refused file is let go',
+        );
+        await closeToast(page);
+        // Over 10 MB: refused before it is read.
+        await (input as unknown as { uploadFile: (f: string) => Promise<void> }).uploadFile(huge);
+        await toastText(page, /larger than 10 MB/);
+        t.is(await page.$('[data-testid="crop-area"]'), null);
+        await closeToast(page);
 
-      await fill(page, '#res-name', 'Cropped Room');
-      await fill(page, '#res-capacity', '6');
-      await page.select('#res-location', String(location.id));
-      await fill(page, '#res-price', '0');
+        await fill(page, '#res-name', 'Cropped Room');
+        await fill(page, '#res-capacity', '6');
+        await page.select('#res-location', String(location.id));
+        await fill(page, '#res-price', '0');
 
-      await (input as unknown as { uploadFile: (f: string) => Promise<void> }).uploadFile(picture);
-      await page.waitForSelector('[data-testid="crop-area"]', { visible: true });
-      const label = await page.$eval('[data-testid="crop-area"]', (el) => el.getAttribute('aria-label') ?? '');
-      t.regex(label, /arrow keys/i, `the crop area says how to use it: ${label}`);
-      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations with the cropper open');
-      const first = await cropBox(page);
-      t.deepEqual(first, { x: 80, y: 60, width: 640, height: 480 }, '80% of the picture, centred, 4:3');
+        await (input as unknown as { uploadFile: (f: string) => Promise<void> }).uploadFile(picture);
+        await page.waitForSelector('[data-testid="crop-area"]', { visible: true });
+        const label = await page.$eval('[data-testid="crop-area"]', (el) => el.getAttribute('aria-label') ?? '');
+        t.regex(label, /arrow keys/i, `the crop area says how to use it: ${label}`);
+        t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations with the cropper open');
+        const first = await cropBox(page);
+        t.deepEqual(first, { x: 80, y: 60, width: 640, height: 480 }, '80% of the picture, centred, 4:3');
 
-      // The mouse drags the crop (pointer events) …
-      await page.$eval('[data-testid="crop-area"]', (el) => el.scrollIntoView({ block: 'center' }));
-      const box = await (await page.$('[data-testid="crop-area"]'))!.boundingBox();
-      if (!box) throw new Error('no crop box');
-      const sx = box.x + box.width / 2;
-      const sy = box.y + box.height / 2;
-      await page.mouse.move(sx, sy);
-      await page.mouse.down();
-      for (let i = 1; i <= 4; i++) await page.mouse.move(sx - i * 10, sy - i * 5);
-      await page.mouse.up();
-      const dragged = await cropBox(page);
-      t.true(dragged.x < first.x && dragged.y < first.y, `dragged up and left: ${JSON.stringify(dragged)}`);
-      t.is(dragged.width, 640, 'dragging the middle does not resize');
+        // The mouse drags the crop (pointer events) …
+        await page.$eval('[data-testid="crop-area"]', (el) => el.scrollIntoView({ block: 'center' }));
+        const box = await (await page.$('[data-testid="crop-area"]'))!.boundingBox();
+        if (!box) throw new Error('no crop box');
+        const sx = box.x + box.width / 2;
+        const sy = box.y + box.height / 2;
+        await page.mouse.move(sx, sy);
+        await page.mouse.down();
+        for (let i = 1; i <= 4; i++) await page.mouse.move(sx - i * 10, sy - i * 5);
+        await page.mouse.up();
+        const dragged = await cropBox(page);
+        t.true(dragged.x < first.x && dragged.y < first.y, `dragged up and left: ${JSON.stringify(dragged)}`);
+        t.is(dragged.width, 640, 'dragging the middle does not resize');
 
-      // … a corner handle resizes it, keeping 4:3 …
-      const handle = await (await page.$('[data-testid="crop-area"] [data-handle="se"]'))!.boundingBox();
-      if (!handle) throw new Error('no handle');
-      await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-      await page.mouse.down();
-      for (let i = 1; i <= 4; i++) await page.mouse.move(handle.x + handle.width / 2 - i * 10, handle.y + handle.height / 2);
-      await page.mouse.up();
-      const resized = await cropBox(page);
-      t.true(resized.width < dragged.width, `smaller: ${JSON.stringify(resized)}`);
-      t.true(Math.abs(resized.width / resized.height - 4 / 3) < 0.01, 'still 4:3');
-      t.deepEqual({ x: resized.x, y: resized.y }, { x: dragged.x, y: dragged.y }, 'the opposite corner stays');
+        // … a corner handle resizes it, keeping 4:3 …
+        const handle = await (await page.$('[data-testid="crop-area"] [data-handle="se"]'))!.boundingBox();
+        if (!handle) throw new Error('no handle');
+        await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+        await page.mouse.down();
+        for (let i = 1; i <= 4; i++)
+          await page.mouse.move(handle.x + handle.width / 2 - i * 10, handle.y + handle.height / 2);
+        await page.mouse.up();
+        const resized = await cropBox(page);
+        t.true(resized.width < dragged.width, `smaller: ${JSON.stringify(resized)}`);
+        t.true(Math.abs(resized.width / resized.height - 4 / 3) < 0.01, 'still 4:3');
+        t.deepEqual({ x: resized.x, y: resized.y }, { x: dragged.x, y: dragged.y }, 'the opposite corner stays');
 
-      // … a finger drags it too (touch pointer events) …
-      const touchBox = await (await page.$('[data-testid="crop-area"]'))!.boundingBox();
-      if (!touchBox) throw new Error('no crop box');
-      const tx = touchBox.x + touchBox.width / 2;
-      const ty = touchBox.y + touchBox.height / 2;
-      await page.touchscreen.touchStart(tx, ty);
-      for (let i = 1; i <= 4; i++) await page.touchscreen.touchMove(tx + i * 5, ty + i * 5);
-      await page.touchscreen.touchEnd();
-      const touched = await cropBox(page);
-      t.true(touched.x > resized.x && touched.y > resized.y && touched.width === resized.width, `dragged by touch: ${JSON.stringify(touched)}`);
+        // … a finger drags it too (touch pointer events) …
+        const touchBox = await (await page.$('[data-testid="crop-area"]'))!.boundingBox();
+        if (!touchBox) throw new Error('no crop box');
+        const tx = touchBox.x + touchBox.width / 2;
+        const ty = touchBox.y + touchBox.height / 2;
+        await page.touchscreen.touchStart(tx, ty);
+        for (let i = 1; i <= 4; i++) await page.touchscreen.touchMove(tx + i * 5, ty + i * 5);
+        await page.touchscreen.touchEnd();
+        const touched = await cropBox(page);
+        t.true(
+          touched.x > resized.x && touched.y > resized.y && touched.width === resized.width,
+          `dragged by touch: ${JSON.stringify(touched)}`,
+        );
 
-      // … and the keyboard moves (arrows, 1% of the picture = 8 px) and resizes (shift + arrows).
-      await page.focus('[data-testid="crop-area"]');
-      await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('ArrowDown');
-      const moved = await cropBox(page);
-      t.deepEqual(moved, { ...touched, x: touched.x + 16, y: touched.y + 8 });
-      await page.keyboard.down('Shift');
-      for (let i = 0; i < 100; i++) await page.keyboard.press('ArrowRight');
-      await page.keyboard.up('Shift');
-      const grown = await cropBox(page);
-      t.true(grown.x + grown.width <= 800 && grown.y + grown.height <= 600, `grows only to the edge: ${JSON.stringify(grown)}`);
-      await page.keyboard.down('Shift');
-      for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
-      await page.keyboard.up('Shift');
-      await page.keyboard.press('ArrowLeft');
-      const final = await cropBox(page);
-      t.true(final.width < grown.width && final.x === grown.x - 8, `shrunk and moved: ${JSON.stringify(final)}`);
-      t.regex(await page.$eval('[data-testid="crop-status"]', (el) => el.textContent ?? ''), new RegExp(`${final.width} × ${final.height}`));
+        // … and the keyboard moves (arrows, 1% of the picture = 8 px) and resizes (shift + arrows).
+        await page.focus('[data-testid="crop-area"]');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowDown');
+        const moved = await cropBox(page);
+        t.deepEqual(moved, { ...touched, x: touched.x + 16, y: touched.y + 8 });
+        await page.keyboard.down('Shift');
+        for (let i = 0; i < 100; i++) await page.keyboard.press('ArrowRight');
+        await page.keyboard.up('Shift');
+        const grown = await cropBox(page);
+        t.true(
+          grown.x + grown.width <= 800 && grown.y + grown.height <= 600,
+          `grows only to the edge: ${JSON.stringify(grown)}`,
+        );
+        await page.keyboard.down('Shift');
+        for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
+        await page.keyboard.up('Shift');
+        await page.keyboard.press('ArrowLeft');
+        const final = await cropBox(page);
+        t.true(final.width < grown.width && final.x === grown.x - 8, `shrunk and moved: ${JSON.stringify(final)}`);
+        t.regex(
+          await page.$eval('[data-testid="crop-status"]', (el) => el.textContent ?? ''),
+          new RegExp(`${final.width} × ${final.height}`),
+        );
 
-      await page.click('[data-testid="upload-image"]');
-      await page.waitForSelector('[data-testid="resource-image"] img', { visible: true });
-      t.is(await page.$('[data-testid="crop-area"]'), null, 'the cropper empties after the upload');
-      await page.click('[data-testid="form-save"]');
-      await waitForClosed(page, 'resource-form');
-      const row = await rowWith(page, 'resource-table', 'Cropped Room');
-      const id = Number(row.match(/data-id="(\d+)"/)?.[1]);
-      const saved = await api<{ imageIds: string[] }>('GET', `/room/resources/${id}`);
-      t.is(saved.imageIds.length, 1, 'the resource has the cropped image');
+        await page.click('[data-testid="upload-image"]');
+        await page.waitForSelector('[data-testid="resource-image"] img', { visible: true });
+        t.is(await page.$('[data-testid="crop-area"]'), null, 'the cropper empties after the upload');
+        await page.click('[data-testid="form-save"]');
+        await waitForClosed(page, 'resource-form');
+        const row = await rowWith(page, 'resource-table', 'Cropped Room');
+        const id = Number(row.match(/data-id="(\d+)"/)?.[1]);
+        const saved = await api<{ imageIds: string[] }>('GET', `/room/resources/${id}`);
+        t.is(saved.imageIds.length, 1, 'the resource has the cropped image');
 
-      const res = await fetch(`${app.url}/api/upload/${saved.imageIds[0]}`, { headers: { token } });
-      t.is(res.status, 200);
-      t.regex(res.headers.get('content-type') ?? '', /image\/jpeg/);
-      const stored = Buffer.from(await res.arrayBuffer());
-      t.deepEqual([...stored.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG by its bytes');
-      t.true(stored.length <= 2 * 1024 * 1024, `at most 2 MB: ${stored.length}`);
-      const size = imageSize(stored);
-      t.deepEqual(size, { width: final.width, height: final.height }, 'the crop at its own size (under 1600 px wide)');
-    });
-  });
+        const res = await fetch(`${app.url}/api/upload/${saved.imageIds[0]}`, { headers: { token } });
+        t.is(res.status, 200);
+        t.regex(res.headers.get('content-type') ?? '', /image\/jpeg/);
+        const stored = Buffer.from(await res.arrayBuffer());
+        t.deepEqual([...stored.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG by its bytes');
+        t.true(stored.length <= 2 * 1024 * 1024, `at most 2 MB: ${stored.length}`);
+        const size = imageSize(stored);
+        t.deepEqual(
+          size,
+          { width: final.width, height: final.height },
+          'the crop at its own size (under 1600 px wide)',
+        );
+      });
+    },
+  );
 
-  test.serial('dashboard panels: create, edit and delete on /room/dashboard, accessible, with the server\'s refusals as toasts', async (t) => {
-    const location = await api<{ id: number }>('POST', '/room/locations', { name: 'Panel Tower', timeZone: 'Asia/Tokyo' });
-    const floor = await api<{ id: number }>('POST', '/room/floors', { locationId: location.id, name: 'P7', displayName: 'Seventh floor' });
-    type PanelRow = { id: number; name: string; locationId: number | null; floorId: number | null; environmentSlideSeconds: number; bookingSlideSeconds: number };
+  test.serial(
+    "dashboard panels: create, edit and delete on /room/dashboard, accessible, with the server's refusals as toasts",
+    async (t) => {
+      const location = await api<{ id: number }>('POST', '/room/locations', {
+        name: 'Panel Tower',
+        timeZone: 'Asia/Tokyo',
+      });
+      const floor = await api<{ id: number }>('POST', '/room/floors', {
+        locationId: location.id,
+        name: 'P7',
+        displayName: 'Seventh floor',
+      });
+      type PanelRow = {
+        id: number;
+        name: string;
+        locationId: number | null;
+        floorId: number | null;
+        environmentSlideSeconds: number;
+        bookingSlideSeconds: number;
+      };
 
-    await withPage(t, browser, async ({ page }) => {
-      await openSignedIn(page, app, '/room/dashboard');
-      await page.waitForSelector('[data-testid="panel-editor"]', { visible: true });
-      await page.waitForSelector('[data-testid="panel-table"] [data-testid="crud-empty"]', { visible: true });
-      await page.click('[data-testid="panel-add"]');
-      await page.waitForSelector('#panel-name', { visible: true });
-      await page.waitForFunction(() => document.querySelectorAll('#panel-location option').length > 1);
-      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the panel form');
+      await withPage(t, browser, async ({ page }) => {
+        await openSignedIn(page, app, '/room/dashboard');
+        await page.waitForSelector('[data-testid="panel-editor"]', { visible: true });
+        await page.waitForSelector('[data-testid="panel-table"] [data-testid="crud-empty"]', { visible: true });
+        await page.click('[data-testid="panel-add"]');
+        await page.waitForSelector('#panel-name', { visible: true });
+        await page.waitForFunction(() => document.querySelectorAll('#panel-location option').length > 1);
+        t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the panel form');
 
-      // Checked in the browser first: name, a place, slideshow times within 3..3600.
-      await fill(page, '#panel-env-seconds', '2');
-      await page.click('[data-testid="form-save"]');
-      await page.waitForSelector('[data-testid="panel-form"] .field.error');
-      const marked = await page.$$eval('[data-testid="panel-form"] .field.error', (els) => els.map((el) => el.querySelector('input,select')?.id ?? ''));
-      t.deepEqual(marked.sort(), ['panel-env-seconds', 'panel-location', 'panel-name']);
-      t.deepEqual(await api<PanelRow[]>('GET', '/room/dashboard/panels'), [], 'nothing sent');
+        // Checked in the browser first: name, a place, slideshow times within 3..3600.
+        await fill(page, '#panel-env-seconds', '2');
+        await page.click('[data-testid="form-save"]');
+        await page.waitForSelector('[data-testid="panel-form"] .field.error');
+        const marked = await page.$$eval('[data-testid="panel-form"] .field.error', (els) =>
+          els.map((el) => el.querySelector('input,select')?.id ?? ''),
+        );
+        t.deepEqual(marked.sort(), ['panel-env-seconds', 'panel-location', 'panel-name']);
+        t.deepEqual(await api<PanelRow[]>('GET', '/room/dashboard/panels'), [], 'nothing sent');
 
-      await fill(page, '#panel-name', 'Lobby screen');
-      await page.select('#panel-location', String(location.id));
-      await page.waitForFunction(() => document.querySelectorAll('#panel-floor option').length > 1);
-      await page.select('#panel-floor', String(floor.id));
-      await fill(page, '#panel-env-seconds', '15');
-      await fill(page, '#panel-booking-seconds', '20');
-      await page.click('[data-testid="form-save"]');
-      await waitForClosed(page, 'panel-form');
-      const row = await rowWith(page, 'panel-table', 'Lobby screen');
-      const text = await page.$eval(row, (el) => el.textContent ?? '');
-      t.true(text.includes('Panel Tower') && text.includes('Seventh floor'), text);
-      let panels = await api<PanelRow[]>('GET', '/room/dashboard/panels');
-      t.is(panels.length, 1);
-      t.like(panels[0], { name: 'Lobby screen', locationId: location.id, floorId: floor.id, environmentSlideSeconds: 15, bookingSlideSeconds: 20 });
+        await fill(page, '#panel-name', 'Lobby screen');
+        await page.select('#panel-location', String(location.id));
+        await page.waitForFunction(() => document.querySelectorAll('#panel-floor option').length > 1);
+        await page.select('#panel-floor', String(floor.id));
+        await fill(page, '#panel-env-seconds', '15');
+        await fill(page, '#panel-booking-seconds', '20');
+        await page.click('[data-testid="form-save"]');
+        await waitForClosed(page, 'panel-form');
+        const row = await rowWith(page, 'panel-table', 'Lobby screen');
+        const text = await page.$eval(row, (el) => el.textContent ?? '');
+        t.true(text.includes('Panel Tower') && text.includes('Seventh floor'), text);
+        let panels = await api<PanelRow[]>('GET', '/room/dashboard/panels');
+        t.is(panels.length, 1);
+        t.like(panels[0], {
+          name: 'Lobby screen',
+          locationId: location.id,
+          floorId: floor.id,
+          environmentSlideSeconds: 15,
+          bookingSlideSeconds: 20,
+        });
 
-      await page.click(`${row} [data-testid="row-edit"]`);
-      await page.waitForFunction(() => (document.querySelector('#panel-name') as HTMLInputElement | null)?.value === 'Lobby screen');
-      t.is(await page.$eval('#panel-floor', (el) => (el as HTMLSelectElement).value), String(floor.id), 'the form opens with the saved floor');
-      await fill(page, '#panel-name', 'Lobby wall');
-      await page.select('#panel-floor', '');
-      await fill(page, '#panel-booking-seconds', '3600');
-      await page.click('[data-testid="form-save"]');
-      await waitForClosed(page, 'panel-form');
-      await rowWith(page, 'panel-table', 'Lobby wall');
-      panels = await api<PanelRow[]>('GET', '/room/dashboard/panels');
-      t.like(panels[0], { name: 'Lobby wall', locationId: location.id, floorId: null, environmentSlideSeconds: 15, bookingSlideSeconds: 3600 });
+        await page.click(`${row} [data-testid="row-edit"]`);
+        await page.waitForFunction(
+          () => (document.querySelector('#panel-name') as HTMLInputElement | null)?.value === 'Lobby screen',
+        );
+        t.is(
+          await page.$eval('#panel-floor', (el) => (el as HTMLSelectElement).value),
+          String(floor.id),
+          'the form opens with the saved floor',
+        );
+        await fill(page, '#panel-name', 'Lobby wall');
+        await page.select('#panel-floor', '');
+        await fill(page, '#panel-booking-seconds', '3600');
+        await page.click('[data-testid="form-save"]');
+        await waitForClosed(page, 'panel-form');
+        await rowWith(page, 'panel-table', 'Lobby wall');
+        panels = await api<PanelRow[]>('GET', '/room/dashboard/panels');
+        t.like(panels[0], {
+          name: 'Lobby wall',
+          locationId: location.id,
+          floorId: null,
+          environmentSlideSeconds: 15,
+          bookingSlideSeconds: 3600,
+        });
 
-      // Deleted elsewhere meanwhile: the server's refusal is a toast.
-      const other = await api<PanelRow>('POST', '/room/dashboard/panels', { name: 'Gone soon', locationId: location.id });
-      await page.reload();
-      await waitForLayoutAndPanels(page);
-      const gone = await rowWith(page, 'panel-table', 'Gone soon');
-      await api('DELETE', `/room/dashboard/panels/${other.id}`);
-      await closeToast(page);
-      await page.click(`${gone} [data-testid="row-delete"]`);
-      await page.waitForSelector('[data-testid="confirm-delete-yes"]', { visible: true });
-      await page.click('[data-testid="confirm-delete-yes"]');
-      await page.waitForSelector('[data-testid="toast"].negative', { visible: true });
-      t.regex(await page.$eval('[data-testid="toast"]', (el) => el.textContent ?? ''), /not found|panel/i);
-      await closeToast(page);
+        // Deleted elsewhere meanwhile: the server's refusal is a toast.
+        const other = await api<PanelRow>('POST', '/room/dashboard/panels', {
+          name: 'Gone soon',
+          locationId: location.id,
+        });
+        await page.reload();
+        await waitForLayoutAndPanels(page);
+        const gone = await rowWith(page, 'panel-table', 'Gone soon');
+        await api('DELETE', `/room/dashboard/panels/${other.id}`);
+        await closeToast(page);
+        await page.click(`${gone} [data-testid="row-delete"]`);
+        await page.waitForSelector('[data-testid="confirm-delete-yes"]', { visible: true });
+        await page.click('[data-testid="confirm-delete-yes"]');
+        await page.waitForSelector('[data-testid="toast"].negative', { visible: true });
+        t.regex(await page.$eval('[data-testid="toast"]', (el) => el.textContent ?? ''), /not found|panel/i);
+        await closeToast(page);
 
-      const wall = await rowWith(page, 'panel-table', 'Lobby wall');
-      await page.click(`${wall} [data-testid="row-delete"]`);
-      await page.waitForSelector('[data-testid="confirm-delete"]', { visible: true });
-      t.true((await page.$eval('[data-testid="confirm-delete"]', (el) => el.textContent ?? '')).includes('Lobby wall'), 'the dialog names what goes');
-      await page.click('[data-testid="confirm-delete-yes"]');
-      await waitForNoRow(page, 'panel-table', 'Lobby wall');
-      t.deepEqual(await api<PanelRow[]>('GET', '/room/dashboard/panels'), []);
-      await page.waitForSelector('[data-testid="panel-table"] [data-testid="crud-empty"]', { visible: true });
-    });
-  });
+        const wall = await rowWith(page, 'panel-table', 'Lobby wall');
+        await page.click(`${wall} [data-testid="row-delete"]`);
+        await page.waitForSelector('[data-testid="confirm-delete"]', { visible: true });
+        t.true(
+          (await page.$eval('[data-testid="confirm-delete"]', (el) => el.textContent ?? '')).includes('Lobby wall'),
+          'the dialog names what goes',
+        );
+        await page.click('[data-testid="confirm-delete-yes"]');
+        await waitForNoRow(page, 'panel-table', 'Lobby wall');
+        t.deepEqual(await api<PanelRow[]>('GET', '/room/dashboard/panels'), []);
+        await page.waitForSelector('[data-testid="panel-table"] [data-testid="crud-empty"]', { visible: true });
+      });
+    },
+  );
 }
 
 async function waitForLayoutAndPanels(page: Page): Promise<void> {

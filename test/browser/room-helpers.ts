@@ -10,11 +10,15 @@ export { openSignedIn, rowWith, waitForNoRow, waitForGone as waitForClosed } fro
 /** Sets an input's value the way React notices (date inputs, for instance). */
 export async function setValue(page: Page, selector: string, value: string): Promise<void> {
   await page.waitForSelector(selector);
-  await page.$eval(selector, (el, v) => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setter?.call(el, v);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
+  await page.$eval(
+    selector,
+    (el, v) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setter?.call(el, v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
 }
 
 /** A PNG floor plan large enough for the server (at least 400 × 300). */
@@ -37,7 +41,8 @@ export async function waitForDownload(dir: string, timeoutMs = 15_000): Promise<
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const files = fs.readdirSync(dir).filter((f) => !f.endsWith('.crdownload'));
-    if (files.length && fs.readdirSync(dir).every((f) => !f.endsWith('.crdownload'))) return path.join(dir, files[0] as string);
+    if (files.length && fs.readdirSync(dir).every((f) => !f.endsWith('.crdownload')))
+      return path.join(dir, files[0] as string);
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no download in ${dir} within ${timeoutMs} ms`);

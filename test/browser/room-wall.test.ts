@@ -20,7 +20,8 @@ let browser: Browser;
 let oakId: number;
 
 const SLOT = 15 * 60_000;
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 async function call(token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await app.request(method, `/api${path}`, { token, body });
@@ -28,64 +29,115 @@ async function call(token: string, method: string, path: string, body?: unknown)
   return res.body.data;
 }
 
-browserSuite(test, 'room wall', { config: { pluginPaths: FIXTURE_PLUGINS } }, async (s) => {
-  ({ app, browser } = s);
-  const token = await app.adminToken();
-  const place = await createPlace(app); // UTC, created before the empty one: the first slide
-  const oak = await createResource(app, place, { name: 'Oak' });
-  oakId = oak;
-  await createResource(app, place, { name: 'Elm' });
-  await createPlace(app); // no rooms
-  // A meeting in the current quarter hour (booking the slot already begun is allowed), an hour long or to midnight.
-  const now = app.clock.now();
-  const start = Math.floor(now / SLOT) * SLOT;
-  const startMinutes = Math.round((start % 86_400_000) / 60_000);
-  await call(token, 'POST', '/bookings', {
-    resourceId: oak, meetingDate: new Date(start).toISOString().slice(0, 10), startTime: hhmm(startMinutes), endTime: hhmm(Math.min(startMinutes + 60, 1440)), subject: 'Wall sync',
-  });
-  await call(token, 'POST', '/room/devices', { name: 'Oak air', deviceNo: 'OAK-ENV', kind: 'sensor', identifier: 'env-1', resourceId: oak });
-  await call(token, 'PUT', '/inte/settings/environment', { provider: 'environment-fixed', settings: {} });
-}, registerTests);
+browserSuite(
+  test,
+  'room wall',
+  { config: { pluginPaths: FIXTURE_PLUGINS } },
+  async (s) => {
+    ({ app, browser } = s);
+    const token = await app.adminToken();
+    const place = await createPlace(app); // UTC, created before the empty one: the first slide
+    const oak = await createResource(app, place, { name: 'Oak' });
+    oakId = oak;
+    await createResource(app, place, { name: 'Elm' });
+    await createPlace(app); // no rooms
+    // A meeting in the current quarter hour (booking the slot already begun is allowed), an hour long or to midnight.
+    const now = app.clock.now();
+    const start = Math.floor(now / SLOT) * SLOT;
+    const startMinutes = Math.round((start % 86_400_000) / 60_000);
+    await call(token, 'POST', '/bookings', {
+      resourceId: oak,
+      meetingDate: new Date(start).toISOString().slice(0, 10),
+      startTime: hhmm(startMinutes),
+      endTime: hhmm(Math.min(startMinutes + 60, 1440)),
+      subject: 'Wall sync',
+    });
+    await call(token, 'POST', '/room/devices', {
+      name: 'Oak air',
+      deviceNo: 'OAK-ENV',
+      kind: 'sensor',
+      identifier: 'env-1',
+      resourceId: oak,
+    });
+    await call(token, 'PUT', '/inte/settings/environment', { provider: 'environment-fixed', settings: {} });
+  },
+  registerTests,
+);
 
 function registerTests(): void {
-  test.serial('wall: a place\'s bookings page, then its environment page with units; a place without sensors has none; accessible', async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      await openSignedIn(page, app, '/room/dashboardx', { bare: true });
-      await page.waitForSelector('[data-testid="wall-pause"]', { visible: true });
-      await page.click('[data-testid="wall-pause"]');
-      t.is(await page.$eval('[data-testid="wall-pause"]', (el) => el.getAttribute('aria-pressed')), 'true', 'paused is announced as pressed');
-      const card = `[data-testid="live-resource"][data-id="${oakId}"]`;
-      await page.waitForSelector(`[data-testid="dashboard-live"][data-view="bookings"] ${card}`, { visible: true });
-      t.is(await page.$eval(`${card} h3`, (el) => el.textContent), 'Oak');
-      const text = (sel: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? '', `${card} ${sel}`);
-      t.is(await text('[data-testid="live-subject"]'), 'Wall sync');
-      t.is(await text('[data-testid="live-state"]'), 'In use');
-      t.is(await page.$(`${card} [data-testid="live-readings"]`), null, 'the values wait for the environment page');
-      const states = await page.$$eval('[data-testid="live-resource"]', (els) => els.map((el) => [el.querySelector('h3')?.textContent, el.querySelector('[data-testid="live-state"]')?.textContent]));
-      t.deepEqual(states.find(([name]) => name === 'Elm'), ['Elm', 'Free']);
-      t.true((await page.$eval('#live-title', (el) => el.textContent ?? '')).startsWith('Now in '));
-      t.regex(await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''), /^Place 1 of 2 · Bookings, 10 s$/);
-      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the bookings page');
+  test.serial(
+    "wall: a place's bookings page, then its environment page with units; a place without sensors has none; accessible",
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        await openSignedIn(page, app, '/room/dashboardx', { bare: true });
+        await page.waitForSelector('[data-testid="wall-pause"]', { visible: true });
+        await page.click('[data-testid="wall-pause"]');
+        t.is(
+          await page.$eval('[data-testid="wall-pause"]', (el) => el.getAttribute('aria-pressed')),
+          'true',
+          'paused is announced as pressed',
+        );
+        const card = `[data-testid="live-resource"][data-id="${oakId}"]`;
+        await page.waitForSelector(`[data-testid="dashboard-live"][data-view="bookings"] ${card}`, { visible: true });
+        t.is(await page.$eval(`${card} h3`, (el) => el.textContent), 'Oak');
+        const text = (sel: string) =>
+          page.evaluate((s) => document.querySelector(s)?.textContent ?? '', `${card} ${sel}`);
+        t.is(await text('[data-testid="live-subject"]'), 'Wall sync');
+        t.is(await text('[data-testid="live-state"]'), 'In use');
+        t.is(await page.$(`${card} [data-testid="live-readings"]`), null, 'the values wait for the environment page');
+        const states = await page.$$eval('[data-testid="live-resource"]', (els) =>
+          els.map((el) => [
+            el.querySelector('h3')?.textContent,
+            el.querySelector('[data-testid="live-state"]')?.textContent,
+          ]),
+        );
+        t.deepEqual(
+          states.find(([name]) => name === 'Elm'),
+          ['Elm', 'Free'],
+        );
+        t.true((await page.$eval('#live-title', (el) => el.textContent ?? '')).startsWith('Now in '));
+        t.regex(
+          await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''),
+          /^Place 1 of 2 · Bookings, 10 s$/,
+        );
+        t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the bookings page');
 
-      await page.click('[data-testid="wall-next"]');
-      await page.waitForSelector(`[data-testid="dashboard-live"][data-view="environment"] ${card}`, { visible: true });
-      t.true((await page.$eval('#live-title', (el) => el.textContent ?? '')).startsWith('Environment in '));
-      await page.waitForFunction((c) => document.querySelector(`${c} [data-testid="live-temperature"]`)?.textContent === '23.5 °C', {}, card);
-      t.is(await text('[data-testid="live-humidity"]'), '41%');
-      t.is(await text('[data-testid="live-co2"]'), '612 ppm');
-      t.is(await text('[data-testid="live-pm25"]'), '8 µg/m³');
-      t.is(await text('[data-testid="live-tvoc"]'), '', 'only the values the sensor has');
-      t.is(await text('[data-testid="live-subject"]'), '', 'meetings stay on the bookings page');
-      t.regex(await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''), /^Place 1 of 2 · Environment, 10 s$/);
-      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the environment page');
+        await page.click('[data-testid="wall-next"]');
+        await page.waitForSelector(`[data-testid="dashboard-live"][data-view="environment"] ${card}`, {
+          visible: true,
+        });
+        t.true((await page.$eval('#live-title', (el) => el.textContent ?? '')).startsWith('Environment in '));
+        await page.waitForFunction(
+          (c) => document.querySelector(`${c} [data-testid="live-temperature"]`)?.textContent === '23.5 °C',
+          {},
+          card,
+        );
+        t.is(await text('[data-testid="live-humidity"]'), '41%');
+        t.is(await text('[data-testid="live-co2"]'), '612 ppm');
+        t.is(await text('[data-testid="live-pm25"]'), '8 µg/m³');
+        t.is(await text('[data-testid="live-tvoc"]'), '', 'only the values the sensor has');
+        t.is(await text('[data-testid="live-subject"]'), '', 'meetings stay on the bookings page');
+        t.regex(
+          await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''),
+          /^Place 1 of 2 · Environment, 10 s$/,
+        );
+        t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the environment page');
 
-      await page.click('[data-testid="wall-next"]');
-      await page.waitForSelector('[data-testid="live-empty"]', { visible: true });
-      t.is(await page.$('[data-testid="live-resource"]'), null);
-      t.regex(await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''), /^Place 2 of 2 · Bookings/);
-      await page.click('[data-testid="wall-next"]');
-      await page.waitForSelector(`[data-testid="dashboard-live"][data-view="bookings"] ${card}`, { visible: true });
-      t.regex(await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''), /^Place 1 of 2 · Bookings/, 'a place without sensor values has no environment page');
-    });
-  });
+        await page.click('[data-testid="wall-next"]');
+        await page.waitForSelector('[data-testid="live-empty"]', { visible: true });
+        t.is(await page.$('[data-testid="live-resource"]'), null);
+        t.regex(
+          await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''),
+          /^Place 2 of 2 · Bookings/,
+        );
+        await page.click('[data-testid="wall-next"]');
+        await page.waitForSelector(`[data-testid="dashboard-live"][data-view="bookings"] ${card}`, { visible: true });
+        t.regex(
+          await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''),
+          /^Place 1 of 2 · Bookings/,
+          'a place without sensor values has no environment page',
+        );
+      });
+    },
+  );
 }

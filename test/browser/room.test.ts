@@ -11,7 +11,16 @@ import type { Browser } from 'puppeteer-core';
 import type { TestApp } from '../helpers/app.ts';
 import { seedUsage, type UsageFixture } from '../helpers/usage-fixture.ts';
 import { browserSuite, fill, seriousViolations, withPage } from './helpers.ts';
-import { allowDownloads, floorPlanPng, openSignedIn, rowWith, setValue, waitForClosed, waitForDownload, waitForNoRow } from './room-helpers.ts';
+import {
+  allowDownloads,
+  floorPlanPng,
+  openSignedIn,
+  rowWith,
+  setValue,
+  waitForClosed,
+  waitForDownload,
+  waitForNoRow,
+} from './room-helpers.ts';
 
 const test = anyTest as TestFn;
 
@@ -20,13 +29,22 @@ let browser: Browser;
 let token: string;
 let usage: UsageFixture;
 
-browserSuite(test, 'room', {}, async (s) => {
-  ({ app, browser } = s);
-  token = await app.adminToken();
-  usage = await seedUsage(app);
-}, registerTests);
+browserSuite(
+  test,
+  'room',
+  {},
+  async (s) => {
+    ({ app, browser } = s);
+    token = await app.adminToken();
+    usage = await seedUsage(app);
+  },
+  registerTests,
+);
 
-interface Paged<T> { items: T[]; total: number }
+interface Paged<T> {
+  items: T[];
+  total: number;
+}
 async function get<T>(path: string): Promise<T> {
   const res = await app.request('GET', `/api${path}`, { token });
   if (res.body.code !== 0) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
@@ -54,25 +72,36 @@ function registerTests(): void {
       await waitForClosed(page, 'building-form');
       const row = await rowWith(page, 'building-table', 'Berlin HQ');
       t.true((await page.$eval(row, (el) => el.textContent ?? '')).includes('Europe/Berlin'));
-      let found = (await get<Paged<{ id: number; name: string; timeZone: string; address: string }>>('/room/locations?q=Berlin')).items;
+      let found = (
+        await get<Paged<{ id: number; name: string; timeZone: string; address: string }>>('/room/locations?q=Berlin')
+      ).items;
       t.is(found.length, 1);
       t.is(found[0]?.timeZone, 'Europe/Berlin');
 
       await page.click(`${row} [data-testid="row-edit"]`);
       await page.waitForSelector('#building-name', { visible: true });
-      t.is(await page.$eval('#building-name', (el) => (el as HTMLInputElement).value), 'Berlin HQ', 'the form opens with the saved values');
+      t.is(
+        await page.$eval('#building-name', (el) => (el as HTMLInputElement).value),
+        'Berlin HQ',
+        'the form opens with the saved values',
+      );
       await fill(page, '#building-name', 'Berlin Campus');
       await page.select('#building-tz', 'Asia/Tokyo');
       await page.click('[data-testid="form-save"]');
       await waitForClosed(page, 'building-form');
       await rowWith(page, 'building-table', 'Berlin Campus');
-      found = (await get<Paged<{ id: number; name: string; timeZone: string; address: string }>>('/room/locations?q=Berlin')).items;
+      found = (
+        await get<Paged<{ id: number; name: string; timeZone: string; address: string }>>('/room/locations?q=Berlin')
+      ).items;
       t.is(found[0]?.name, 'Berlin Campus');
       t.is(found[0]?.timeZone, 'Asia/Tokyo');
 
       await page.click(`${row} [data-testid="row-delete"]`);
       await page.waitForSelector('[data-testid="confirm-delete"]', { visible: true });
-      t.true((await page.$eval('[data-testid="confirm-delete"]', (el) => el.textContent ?? '')).includes('Berlin Campus'), 'the dialog names what goes');
+      t.true(
+        (await page.$eval('[data-testid="confirm-delete"]', (el) => el.textContent ?? '')).includes('Berlin Campus'),
+        'the dialog names what goes',
+      );
       await page.click('[data-testid="confirm-delete-yes"]');
       await waitForNoRow(page, 'building-table', 'Berlin Campus');
       t.is((await get<Paged<unknown>>('/room/locations?q=Berlin')).total, 0);
@@ -105,7 +134,10 @@ function registerTests(): void {
 
       await fill(page, '#res-name', 'Isar Room');
       await fill(page, '#res-capacity', '8');
-      const munich = await page.$$eval('#res-location option', (os) => (os as HTMLOptionElement[]).find((o) => o.textContent === 'Munich Office')?.value ?? '');
+      const munich = await page.$$eval(
+        '#res-location option',
+        (os) => (os as HTMLOptionElement[]).find((o) => o.textContent === 'Munich Office')?.value ?? '',
+      );
       await page.select('#res-location', munich);
       await fill(page, '#res-price', '12.50');
       await fill(page, '#res-tel', '+49 89 123');
@@ -116,7 +148,9 @@ function registerTests(): void {
       // The server's field errors land on their fields (an area beyond its limit is only checked there).
       await fill(page, '#res-area', '2000000');
       await page.click('[data-testid="form-save"]');
-      await page.waitForFunction(() => document.querySelector('#res-area')?.closest('.field')?.classList.contains('error'));
+      await page.waitForFunction(() =>
+        document.querySelector('#res-area')?.closest('.field')?.classList.contains('error'),
+      );
       t.truthy(await page.$('[data-testid="toast"]'), 'the refusal is also a toast');
       await fill(page, '#res-area', '25');
       // An image, uploaded as type resourceImage.
@@ -128,16 +162,28 @@ function registerTests(): void {
       await waitForClosed(page, 'resource-form');
       const row = await rowWith(page, 'resource-table', 'Isar Room');
       const id = Number(row.match(/data-id="(\d+)"/)?.[1]);
-      let saved = await get<{ name: string; capacity: number; imageIds: string[]; pricePerHour: number; teleconferenceNo: string; weekdays: Array<{ weekday: number; enabled: boolean; timeFrom: string; timeTo: string }> }>(`/room/resources/${id}`);
+      let saved = await get<{
+        name: string;
+        capacity: number;
+        imageIds: string[];
+        pricePerHour: number;
+        teleconferenceNo: string;
+        weekdays: Array<{ weekday: number; enabled: boolean; timeFrom: string; timeTo: string }>;
+      }>(`/room/resources/${id}`);
       t.is(saved.capacity, 8);
       t.is(saved.pricePerHour, 1250);
       t.is(saved.teleconferenceNo, '+49 89 123');
       t.is(saved.imageIds.length, 1, 'the uploaded image belongs to the resource');
       t.false(saved.weekdays.find((w) => w.weekday === 1)?.enabled);
-      t.like(saved.weekdays.find((w) => w.weekday === 2), { enabled: true, timeFrom: '09:00', timeTo: '18:30' });
+      t.like(
+        saved.weekdays.find((w) => w.weekday === 2),
+        { enabled: true, timeFrom: '09:00', timeTo: '18:30' },
+      );
 
       await page.click(`${row} [data-testid="row-edit"]`);
-      await page.waitForFunction(() => (document.querySelector('#res-name') as HTMLInputElement | null)?.value === 'Isar Room');
+      await page.waitForFunction(
+        () => (document.querySelector('#res-name') as HTMLInputElement | null)?.value === 'Isar Room',
+      );
       t.is(await page.$eval('#wd-2-to', (el) => (el as HTMLInputElement).value), '18:30', 'the saved hours are shown');
       await page.waitForSelector('[data-testid="qrcode"]', { visible: true });
       // A bad time is refused in the browser.
@@ -151,7 +197,10 @@ function registerTests(): void {
       await waitForClosed(page, 'resource-form');
       saved = await get(`/room/resources/${id}`);
       t.is(saved.capacity, 10);
-      t.like(saved.weekdays.find((w) => w.weekday === 3), { enabled: true, timeFrom: '10:00', timeTo: '12:00' });
+      t.like(
+        saved.weekdays.find((w) => w.weekday === 3),
+        { enabled: true, timeFrom: '10:00', timeTo: '12:00' },
+      );
       t.false(saved.weekdays.find((w) => w.weekday === 1)?.enabled, 'untouched days keep their hours');
 
       await page.click(`${row} [data-testid="row-delete"]`);
@@ -174,7 +223,9 @@ function registerTests(): void {
       await fill(page, '#floor-name', 'H3');
       // Uploading with no file chosen asks for one first.
       await page.click('[data-testid="upload-planUploadId"]');
-      await page.waitForFunction(() => /choose an image first/i.test(document.querySelector('[data-testid="toast"]')?.textContent ?? ''));
+      await page.waitForFunction(() =>
+        /choose an image first/i.test(document.querySelector('[data-testid="toast"]')?.textContent ?? ''),
+      );
       const input = await page.$('#floor-planUploadId');
       await (input as unknown as { uploadFile: (f: string) => Promise<void> }).uploadFile(plan);
       await page.click('[data-testid="upload-planUploadId"]');
@@ -183,12 +234,19 @@ function registerTests(): void {
       await waitForClosed(page, 'level-form');
       const row = await rowWith(page, 'level-table', 'H3');
       const floorId = Number(row.match(/data-id="(\d+)"/)?.[1]);
-      t.truthy((await get<{ planUploadId: string | null }>(`/room/floors/${floorId}`)).planUploadId, 'the floor has its plan');
+      t.truthy(
+        (await get<{ planUploadId: string | null }>(`/room/floors/${floorId}`)).planUploadId,
+        'the floor has its plan',
+      );
 
       await page.click(`${row} [data-testid="row-plan"]`);
       await page.waitForSelector('[data-testid="plan-svg"]', { visible: true });
-      await page.waitForFunction(() => (document.querySelector('[data-testid="plan-svg"] image.plan')?.getAttribute('href') ?? '').startsWith('blob:'));
-      await page.waitForFunction(() => document.querySelector('[data-testid="plan-svg"]')?.getAttribute('viewBox') === '0 0 800 800');
+      await page.waitForFunction(() =>
+        (document.querySelector('[data-testid="plan-svg"] image.plan')?.getAttribute('href') ?? '').startsWith('blob:'),
+      );
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="plan-svg"]')?.getAttribute('viewBox') === '0 0 800 800',
+      );
       await page.click('[data-testid="plan-add-desks"]');
       const box = await (await page.$('[data-testid="plan-svg"]'))!.boundingBox();
       if (!box) throw new Error('no plan box');
@@ -196,12 +254,19 @@ function registerTests(): void {
       await page.waitForSelector('g.marker.pending');
       await page.click('[data-testid="plan-save-desks"]');
       await page.waitForSelector('g.marker.desk[data-name="H3-D01"]');
-      let desks = (await get<Paged<{ id: number; name: string; type: number; position: { x: number; y: number } | null }>>(`/room/resources?floorId=${floorId}`)).items;
+      let desks = (
+        await get<Paged<{ id: number; name: string; type: number; position: { x: number; y: number } | null }>>(
+          `/room/resources?floorId=${floorId}`,
+        )
+      ).items;
       t.is(desks.length, 1);
       t.is(desks[0]?.type, 1);
       const placed = desks[0]?.position;
       t.truthy(placed);
-      t.true(Math.abs((placed?.x ?? 0) - 400) < 20 && Math.abs((placed?.y ?? 0) - 200) < 20, `placed where clicked: ${JSON.stringify(placed)}`);
+      t.true(
+        Math.abs((placed?.x ?? 0) - 400) < 20 && Math.abs((placed?.y ?? 0) - 200) < 20,
+        `placed where clicked: ${JSON.stringify(placed)}`,
+      );
 
       // Drag it down and to the right; the new position is saved.
       const marker = await (await page.$('g.marker.desk[data-name="H3-D01"]'))!.boundingBox();
@@ -212,9 +277,18 @@ function registerTests(): void {
       await page.mouse.down();
       for (let i = 1; i <= 5; i++) await page.mouse.move(sx + i * 16, sy + i * 16);
       await page.mouse.up();
-      await page.waitForFunction(() => /moved/i.test(document.querySelector('[data-testid="toast"]')?.textContent ?? ''));
-      desks = (await get<Paged<{ id: number; name: string; type: number; position: { x: number; y: number } | null }>>(`/room/resources?floorId=${floorId}`)).items;
-      t.true((desks[0]?.position?.x ?? 0) > (placed?.x ?? 0) + 20, `moved right: ${JSON.stringify(desks[0]?.position)}`);
+      await page.waitForFunction(() =>
+        /moved/i.test(document.querySelector('[data-testid="toast"]')?.textContent ?? ''),
+      );
+      desks = (
+        await get<Paged<{ id: number; name: string; type: number; position: { x: number; y: number } | null }>>(
+          `/room/resources?floorId=${floorId}`,
+        )
+      ).items;
+      t.true(
+        (desks[0]?.position?.x ?? 0) > (placed?.x ?? 0) + 20,
+        `moved right: ${JSON.stringify(desks[0]?.position)}`,
+      );
       t.true((desks[0]?.position?.y ?? 0) > (placed?.y ?? 0) + 20, 'moved down');
     });
   });
@@ -244,32 +318,47 @@ function registerTests(): void {
     });
   });
 
-  test.serial('dashboard: the charts for a range and place, accessible; the wall screen without the layout', async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      await openSignedIn(page, app, `/room/dashboard?from=2026-10-01&to=2026-10-31`);
-      await page.waitForSelector('[data-testid="chart-place"] rect', { visible: true });
-      await page.waitForSelector('[data-testid="chart-heatmap"] rect.heat-cell');
-      await page.waitForSelector('[data-testid="chart-noshow"] .rate-arc');
-      await page.waitForSelector('[data-testid="chart-top"] .bars rect');
-      t.is(await page.$$eval('[data-testid="chart-heatmap"] rect.heat-cell', (els) => els.length), 7 * 24);
-      const top = await page.$eval('[data-testid="chart-top"]', (el) => el.getAttribute('aria-label') ?? '');
-      t.true(top.includes('Sakura'), `top resources named: ${top}`);
-      t.true((await page.$eval('[data-testid="chart-place"]', (el) => el.getAttribute('aria-label') ?? '')).includes('Tokyo Office'));
-      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the dashboard');
+  test.serial(
+    'dashboard: the charts for a range and place, accessible; the wall screen without the layout',
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        await openSignedIn(page, app, `/room/dashboard?from=2026-10-01&to=2026-10-31`);
+        await page.waitForSelector('[data-testid="chart-place"] rect', { visible: true });
+        await page.waitForSelector('[data-testid="chart-heatmap"] rect.heat-cell');
+        await page.waitForSelector('[data-testid="chart-noshow"] .rate-arc');
+        await page.waitForSelector('[data-testid="chart-top"] .bars rect');
+        t.is(await page.$$eval('[data-testid="chart-heatmap"] rect.heat-cell', (els) => els.length), 7 * 24);
+        const top = await page.$eval('[data-testid="chart-top"]', (el) => el.getAttribute('aria-label') ?? '');
+        t.true(top.includes('Sakura'), `top resources named: ${top}`);
+        t.true(
+          (await page.$eval('[data-testid="chart-place"]', (el) => el.getAttribute('aria-label') ?? '')).includes(
+            'Tokyo Office',
+          ),
+        );
+        t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the dashboard');
 
-      // The wall screen cycles through the configured panels with their slideshow times.
-      for (const name of ['Wall A', 'Wall B']) {
-        const res = await app.request('POST', '/api/room/dashboard/panels', { token, body: { name, locationId: usage.locationId, bookingSlideSeconds: 3, environmentSlideSeconds: 3 } });
-        t.is(res.body.code, 0, JSON.stringify(res.body));
-      }
-      await page.goto(`${app.url}/room/dashboardx`);
-      await page.waitForSelector('.dashboard-wall [data-testid="dashboard-panels"]', { visible: true });
-      t.is(await page.$('.app-shell'), null, 'no main layout');
-      await page.waitForFunction(() => document.querySelector('[data-testid="wall-place"]')?.textContent === 'Wall A');
-      await page.waitForFunction(() => document.querySelector('[data-testid="wall-place"]')?.textContent === 'Wall B', { timeout: 8_000 });
-      await page.waitForSelector('.dashboard-wall [data-testid="chart-top"] rect');
-      await page.click('[data-testid="wall-pause"]');
-      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the wall screen');
-    });
-  });
+        // The wall screen cycles through the configured panels with their slideshow times.
+        for (const name of ['Wall A', 'Wall B']) {
+          const res = await app.request('POST', '/api/room/dashboard/panels', {
+            token,
+            body: { name, locationId: usage.locationId, bookingSlideSeconds: 3, environmentSlideSeconds: 3 },
+          });
+          t.is(res.body.code, 0, JSON.stringify(res.body));
+        }
+        await page.goto(`${app.url}/room/dashboardx`);
+        await page.waitForSelector('.dashboard-wall [data-testid="dashboard-panels"]', { visible: true });
+        t.is(await page.$('.app-shell'), null, 'no main layout');
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="wall-place"]')?.textContent === 'Wall A',
+        );
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="wall-place"]')?.textContent === 'Wall B',
+          { timeout: 8_000 },
+        );
+        await page.waitForSelector('.dashboard-wall [data-testid="chart-top"] rect');
+        await page.click('[data-testid="wall-pause"]');
+        t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the wall screen');
+      });
+    },
+  );
 }

@@ -16,8 +16,13 @@ import { readHashEntry } from '../../console/src/features/login/entryPoints.ts';
 
 const meta = (title: string, hidden = false) => ({ title, titleEn: title, titleJa: title, icon: null, hidden });
 const section = (path: string, children: string[], hidden: string[] = []): MenuEntry => ({
-  name: path.slice(1), path, meta: meta(path),
-  children: [...children.map((c) => ({ name: c, path: c, meta: meta(c) })), ...hidden.map((c) => ({ name: c, path: c, meta: meta(c, true) }))],
+  name: path.slice(1),
+  path,
+  meta: meta(path),
+  children: [
+    ...children.map((c) => ({ name: c, path: c, meta: meta(c) })),
+    ...hidden.map((c) => ({ name: c, path: c, meta: meta(c, true) })),
+  ],
 });
 
 test('tabs: the first tab is never closed; closing the active tab moves next, or previous when last', (t) => {
@@ -40,8 +45,11 @@ test('tabs: close left, right, others and all keep the first tab; close all retu
   t.deepEqual(closeMany(s, 'all', '/c', '/c'), { state: { paths: ['/a'] }, goTo: '/a' });
 });
 
-test('route guard: menu paths pass, others go to the section\'s first entry or the first menu; setting always allowed', (t) => {
-  const menu = [section('/center', ['/center/reserve', '/center/meeting']), section('/sys', ['/sys/admin'], ['/sys/setting/sql'])];
+test("route guard: menu paths pass, others go to the section's first entry or the first menu; setting always allowed", (t) => {
+  const menu = [
+    section('/center', ['/center/reserve', '/center/meeting']),
+    section('/sys', ['/sys/admin'], ['/sys/setting/sql']),
+  ];
   t.is(redirectFor('/center/meeting', menu), undefined);
   t.is(redirectFor('/center', menu), '/center/reserve');
   t.is(redirectFor('/center/approve', menu), '/center/reserve');
@@ -62,29 +70,56 @@ test('toasts: one at a time, empty and "null" never shown, every error logged', 
   s = reducer(s, toastShown('error', 'first'));
   s = reducer(s, toastShown('error', 'second'));
   t.is(s.toast?.text, 'first', 'a visible toast is not replaced');
-  t.deepEqual(s.errorLog.map((e) => e.text), ['null', '   ', 'first', 'second']);
+  t.deepEqual(
+    s.errorLog.map((e) => e.text),
+    ['null', '   ', 'first', 'second'],
+  );
 });
 
 test('outgoing strings are trimmed recursively; the strict option strips punctuation, full-width included', (t) => {
-  t.deepEqual(trimDeep({ a: ' x ', b: [' y', { c: 'z ' }], n: 1, d: null }), { a: 'x', b: ['y', { c: 'z' }], n: 1, d: null });
+  t.deepEqual(trimDeep({ a: ' x ', b: [' y', { c: 'z ' }], n: 1, d: null }), {
+    a: 'x',
+    b: ['y', { c: 'z' }],
+    n: 1,
+    d: null,
+  });
   t.is(cleanString('  Room <A>；“B”！ ', true), 'Room AB');
 });
 
 test('login entry points in the hash', (t) => {
-  t.deepEqual(readHashEntry('#token=abc&logoutUrl=https%3A%2F%2Fidp%2Fout'), { token: 'abc', logoutUrl: 'https://idp/out' });
+  t.deepEqual(readHashEntry('#token=abc&logoutUrl=https%3A%2F%2Fidp%2Fout'), {
+    token: 'abc',
+    logoutUrl: 'https://idp/out',
+  });
   t.deepEqual(readHashEntry('#fixSelection=2'), { fixSelection: 1 });
   t.deepEqual(readHashEntry('#authMethod=3'), { authMethod: 3 });
 });
 
 test('a lazy part that does not arrive in time fails with a ChunkLoadError', async (t) => {
-  await t.throwsAsync(withTimeout(() => new Promise(() => {}), 20), { instanceOf: ChunkLoadError });
-  await t.throwsAsync(withTimeout(() => Promise.reject(new Error('404')), 20), { instanceOf: ChunkLoadError });
+  await t.throwsAsync(
+    withTimeout(() => new Promise(() => {}), 20),
+    { instanceOf: ChunkLoadError },
+  );
+  await t.throwsAsync(
+    withTimeout(() => Promise.reject(new Error('404')), 20),
+    { instanceOf: ChunkLoadError },
+  );
   t.is(await withTimeout(() => Promise.resolve(7), 20), 7);
 });
 
 test('password policy rules', (t) => {
-  const policy = policyFrom({ passwordMinLength: 8, passwordMaxLength: 60, passwordDigits: true, passwordLower: true, passwordUpper: false, passwordSpecial: true });
+  const policy = policyFrom({
+    passwordMinLength: 8,
+    passwordMaxLength: 60,
+    passwordDigits: true,
+    passwordLower: true,
+    passwordUpper: false,
+    passwordSpecial: true,
+  });
   t.is(policy.maxLength, 50, 'never above 50');
-  t.deepEqual(checkPassword('abc', policy).map((r) => r.ok), [false, false, true, false]);
+  t.deepEqual(
+    checkPassword('abc', policy).map((r) => r.ok),
+    [false, false, true, false],
+  );
   t.true(checkPassword('abcdef1!', policy).every((r) => r.ok));
 });

@@ -7,7 +7,17 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, type TestApp } from '../helpers/app.ts';
-import { browserSuite, captchaText, fill, pathname, seriousViolations, submitLogin, tabPaths, waitForLayout, withPage } from './helpers.ts';
+import {
+  browserSuite,
+  captchaText,
+  fill,
+  pathname,
+  seriousViolations,
+  submitLogin,
+  tabPaths,
+  waitForLayout,
+  withPage,
+} from './helpers.ts';
 
 const test = anyTest as TestFn;
 const NEW_PASSWORD = 'Atrium2027pass';
@@ -15,9 +25,15 @@ const NEW_PASSWORD = 'Atrium2027pass';
 let app: TestApp;
 let browser: Browser;
 
-browserSuite(test, 'shell', { keepFirstLogin: true }, (s) => {
-  ({ app, browser } = s);
-}, registerTests);
+browserSuite(
+  test,
+  'shell',
+  { keepFirstLogin: true },
+  (s) => {
+    ({ app, browser } = s);
+  },
+  registerTests,
+);
 
 const url = (p: string) => `${app.url}${p}`;
 
@@ -34,7 +50,12 @@ async function signedInPage(page: Page): Promise<void> {
 async function waitForScreen(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const el = document.querySelector('.app-page');
-    return Boolean(el && el.children.length > 0 && !el.querySelector(':scope > .loading-screen') && !document.querySelector('[data-testid="not-found"]'));
+    return Boolean(
+      el &&
+      el.children.length > 0 &&
+      !el.querySelector(':scope > .loading-screen') &&
+      !document.querySelector('[data-testid="not-found"]'),
+    );
   });
 }
 
@@ -59,61 +80,86 @@ async function openFromSideMenu(page: Page, path: string): Promise<void> {
 }
 
 function registerTests(): void {
-  test.serial('login page: accessible, failed sign-in refreshes the captcha, first sign-in forces a password change', async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      await page.goto(url('/center/meeting'));
-      await page.waitForSelector('#login-username', { visible: true });
-      t.regex(await pathname(page), /^\/login/, 'a protected route sends the stranger to login');
-      t.true((await page.evaluate(() => window.location.search)).includes('redirect='), 'the target is kept for after sign-in');
-      t.is(await page.title(), 'Sign in - Atrium');
-      t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the login page');
+  test.serial(
+    'login page: accessible, failed sign-in refreshes the captcha, first sign-in forces a password change',
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        await page.goto(url('/center/meeting'));
+        await page.waitForSelector('#login-username', { visible: true });
+        t.regex(await pathname(page), /^\/login/, 'a protected route sends the stranger to login');
+        t.true(
+          (await page.evaluate(() => window.location.search)).includes('redirect='),
+          'the target is kept for after sign-in',
+        );
+        t.is(await page.title(), 'Sign in - Atrium');
+        t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the login page');
 
-      // The login page's own language switch.
-      await page.click('.language-switch [data-lang="cn"]');
-      await page.waitForFunction(() => document.title === '登录 - Atrium');
-      t.is((await page.$eval('[data-testid="login-submit"]', (el) => el.textContent ?? '')).trim(), '登录');
-      t.is(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
-      t.deepEqual(await page.$$eval('.language-switch [data-lang]', (els) => els.map((el) => el.getAttribute('aria-pressed'))), ['true', 'false', 'false'], 'the chosen language is announced as pressed');
-      await page.click('.language-switch [data-lang="en"]');
-      await page.waitForFunction(() => document.title === 'Sign in - Atrium');
+        // The login page's own language switch.
+        await page.click('.language-switch [data-lang="cn"]');
+        await page.waitForFunction(() => document.title === '登录 - Atrium');
+        t.is((await page.$eval('[data-testid="login-submit"]', (el) => el.textContent ?? '')).trim(), '登录');
+        t.is(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+        t.deepEqual(
+          await page.$$eval('.language-switch [data-lang]', (els) => els.map((el) => el.getAttribute('aria-pressed'))),
+          ['true', 'false', 'false'],
+          'the chosen language is announced as pressed',
+        );
+        await page.click('.language-switch [data-lang="en"]');
+        await page.waitForFunction(() => document.title === 'Sign in - Atrium');
 
-      // Required fields are checked before anything is sent.
-      await page.click('[data-testid="login-submit"]');
-      await page.waitForSelector('.field.error');
-      t.true((await page.$$('.field.error')).length >= 2);
+        // Required fields are checked before anything is sent.
+        await page.click('[data-testid="login-submit"]');
+        await page.waitForSelector('.field.error');
+        t.true((await page.$$('.field.error')).length >= 2);
 
-      // A wrong captcha: the server's message shows and the image changes.
-      const before = await page.$eval('img.captcha', (img) => (img as HTMLImageElement).src);
-      const right = await captchaText(page, app);
-      const wrong = right === 'zzzzz' ? 'yyyyy' : 'zzzzz';
-      await submitLogin(page, app, 'admin', ADMIN_PASSWORD, { captcha: wrong });
-      const toast = await page.waitForSelector('[data-testid="toast"]', { visible: true });
-      t.truthy((await toast!.evaluate((el) => el.textContent ?? '')).trim(), 'the server message is shown');
-      await page.waitForFunction((old) => document.querySelector<HTMLImageElement>('img.captcha')?.src !== old, {}, before);
-      t.is(await page.$eval('#login-captcha', (el) => (el as HTMLInputElement).value), '', 'the captcha field is cleared');
+        // A wrong captcha: the server's message shows and the image changes.
+        const before = await page.$eval('img.captcha', (img) => (img as HTMLImageElement).src);
+        const right = await captchaText(page, app);
+        const wrong = right === 'zzzzz' ? 'yyyyy' : 'zzzzz';
+        await submitLogin(page, app, 'admin', ADMIN_PASSWORD, { captcha: wrong });
+        const toast = await page.waitForSelector('[data-testid="toast"]', { visible: true });
+        t.truthy((await toast!.evaluate((el) => el.textContent ?? '')).trim(), 'the server message is shown');
+        await page.waitForFunction(
+          (old) => document.querySelector<HTMLImageElement>('img.captcha')?.src !== old,
+          {},
+          before,
+        );
+        t.is(
+          await page.$eval('#login-captcha', (el) => (el as HTMLInputElement).value),
+          '',
+          'the captcha field is cleared',
+        );
 
-      // The right captcha: first sign-in asks for a new password and nothing else works until then.
-      await submitLogin(page, app, 'admin', ADMIN_PASSWORD);
-      await page.waitForSelector('[data-testid="change-password"]', { visible: true });
-      t.regex(await page.$eval('[data-testid="change-password"]', (el) => el.textContent ?? ''), /first sign-in/i);
-      t.falsy(await page.$('[data-testid="change-password"] button:not([type="submit"])'), 'a forced change cannot be cancelled');
-      await page.type('#cp-old', ADMIN_PASSWORD);
-      await page.type('#cp-new', 'short');
-      t.true((await page.$$('.password-rules .rule-pending')).length > 0, 'unmet policy rules are shown');
-      await fill(page, '#cp-new', NEW_PASSWORD);
-      await page.type('#cp-confirm', NEW_PASSWORD);
-      t.is((await page.$$('.password-rules .rule-pending')).length, 0, 'every rule met');
-      await page.click('[data-testid="change-password-submit"]');
-      await waitForLayout(page);
-      await page.waitForFunction(() => window.location.pathname === '/center/meeting');
-      t.pass('signed in and sent to the saved redirect');
+        // The right captcha: first sign-in asks for a new password and nothing else works until then.
+        await submitLogin(page, app, 'admin', ADMIN_PASSWORD);
+        await page.waitForSelector('[data-testid="change-password"]', { visible: true });
+        t.regex(await page.$eval('[data-testid="change-password"]', (el) => el.textContent ?? ''), /first sign-in/i);
+        t.falsy(
+          await page.$('[data-testid="change-password"] button:not([type="submit"])'),
+          'a forced change cannot be cancelled',
+        );
+        await page.type('#cp-old', ADMIN_PASSWORD);
+        await page.type('#cp-new', 'short');
+        t.true((await page.$$('.password-rules .rule-pending')).length > 0, 'unmet policy rules are shown');
+        await fill(page, '#cp-new', NEW_PASSWORD);
+        await page.type('#cp-confirm', NEW_PASSWORD);
+        t.is((await page.$$('.password-rules .rule-pending')).length, 0, 'every rule met');
+        await page.click('[data-testid="change-password-submit"]');
+        await waitForLayout(page);
+        await page.waitForFunction(() => window.location.pathname === '/center/meeting');
+        t.pass('signed in and sent to the saved redirect');
 
-      const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-      t.false(stored.includes(NEW_PASSWORD) || stored.includes(ADMIN_PASSWORD), 'no password is stored');
-      t.is(await page.evaluate(() => localStorage.getItem('refreshToken')), null, 'no refresh token without "remember me"');
-      t.truthy(await page.evaluate(() => localStorage.getItem('token')));
-    });
-  });
+        const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+        t.false(stored.includes(NEW_PASSWORD) || stored.includes(ADMIN_PASSWORD), 'no password is stored');
+        t.is(
+          await page.evaluate(() => localStorage.getItem('refreshToken')),
+          null,
+          'no refresh token without "remember me"',
+        );
+        t.truthy(await page.evaluate(() => localStorage.getItem('token')));
+      });
+    },
+  );
 
   test.serial('layout: header, side menu, collapse, clock, every menu path renders; accessible', async (t) => {
     await withPage(t, browser, async ({ page }) => {
@@ -141,7 +187,11 @@ function registerTests(): void {
         await page.goto(url(p));
         await waitForScreen(page);
         t.is(await pathname(page), p);
-        t.is(await page.$eval(`.page-tab[data-path="${p}"]`, (el) => el.classList.contains('active')), true, `${p} is the active tab`);
+        t.is(
+          await page.$eval(`.page-tab[data-path="${p}"]`, (el) => el.classList.contains('active')),
+          true,
+          `${p} is the active tab`,
+        );
       }
       await page.goto(url('/sys'));
       await page.waitForFunction(() => window.location.pathname === '/sys/admin');
@@ -161,8 +211,15 @@ function registerTests(): void {
       t.deepEqual(await tabPaths(page), ['/center/reserve']);
       t.falsy(await page.$('.page-tab .page-tab-close'), 'the first tab has no close button');
 
-      for (const p of ['/center/meeting', '/center/search', '/center/approve', '/center/mydesk']) await openFromSideMenu(page, p);
-      t.deepEqual(await tabPaths(page), ['/center/reserve', '/center/meeting', '/center/search', '/center/approve', '/center/mydesk']);
+      for (const p of ['/center/meeting', '/center/search', '/center/approve', '/center/mydesk'])
+        await openFromSideMenu(page, p);
+      t.deepEqual(await tabPaths(page), [
+        '/center/reserve',
+        '/center/meeting',
+        '/center/search',
+        '/center/approve',
+        '/center/mydesk',
+      ]);
 
       // Closing the active last tab goes to the previous one; closing an active middle tab to the next.
       await page.click('.page-tab[data-path="/center/mydesk"] .page-tab-close');
@@ -194,8 +251,16 @@ function registerTests(): void {
       await page.reload();
       await waitForLayout(page);
       await page.waitForSelector('.page-tab[data-path="/center/meeting"]');
-      t.deepEqual(await tabPaths(page), ['/center/reserve', '/center/search', '/center/meeting'], 'remembered after reload');
-      t.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('tabs:admin') ?? '[]')), ['/center/reserve', '/center/search', '/center/meeting'], 'kept per user');
+      t.deepEqual(
+        await tabPaths(page),
+        ['/center/reserve', '/center/search', '/center/meeting'],
+        'remembered after reload',
+      );
+      t.deepEqual(
+        JSON.parse(await page.evaluate(() => localStorage.getItem('tabs:admin') ?? '[]')),
+        ['/center/reserve', '/center/search', '/center/meeting'],
+        'kept per user',
+      );
 
       await closeAction(page, 'all');
       await page.waitForFunction(() => window.location.pathname === '/center/reserve');
@@ -262,7 +327,9 @@ function registerTests(): void {
       await signedInPage(page);
       await page.click('[data-testid="user-menu"]');
       await page.waitForSelector('[data-testid="user-menu"] [role="menu"]', { visible: true });
-      const themes = await page.$$eval('[data-testid="user-menu"] .item[data-theme-option]', (els) => els.map((el) => (el as HTMLElement).dataset.themeOption ?? ''));
+      const themes = await page.$$eval('[data-testid="user-menu"] .item[data-theme-option]', (els) =>
+        els.map((el) => (el as HTMLElement).dataset.themeOption ?? ''),
+      );
       t.deepEqual(themes, ['tx1', 'tx2', 'd2', 'violet', 'line', 'star', 'tomorrow-night-blue']);
       t.deepEqual(await seriousViolations(page, SHELL_ONLY), [], 'the open user menu is accessible');
       await page.keyboard.press('Escape');
@@ -273,7 +340,14 @@ function registerTests(): void {
         await page.waitForSelector(`[data-testid="user-menu"] .item[data-theme-option="${theme}"]`, { visible: true });
         await page.click(`[data-testid="user-menu"] .item[data-theme-option="${theme}"]`);
         await page.waitForFunction((th) => document.documentElement.dataset.theme === th, {}, theme);
-        backgrounds.add(await page.$eval('.app-header', (el) => getComputedStyle(el).backgroundColor + getComputedStyle(document.querySelector('.side-menu')!).backgroundColor));
+        backgrounds.add(
+          await page.$eval(
+            '.app-header',
+            (el) =>
+              getComputedStyle(el).backgroundColor +
+              getComputedStyle(document.querySelector('.side-menu')!).backgroundColor,
+          ),
+        );
         t.deepEqual(await seriousViolations(page, SHELL_ONLY), [], `theme ${theme} keeps the layout accessible`);
       }
       t.is(backgrounds.size, 7, 'every theme looks different');
@@ -301,76 +375,98 @@ function registerTests(): void {
     });
   });
 
-  test.serial('logout asks for confirmation, clears the session, and remember-me keeps only the refresh token', async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      await signedInPage(page);
-      await page.click('[data-testid="user-menu"]');
-      await page.click('[data-testid="menu-logout"]');
-      await page.waitForSelector('.ui.modal .actions', { visible: true });
-      const cancel = await page.$$('.ui.modal .actions button');
-      await cancel[0]!.click();
-      await page.waitForFunction(() => !document.querySelector('.ui.modal'));
-      t.is(await pathname(page), '/center/reserve', 'cancel keeps the session');
+  test.serial(
+    'logout asks for confirmation, clears the session, and remember-me keeps only the refresh token',
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        await signedInPage(page);
+        await page.click('[data-testid="user-menu"]');
+        await page.click('[data-testid="menu-logout"]');
+        await page.waitForSelector('.ui.modal .actions', { visible: true });
+        const cancel = await page.$$('.ui.modal .actions button');
+        await cancel[0]!.click();
+        await page.waitForFunction(() => !document.querySelector('.ui.modal'));
+        t.is(await pathname(page), '/center/reserve', 'cancel keeps the session');
 
-      await page.click('[data-testid="user-menu"]');
-      await page.click('[data-testid="menu-logout"]');
-      await page.waitForSelector('[data-testid="logout-confirm"]', { visible: true });
-      await page.click('[data-testid="logout-confirm"]');
-      await page.waitForSelector('#login-username', { visible: true });
-      t.is(await pathname(page), '/login');
-      t.is(await page.evaluate(() => localStorage.getItem('token')), null);
-      t.truthy(await page.evaluate(() => localStorage.getItem('uuid')), 'the client id stays');
+        await page.click('[data-testid="user-menu"]');
+        await page.click('[data-testid="menu-logout"]');
+        await page.waitForSelector('[data-testid="logout-confirm"]', { visible: true });
+        await page.click('[data-testid="logout-confirm"]');
+        await page.waitForSelector('#login-username', { visible: true });
+        t.is(await pathname(page), '/login');
+        t.is(await page.evaluate(() => localStorage.getItem('token')), null);
+        t.truthy(await page.evaluate(() => localStorage.getItem('uuid')), 'the client id stays');
 
-      await page.goto(url('/center/reserve'));
-      await page.waitForSelector('#login-username', { visible: true });
-      t.regex(await pathname(page), /^\/login/, 'signed out for real');
+        await page.goto(url('/center/reserve'));
+        await page.waitForSelector('#login-username', { visible: true });
+        t.regex(await pathname(page), /^\/login/, 'signed out for real');
 
-      await submitLogin(page, app, 'admin', NEW_PASSWORD, { remember: true });
-      await waitForLayout(page);
-      t.truthy(await page.evaluate(() => localStorage.getItem('refreshToken')), 'remember me keeps the refresh token');
-      const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-      t.false(stored.includes(NEW_PASSWORD), 'never the password');
+        await submitLogin(page, app, 'admin', NEW_PASSWORD, { remember: true });
+        await waitForLayout(page);
+        t.truthy(
+          await page.evaluate(() => localStorage.getItem('refreshToken')),
+          'remember me keeps the refresh token',
+        );
+        const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+        t.false(stored.includes(NEW_PASSWORD), 'never the password');
 
-      // An expired token is refreshed before the next call instead of signing out.
-      await page.evaluate(() => localStorage.setItem('expiresAt', '1'));
-      const oldRefresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
-      await page.reload();
-      await waitForLayout(page);
-      await page.waitForFunction((old) => localStorage.getItem('refreshToken') !== old && Number(localStorage.getItem('expiresAt')) > Date.now(), {}, oldRefresh);
-      t.is(await pathname(page), '/center/reserve', 'still signed in after the refresh');
+        // An expired token is refreshed before the next call instead of signing out.
+        await page.evaluate(() => localStorage.setItem('expiresAt', '1'));
+        const oldRefresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
+        await page.reload();
+        await waitForLayout(page);
+        await page.waitForFunction(
+          (old) =>
+            localStorage.getItem('refreshToken') !== old && Number(localStorage.getItem('expiresAt')) > Date.now(),
+          {},
+          oldRefresh,
+        );
+        t.is(await pathname(page), '/center/reserve', 'still signed in after the refresh');
 
-      // A token the server no longer accepts (401): the session ends and login keeps the way back.
-      await page.evaluate(() => {
-        localStorage.setItem('token', 'not-a-valid-token');
-        localStorage.removeItem('refreshToken');
+        // A token the server no longer accepts (401): the session ends and login keeps the way back.
+        await page.evaluate(() => {
+          localStorage.setItem('token', 'not-a-valid-token');
+          localStorage.removeItem('refreshToken');
+        });
+        await page.goto(url('/center/meeting'));
+        await page.waitForSelector('#login-username', { visible: true });
+        t.is(await page.evaluate(() => window.location.search), `?redirect=${encodeURIComponent('/center/meeting')}`);
+        const toast = await page.waitForSelector('[data-testid="toast"]', { visible: true });
+        t.regex(await toast!.evaluate((el) => el.textContent ?? ''), /sign in again/i);
+        t.is(await page.evaluate(() => localStorage.getItem('token')), null);
       });
-      await page.goto(url('/center/meeting'));
-      await page.waitForSelector('#login-username', { visible: true });
-      t.is(await page.evaluate(() => window.location.search), `?redirect=${encodeURIComponent('/center/meeting')}`);
-      const toast = await page.waitForSelector('[data-testid="toast"]', { visible: true });
-      t.regex(await toast!.evaluate((el) => el.textContent ?? ''), /sign in again/i);
-      t.is(await page.evaluate(() => localStorage.getItem('token')), null);
-    });
-  });
+    },
+  );
 
-  test.serial('token-URL sign-in: /callback#token=<one-time code> enters the console; a used code goes back to login', async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      const admin = await app.cradle.db('users').where({ username: 'admin' }).first('id');
-      const code = await app.cradle.tokenUrlService.issue({ userId: Number(admin.id), origin: 'saml', logoutUrl: 'https://idp.example/logout' });
-      await page.goto(url(`/callback#token=${encodeURIComponent(code)}&logoutUrl=${encodeURIComponent('https://idp.example/logout')}&redirect=${encodeURIComponent('/center/meeting')}`));
-      await waitForLayout(page);
-      await page.waitForFunction(() => window.location.pathname === '/center/meeting');
-      t.is(await page.evaluate(() => localStorage.getItem('authMethod')), '3');
-      t.is(await page.evaluate(() => localStorage.getItem('logoutUrl')), 'https://idp.example/logout');
-      t.is(await page.evaluate(() => window.location.hash), '', 'the code leaves the address bar');
+  test.serial(
+    'token-URL sign-in: /callback#token=<one-time code> enters the console; a used code goes back to login',
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        const admin = await app.cradle.db('users').where({ username: 'admin' }).first('id');
+        const code = await app.cradle.tokenUrlService.issue({
+          userId: Number(admin.id),
+          origin: 'saml',
+          logoutUrl: 'https://idp.example/logout',
+        });
+        await page.goto(
+          url(
+            `/callback#token=${encodeURIComponent(code)}&logoutUrl=${encodeURIComponent('https://idp.example/logout')}&redirect=${encodeURIComponent('/center/meeting')}`,
+          ),
+        );
+        await waitForLayout(page);
+        await page.waitForFunction(() => window.location.pathname === '/center/meeting');
+        t.is(await page.evaluate(() => localStorage.getItem('authMethod')), '3');
+        t.is(await page.evaluate(() => localStorage.getItem('logoutUrl')), 'https://idp.example/logout');
+        t.is(await page.evaluate(() => window.location.hash), '', 'the code leaves the address bar');
 
-      await page.evaluate(() => localStorage.clear());
-      await page.goto(url(`/callback#token=${encodeURIComponent(code)}`));
-      await page.waitForSelector('#login-username', { visible: true });
-      await page.waitForSelector('[data-testid="toast"]', { visible: true });
-      t.is(await pathname(page), '/login');
-    });
-  });
+        await page.evaluate(() => localStorage.clear());
+        await page.goto(url(`/callback#token=${encodeURIComponent(code)}`));
+        await page.waitForSelector('#login-username', { visible: true });
+        await page.waitForSelector('[data-testid="toast"]', { visible: true });
+        t.is(await pathname(page), '/login');
+      });
+    },
+  );
 
   test.serial('a screen whose script cannot load shows an error with a reload button', async (t) => {
     await withPage(t, browser, async ({ page }) => {

@@ -26,14 +26,26 @@ export async function usersWorkbook(rows: Array<Record<string, string>>): Promis
 
 /** The selector of the dictionary tree's item whose own name is `name` (test/browser/sys.test.ts, sys-more.test.ts). */
 export async function treeItem(page: Page, name: string): Promise<string> {
-  const handle = await page.waitForFunction((n) => {
-    const item = Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"]'))
-      .find((el) => el.querySelector(':scope > .dict-row .dict-name')?.textContent === n);
-    return item ? (item as HTMLElement).dataset.id ?? null : null;
-  }, {}, name);
+  const handle = await page.waitForFunction(
+    (n) => {
+      const item = Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"]')).find(
+        (el) => el.querySelector(':scope > .dict-row .dict-name')?.textContent === n,
+      );
+      return item ? ((item as HTMLElement).dataset.id ?? null) : null;
+    },
+    {},
+    name,
+  );
   return `[data-testid="dict-tree"] [role="treeitem"][data-id="${String(await handle.jsonValue())}"]`;
 }
 
 export async function waitForNoTreeItem(page: Page, name: string): Promise<void> {
-  await page.waitForFunction((n) => !Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"] .dict-name')).some((el) => el.textContent === n), {}, name);
+  await page.waitForFunction(
+    (n) =>
+      !Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"] .dict-name')).some(
+        (el) => el.textContent === n,
+      ),
+    {},
+    name,
+  );
 }

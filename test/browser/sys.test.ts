@@ -7,7 +7,15 @@ import anyTest, { type TestFn } from 'ava';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import type { TestApp } from '../helpers/app.ts';
 import { browserSuite, fill, seriousViolations, withPage } from './helpers.ts';
-import { openAsAdmin, rowWith, treeItem, usersWorkbook, waitForGone, waitForNoRow, waitForNoTreeItem } from './sys-helpers.ts';
+import {
+  openAsAdmin,
+  rowWith,
+  treeItem,
+  usersWorkbook,
+  waitForGone,
+  waitForNoRow,
+  waitForNoTreeItem,
+} from './sys-helpers.ts';
 
 const test = anyTest as TestFn;
 
@@ -15,18 +23,28 @@ let app: TestApp;
 let browser: Browser;
 let token: string;
 
-browserSuite(test, 'sys', {}, async (s) => {
-  ({ app, browser } = s);
-  token = await app.adminToken();
-}, registerTests);
+browserSuite(
+  test,
+  'sys',
+  {},
+  async (s) => {
+    ({ app, browser } = s);
+    token = await app.adminToken();
+  },
+  registerTests,
+);
 
 /** Sets a date input the way React notices. */
 async function setDate(page: Page, selector: string, value: string): Promise<void> {
-  await page.$eval(selector, (el, v) => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setter?.call(el, v);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
+  await page.$eval(
+    selector,
+    (el, v) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setter?.call(el, v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
 }
 
 async function list(path: string): Promise<Array<Record<string, unknown>>> {
@@ -58,7 +76,10 @@ function registerTests(): void {
       let row = await rowWith(page, 'groups', 'Facilities');
       const group = (await list('/sys/groups')).find((g) => g.name === 'Facilities');
       const full = await app.request('GET', `/api/sys/groups/${String(group?.id)}`, { token });
-      t.deepEqual(((full.body.data as { members: Array<{ id: number }> }).members).map((m) => m.id), [1]);
+      t.deepEqual(
+        (full.body.data as { members: Array<{ id: number }> }).members.map((m) => m.id),
+        [1],
+      );
 
       await page.click(`${row} [data-testid="row-edit"]`);
       await page.waitForSelector('#groups-name', { visible: true });
@@ -79,69 +100,80 @@ function registerTests(): void {
     });
   });
 
-  test.serial('data dictionary: create, edit and delete an item; the sort value must be a positive integer', async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      await openAsAdmin(page, app, '/sys/dic');
-      await page.waitForSelector('[data-testid="dict-add"]', { visible: true });
-      await page.click('[data-testid="dict-add"]');
-      await page.waitForSelector('#dict-name', { visible: true });
-      await fill(page, '#dict-name', 'Catering');
-      await fill(page, '#dict-sort', '0');
-      await page.click('[data-testid="form-save"]');
-      await page.waitForSelector('[data-testid="error-sort"]');
-      await fill(page, '#dict-sort', '7');
-      await page.click('[data-testid="form-save"]');
-      await waitForGone(page, 'dict-form');
-      let item = await treeItem(page, 'Catering');
+  test.serial(
+    'data dictionary: create, edit and delete an item; the sort value must be a positive integer',
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        await openAsAdmin(page, app, '/sys/dic');
+        await page.waitForSelector('[data-testid="dict-add"]', { visible: true });
+        await page.click('[data-testid="dict-add"]');
+        await page.waitForSelector('#dict-name', { visible: true });
+        await fill(page, '#dict-name', 'Catering');
+        await fill(page, '#dict-sort', '0');
+        await page.click('[data-testid="form-save"]');
+        await page.waitForSelector('[data-testid="error-sort"]');
+        await fill(page, '#dict-sort', '7');
+        await page.click('[data-testid="form-save"]');
+        await waitForGone(page, 'dict-form');
+        let item = await treeItem(page, 'Catering');
 
-      await page.click(`${item} > .dict-row [data-testid="node-edit"]`);
-      await page.waitForSelector('#dict-name', { visible: true });
-      await fill(page, '#dict-name', 'Catering service');
-      await page.click('[data-testid="form-save"]');
-      await waitForGone(page, 'dict-form');
-      item = await treeItem(page, 'Catering service');
-      const saved = (await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service');
-      t.is(saved?.sort, 7);
+        await page.click(`${item} > .dict-row [data-testid="node-edit"]`);
+        await page.waitForSelector('#dict-name', { visible: true });
+        await fill(page, '#dict-name', 'Catering service');
+        await page.click('[data-testid="form-save"]');
+        await waitForGone(page, 'dict-form');
+        item = await treeItem(page, 'Catering service');
+        const saved = (await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service');
+        t.is(saved?.sort, 7);
 
-      await page.click(`${item} > .dict-row [data-testid="node-delete"]`);
-      await page.click('[data-testid="confirm-delete-yes"]');
-      await waitForNoTreeItem(page, 'Catering service');
-      t.falsy((await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service'));
-    });
-  });
+        await page.click(`${item} > .dict-row [data-testid="node-delete"]`);
+        await page.click('[data-testid="confirm-delete-yes"]');
+        await waitForNoTreeItem(page, 'Catering service');
+        t.falsy((await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service'));
+      });
+    },
+  );
 
-  test.serial('users: an import with one bad row reports that row; axe-core finds nothing serious on the user form', async (t) => {
-    const roles = await list('/sys/roles');
-    const role = String(roles[0]?.name);
-    const file = await usersWorkbook([
-      { username: 'imp.good', realName: 'Good Row', employeeNo: 'E9001', email: 'good@example.com', roles: role },
-      { username: 'imp.bad', realName: 'Bad Row', employeeNo: 'E9002', email: 'not-an-email', roles: role },
-    ]);
-    await withPage(t, browser, async ({ page }) => {
-      await openAsAdmin(page, app, '/sys/admin');
-      await page.waitForSelector('[data-testid="users-import"]', { visible: true });
-      const input = (await page.$('[data-testid="users-import-file"]')) as ElementHandle<HTMLInputElement>;
-      await input.uploadFile(file);
-      await page.waitForSelector('[data-testid="import-report"]', { visible: true });
-      const errors = await page.$$eval('[data-testid="import-error"]', (rows) => rows.map((r) => r.textContent ?? ''));
-      t.is(errors.length, 1);
-      t.regex(errors[0] ?? '', /^3/);
-      t.regex(errors[0] ?? '', /email/i);
-      await rowWith(page, 'users', 'imp.good');
-      const users = await list('/sys/users?q=imp.');
-      t.deepEqual(users.map((u) => u.username), ['imp.good']);
+  test.serial(
+    'users: an import with one bad row reports that row; axe-core finds nothing serious on the user form',
+    async (t) => {
+      const roles = await list('/sys/roles');
+      const role = String(roles[0]?.name);
+      const file = await usersWorkbook([
+        { username: 'imp.good', realName: 'Good Row', employeeNo: 'E9001', email: 'good@example.com', roles: role },
+        { username: 'imp.bad', realName: 'Bad Row', employeeNo: 'E9002', email: 'not-an-email', roles: role },
+      ]);
+      await withPage(t, browser, async ({ page }) => {
+        await openAsAdmin(page, app, '/sys/admin');
+        await page.waitForSelector('[data-testid="users-import"]', { visible: true });
+        const input = (await page.$('[data-testid="users-import-file"]')) as ElementHandle<HTMLInputElement>;
+        await input.uploadFile(file);
+        await page.waitForSelector('[data-testid="import-report"]', { visible: true });
+        const errors = await page.$$eval('[data-testid="import-error"]', (rows) =>
+          rows.map((r) => r.textContent ?? ''),
+        );
+        t.is(errors.length, 1);
+        t.regex(errors[0] ?? '', /^3/);
+        t.regex(errors[0] ?? '', /email/i);
+        await rowWith(page, 'users', 'imp.good');
+        const users = await list('/sys/users?q=imp.');
+        t.deepEqual(
+          users.map((u) => u.username),
+          ['imp.good'],
+        );
 
-      await page.click('[data-testid="users-add"]');
-      await page.waitForSelector('#users-username', { visible: true });
-      // Client checks: required fields, a valid e-mail, at least one role, expiry not before enable.
-      await fill(page, '#users-email', 'nope');
-      await page.click('[data-testid="form-save"]');
-      await page.waitForSelector('[data-testid="error-email"]');
-      await page.waitForSelector('#roles-error');
-      const violations = await seriousViolations(page);
-      t.deepEqual(violations, [], JSON.stringify(violations, null, 2));
-    });
-  });
+        await page.click('[data-testid="users-add"]');
+        await page.waitForSelector('#users-username', { visible: true });
+        // Client checks: required fields, a valid e-mail, at least one role, expiry not before enable.
+        await fill(page, '#users-email', 'nope');
+        await page.click('[data-testid="form-save"]');
+        await page.waitForSelector('[data-testid="error-email"]');
+        await page.waitForSelector('#roles-error');
+        const violations = await seriousViolations(page);
+        t.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      });
+    },
+  );
 
   test.serial('users: create with a role and restriction dates, edit, delete', async (t) => {
     await withPage(t, browser, async ({ page }) => {
@@ -237,9 +269,33 @@ function registerTests(): void {
   });
 
   test.serial('every /sys and /inte screen opens without a page error or an error toast', async (t) => {
-    const paths = ['admin', 'role', 'menu', 'group', 'reservelog', 'status', 'roomtime', 'email', 'face', 'licence', 'log', 'dic', 'setting', 'setting/sql',
-      'setting/code', 'secret', 'padauth', 'security', 'blackset', 'blacklist', 'violationlist'].map((p) => `/sys/${p}`)
-      .concat(['environment', 'occupancy', 'fr', 'esl', 'ar', 'notify', 'app', 'event', 'switch'].map((p) => `/inte/${p}`));
+    const paths = [
+      'admin',
+      'role',
+      'menu',
+      'group',
+      'reservelog',
+      'status',
+      'roomtime',
+      'email',
+      'face',
+      'licence',
+      'log',
+      'dic',
+      'setting',
+      'setting/sql',
+      'setting/code',
+      'secret',
+      'padauth',
+      'security',
+      'blackset',
+      'blacklist',
+      'violationlist',
+    ]
+      .map((p) => `/sys/${p}`)
+      .concat(
+        ['environment', 'occupancy', 'fr', 'esl', 'ar', 'notify', 'app', 'event', 'switch'].map((p) => `/inte/${p}`),
+      );
     await withPage(t, browser, async ({ page }) => {
       await openAsAdmin(page, app, '/sys/admin');
       for (const p of paths) {
@@ -247,7 +303,9 @@ function registerTests(): void {
         await page.waitForSelector('.sys-screen, .inte-screen', { visible: true });
         await page.waitForFunction(() => !document.querySelector('.ui.active.loader'));
         await new Promise((r) => setTimeout(r, 300));
-        const toast = await page.$eval('[data-testid="toast"]', (el) => el.className + ' ' + (el.textContent ?? '')).catch(() => null);
+        const toast = await page
+          .$eval('[data-testid="toast"]', (el) => el.className + ' ' + (el.textContent ?? ''))
+          .catch(() => null);
         t.false(Boolean(toast && /error|negative|red/.test(toast)), `${p}: ${toast ?? ''}`);
       }
     });

@@ -65,7 +65,10 @@ test.serial('token prints a working access token and logs the issue', async (t) 
   t.regex(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
   t.regex(r.stderr, /expires \d{4}-/);
 
-  const config = loadConfig({ ...data.env }, { port: 0, host: '127.0.0.1', logLevel: 'silent', seedDemo: false, scheduler: false });
+  const config = loadConfig(
+    { ...data.env },
+    { port: 0, host: '127.0.0.1', logLevel: 'silent', seedDemo: false, scheduler: false },
+  );
   const server = await startServer(config, { quiet: true });
   try {
     const nav = await fetch(`${server.url}/api/sys/menu/nav`, { headers: { token } });

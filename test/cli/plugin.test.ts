@@ -18,7 +18,10 @@ test.after.always(() => {
 /** Runs a scaffolded plugin's own test the way its README says (node's runner with tsx). */
 function runNodeTest(file: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', file], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', file], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -44,7 +47,10 @@ test.serial('plugin new scaffolds a provider whose own test passes and which the
   t.regex(run.output, /# pass 2/);
   const found = await discoverPlugins(out, empty);
   t.deepEqual(found.errors, []);
-  t.deepEqual(found.plugins.map((p) => [p.definition.id, p.definition.kind]), [['acme-sms', 'notify']]);
+  t.deepEqual(
+    found.plugins.map((p) => [p.definition.id, p.definition.kind]),
+    [['acme-sms', 'notify']],
+  );
 });
 
 test.serial('plugin new accepts the console screen names of kinds, and refuses bad input', async (t) => {

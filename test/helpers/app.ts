@@ -23,7 +23,13 @@ export const dialects: Dialect[] = mysqlUrl ? ['sqlite', 'mysql'] : ['sqlite'];
 
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
-  body: T & { code: number; msg: string; key?: string; data?: unknown; errors?: Array<{ field: string; message: string }> };
+  body: T & {
+    code: number;
+    msg: string;
+    key?: string;
+    data?: unknown;
+    errors?: Array<{ field: string; message: string }>;
+  };
   headers: Headers;
 }
 
@@ -36,7 +42,12 @@ export interface RequestOptions {
 }
 
 export class TestApp {
-  constructor(readonly running: RunningServer, readonly clock: OffsetClock, readonly dialect: Dialect, private readonly cleanup: () => Promise<void>) {}
+  constructor(
+    readonly running: RunningServer,
+    readonly clock: OffsetClock,
+    readonly dialect: Dialect,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
 
   get url(): string {
     return this.running.url;
@@ -45,7 +56,11 @@ export class TestApp {
     return this.running.container.cradle;
   }
 
-  async request<T = Record<string, unknown>>(method: string, pathname: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    pathname: string,
+    options: RequestOptions = {},
+  ): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { i18n: options.lang ?? 'en', ...options.headers };
     if (options.token) headers.token = options.token;
     let body: string | Buffer | FormData | undefined;
@@ -54,7 +69,12 @@ export class TestApp {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const res = await fetch(this.url + pathname, { method, headers, body: body as BodyInit | undefined, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(this.url + pathname, {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
     const text = await res.text();
     let parsed: unknown;
     try {
@@ -65,15 +85,26 @@ export class TestApp {
     return { status: res.status, body: parsed as ApiAnswer<T>['body'], headers: res.headers };
   }
 
-  get<T = Record<string, unknown>>(p: string, o?: RequestOptions) { return this.request<T>('GET', p, o); }
-  post<T = Record<string, unknown>>(p: string, body?: unknown, o?: RequestOptions) { return this.request<T>('POST', p, { ...o, body }); }
-  put<T = Record<string, unknown>>(p: string, body?: unknown, o?: RequestOptions) { return this.request<T>('PUT', p, { ...o, body }); }
-  delete<T = Record<string, unknown>>(p: string, o?: RequestOptions) { return this.request<T>('DELETE', p, o); }
+  get<T = Record<string, unknown>>(p: string, o?: RequestOptions) {
+    return this.request<T>('GET', p, o);
+  }
+  post<T = Record<string, unknown>>(p: string, body?: unknown, o?: RequestOptions) {
+    return this.request<T>('POST', p, { ...o, body });
+  }
+  put<T = Record<string, unknown>>(p: string, body?: unknown, o?: RequestOptions) {
+    return this.request<T>('PUT', p, { ...o, body });
+  }
+  delete<T = Record<string, unknown>>(p: string, o?: RequestOptions) {
+    return this.request<T>('DELETE', p, o);
+  }
 
   /** Encrypts like the console does: RSA-OAEP with SHA-256 under the server's public key. */
   async encrypt(plain: string): Promise<string> {
     const key = await this.get<{ publicKey: string }>('/api/openapi/publicKey');
-    return publicEncrypt({ key: key.body.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');
+    return publicEncrypt(
+      { key: key.body.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(plain),
+    ).toString('base64');
   }
 
   /** Fetches a CAPTCHA image for `uuid` and reads its text through the app's database (no HTTP back door). */
@@ -86,7 +117,19 @@ export class TestApp {
   }
 
   /** The whole sign-in as a client does it; returns the login answer. */
-  async login(username: string, password: string, lang = 'en'): Promise<ApiAnswer<{ token: string; refreshToken: string; permissions: string[]; passwordState: string; notify: Array<{ title: string; content: string }> }>> {
+  async login(
+    username: string,
+    password: string,
+    lang = 'en',
+  ): Promise<
+    ApiAnswer<{
+      token: string;
+      refreshToken: string;
+      permissions: string[];
+      passwordState: string;
+      notify: Array<{ title: string; content: string }>;
+    }>
+  > {
     const uuid = randomBytes(8).toString('hex');
     const captcha = await this.solveCaptcha(uuid);
     return this.post('/api/sys/login', { username, password: await this.encrypt(password), uuid, captcha }, { lang });
@@ -116,7 +159,16 @@ export async function freshMysqlDatabase(): Promise<{ url: string; drop: () => P
   if (!mysqlUrl) throw new Error('ATRIUM_TEST_MYSQL_URL is not set');
   const base = new URL(mysqlUrl);
   const name = `atrium_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = knexFactory({ client: 'mysql2', connection: { host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username), password: decodeURIComponent(base.password) }, pool: { min: 0, max: 1 } });
+  const admin = knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: base.hostname,
+      port: Number(base.port || 3306),
+      user: decodeURIComponent(base.username),
+      password: decodeURIComponent(base.password),
+    },
+    pool: { min: 0, max: 1 },
+  });
   await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.destroy();
   const url = new URL(mysqlUrl);
@@ -124,7 +176,16 @@ export async function freshMysqlDatabase(): Promise<{ url: string; drop: () => P
   return {
     url: url.toString(),
     drop: async () => {
-      const k = knexFactory({ client: 'mysql2', connection: { host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username), password: decodeURIComponent(base.password) }, pool: { min: 0, max: 1 } });
+      const k = knexFactory({
+        client: 'mysql2',
+        connection: {
+          host: base.hostname,
+          port: Number(base.port || 3306),
+          user: decodeURIComponent(base.username),
+          password: decodeURIComponent(base.password),
+        },
+        pool: { min: 0, max: 1 },
+      });
       await k.raw(`DROP DATABASE IF EXISTS \`${name}\``);
       await k.destroy();
     },
@@ -145,13 +206,26 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   let databaseUrl = `sqlite:${path.join(dataDir, 'atrium.db')}`;
   let drop = async () => {};
   if (dialect === 'mysql') ({ url: databaseUrl, drop } = await freshMysqlDatabase());
-  const config = loadConfig({}, {
-    port: 0, host: '127.0.0.1', dataDir, databaseUrl, logLevel: 'silent', rsaKeyBits: 1024, seedDemo: false, scheduler: false,
-    adminPassword: ADMIN_PASSWORD, staticDir: path.join(dataDir, 'static'), ...options.config,
-  });
+  const config = loadConfig(
+    {},
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl,
+      logLevel: 'silent',
+      rsaKeyBits: 1024,
+      seedDemo: false,
+      scheduler: false,
+      adminPassword: ADMIN_PASSWORD,
+      staticDir: path.join(dataDir, 'static'),
+      ...options.config,
+    },
+  );
   const clock = new OffsetClock();
   const running = await startServer(config, { clock, quiet: true, demo: options.demo ?? false });
-  if (!options.keepFirstLogin) await running.container.cradle.db('users').where({ username: 'admin' }).update({ must_change_password: false });
+  if (!options.keepFirstLogin)
+    await running.container.cradle.db('users').where({ username: 'admin' }).update({ must_change_password: false });
   return new TestApp(running, clock, dialect, async () => {
     await drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -162,7 +236,11 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
  * Declares a serial group of tests that share one app per database: `suite(test, 'name', fn)`
  * registers `fn`'s tests once for SQLite and once for MariaDB (when configured).
  */
-export function perDialect<C>(test: TestFn<C>, register: (dialect: Dialect, getApp: () => TestApp) => void, options: Omit<StartOptions, 'dialect'> = {}): void {
+export function perDialect<C>(
+  test: TestFn<C>,
+  register: (dialect: Dialect, getApp: () => TestApp) => void,
+  options: Omit<StartOptions, 'dialect'> = {},
+): void {
   for (const dialect of dialects) {
     let app: TestApp | undefined;
     let starting: Promise<TestApp> | undefined;

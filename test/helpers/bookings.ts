@@ -46,11 +46,17 @@ export interface BookingData {
 }
 
 export function book(app: TestApp, who: Who, body: Record<string, unknown>, lang = 'en') {
-  return app.post<{ data: BookingData; ranges?: Array<{ startAt: number; endAt: number; bookingId?: number }> }>('/api/bookings', { subject: 'Meeting', ...body }, { token: who.token, lang });
+  return app.post<{ data: BookingData; ranges?: Array<{ startAt: number; endAt: number; bookingId?: number }> }>(
+    '/api/bookings',
+    { subject: 'Meeting', ...body },
+    { token: who.token, lang },
+  );
 }
 
 /** GET a grid path with its runs expanded into cells, as the console reads it (the answer untouched when it is not a 200). */
 export async function getGrid<T = Grid>(app: TestApp, path: string, token: string): Promise<ApiAnswer<{ data: T }>> {
   const r = await app.get<{ data: GridWire }>(path, { token });
-  return r.status === 200 ? { ...r, body: { ...r.body, data: expandGrid(r.body.data) as unknown as T } } : (r as unknown as ApiAnswer<{ data: T }>);
+  return r.status === 200
+    ? { ...r, body: { ...r.body, data: expandGrid(r.body.data) as unknown as T } }
+    : (r as unknown as ApiAnswer<{ data: T }>);
 }

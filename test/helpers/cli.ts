@@ -17,14 +17,22 @@ export function tempDataDir(): { dir: string; env: Record<string, string>; remov
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-cli-'));
   return {
     dir,
-    env: { ATRIUM_DATA_DIR: dir, DATABASE_URL: `sqlite:${path.join(dir, 'atrium.db')}`, ATRIUM_RSA_KEY_BITS: '1024', LOG_LEVEL: 'silent' },
+    env: {
+      ATRIUM_DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${path.join(dir, 'atrium.db')}`,
+      ATRIUM_RSA_KEY_BITS: '1024',
+      LOG_LEVEL: 'silent',
+    },
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
 
 export function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -63,8 +63,12 @@ export function header(raw: string, name: string): string | undefined {
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   if (!line) return undefined;
-  return line.slice(name.length + 1).trim().replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_w, enc: string, text: string) =>
-    enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQp(text.replace(/_/g, ' ')));
+  return line
+    .slice(name.length + 1)
+    .trim()
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_w, enc: string, text: string) =>
+      enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQp(text.replace(/_/g, ' ')),
+    );
 }
 
 function decodeQp(text: string): string {
@@ -89,7 +93,12 @@ export function mimePart(raw: string, type: string): { contentType: string; body
     if (!ct || !ct.toLowerCase().startsWith(type)) continue;
     const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
     const body = rest.join('\n\n').replace(/\r?\n--[^\r\n]*--\s*$/, '');
-    const decoded = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQp(body) : body;
+    const decoded =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? decodeQp(body)
+          : body;
     return { contentType: ct, body: decoded };
   }
   return undefined;

@@ -14,8 +14,17 @@ export async function runJob(app: TestApp, name: string, advanceMs = 10_000): Pr
   if (!ran) throw new Error(`job ${name} was not due`);
 }
 
-export async function saveNotify(app: TestApp, token: string, provider: string, settings: Record<string, unknown> = {}) {
-  const res = await app.put<{ data: { started: { running: boolean; error?: string } } }>('/api/inte/settings/notify', { provider, settings }, { token });
+export async function saveNotify(
+  app: TestApp,
+  token: string,
+  provider: string,
+  settings: Record<string, unknown> = {},
+) {
+  const res = await app.put<{ data: { started: { running: boolean; error?: string } } }>(
+    '/api/inte/settings/notify',
+    { provider, settings },
+    { token },
+  );
   if (res.status !== 200) throw new Error(`save ${provider}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -28,12 +37,27 @@ export interface OutboxRowView {
   provider: string;
   next_attempt_at: number;
   last_error: string | null;
-  message: { event: string; lang: string; subject: string; html: string; text: string; to: Array<{ name: string; email?: string; username?: string }>; cc: Array<{ name: string; email?: string }>; calendar?: { method: string; ics: string } };
+  message: {
+    event: string;
+    lang: string;
+    subject: string;
+    html: string;
+    text: string;
+    to: Array<{ name: string; email?: string; username?: string }>;
+    cc: Array<{ name: string; email?: string }>;
+    calendar?: { method: string; ics: string };
+  };
 }
 
 export async function outboxRows(app: TestApp, where: Record<string, unknown> = {}): Promise<OutboxRowView[]> {
   const rows = await app.cradle.db('outbox').where(where).orderBy('id');
-  return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts), next_attempt_at: Number(r.next_attempt_at), message: (JSON.parse(String(r.payload)) as { message: OutboxRowView['message'] }).message }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    attempts: Number(r.attempts),
+    next_attempt_at: Number(r.next_attempt_at),
+    message: (JSON.parse(String(r.payload)) as { message: OutboxRowView['message'] }).message,
+  }));
 }
 
 export interface Place {
@@ -50,7 +74,15 @@ export async function seedPlace(app: TestApp, suffix: string): Promise<Place> {
   const stamp = { created_at: now, updated_at: now };
   const [locationId] = await db('locations').insert({ name: 'Tokyo Office', time_zone: 'Asia/Tokyo', ...stamp });
   const [floorId] = await db('floors').insert({ location_id: locationId, name: '7F', display_name: '7F', ...stamp });
-  const [resourceId] = await db('resources').insert({ name: 'Sakura', type: 0, capacity: 6, location_id: locationId, floor_id: floorId, time_zone: 'Asia/Tokyo', ...stamp });
+  const [resourceId] = await db('resources').insert({
+    name: 'Sakura',
+    type: 0,
+    capacity: 6,
+    location_id: locationId,
+    floor_id: floorId,
+    time_zone: 'Asia/Tokyo',
+    ...stamp,
+  });
   const organiserId = await createUser(app, `org-${suffix}`);
   const attendeeId = await createUser(app, `att-${suffix}`);
   const approverId = await createUser(app, `appr-${suffix}`);
@@ -64,10 +96,30 @@ export async function seedPlace(app: TestApp, suffix: string): Promise<Place> {
 export function snapshot(place: Place, over: Partial<BookingSnapshot> = {}): BookingSnapshot {
   const startAt = Date.UTC(2026, 11, 1, 1, 0);
   return {
-    id: 7001, resourceId: place.resourceId, resourceName: 'Sakura', resourceType: 0, locationName: 'Tokyo Office', floorName: '7F',
-    organiserId: place.organiserId, subject: 'Planning <b>Q3</b> & budget', meetingDate: '2026-12-01', startTime: '10:00', endTime: '11:00',
-    wholeDay: false, startAt, endAt: startAt + 3_600_000, timeZone: 'Asia/Tokyo', state: 'confirmed', checkStatus: 0, checkInCode: '482913',
-    seriesId: null, reminderMinutes: 15, remarks: null, sequence: 0, innerAttendeeIds: [place.attendeeId],
-    outerAttendees: [{ name: 'Gina Guest', email: 'gina@guest.example' }], ...over,
+    id: 7001,
+    resourceId: place.resourceId,
+    resourceName: 'Sakura',
+    resourceType: 0,
+    locationName: 'Tokyo Office',
+    floorName: '7F',
+    organiserId: place.organiserId,
+    subject: 'Planning <b>Q3</b> & budget',
+    meetingDate: '2026-12-01',
+    startTime: '10:00',
+    endTime: '11:00',
+    wholeDay: false,
+    startAt,
+    endAt: startAt + 3_600_000,
+    timeZone: 'Asia/Tokyo',
+    state: 'confirmed',
+    checkStatus: 0,
+    checkInCode: '482913',
+    seriesId: null,
+    reminderMinutes: 15,
+    remarks: null,
+    sequence: 0,
+    innerAttendeeIds: [place.attendeeId],
+    outerAttendees: [{ name: 'Gina Guest', email: 'gina@guest.example' }],
+    ...over,
   };
 }

@@ -27,7 +27,11 @@ async function loadProvider(): Promise<ProviderCtor> {
   return mod.default;
 }
 
-export async function startProvider(options: { redirectUris: string[]; postLogoutRedirectUri: string; accounts: Record<string, Record<string, unknown>> }): Promise<TestProvider> {
+export async function startProvider(options: {
+  redirectUris: string[];
+  postLogoutRedirectUri: string;
+  accounts: Record<string, Record<string, unknown>>;
+}): Promise<TestProvider> {
   const Provider = await loadProvider();
   // The issuer URL needs the port, so the server listens first and gets its handler once the provider exists.
   const app: { handler?: (req: http.IncomingMessage, res: http.ServerResponse) => void } = {};
@@ -44,10 +48,17 @@ export async function startProvider(options: { redirectUris: string[]; postLogou
   const clientSecret = 'atrium-test-secret-0123456789abcdef';
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, post_logout_redirect_uris: [options.postLogoutRedirectUri],
-      grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic',
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        post_logout_redirect_uris: [options.postLogoutRedirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     jwks: { keys: [{ ...signingKey, kid: 'test-key', use: 'sig', alg: 'RS256' }] },
     findAccount: (_ctx: unknown, id: string) => {
       const claims = options.accounts[id];
@@ -61,11 +72,14 @@ export async function startProvider(options: { redirectUris: string[]; postLogou
   });
   app.handler = provider.callback();
   return {
-    issuer, clientId, clientSecret,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    issuer,
+    clientId,
+    clientSecret,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -94,7 +108,11 @@ export async function authorize(authorizationUrl: string, accountId: string, red
   let url = new URL(authorizationUrl);
   for (let hop = 0; hop < 12; hop++) {
     if (url.href.startsWith(redirectUri)) return url;
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+      signal: AbortSignal.timeout(10_000),
+    });
     jar.take(res);
     if (res.status >= 300 && res.status < 400) {
       url = new URL(res.headers.get('location')!, url);
@@ -102,11 +120,21 @@ export async function authorize(authorizationUrl: string, accountId: string, red
     }
     const html = await res.text();
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !prompt) throw new Error(`unexpected provider page ${res.status} at ${url.pathname}: ${html.slice(0, 300)}`);
+    if (res.status !== 200 || !prompt)
+      throw new Error(`unexpected provider page ${res.status} at ${url.pathname}: ${html.slice(0, 300)}`);
     const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login: accountId, password: 'any' } : {}) });
-    const submitted = await fetch(url, { method: 'POST', redirect: 'manual', body: form, headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' }, signal: AbortSignal.timeout(10_000) });
+    const submitted = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      body: form,
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      signal: AbortSignal.timeout(10_000),
+    });
     jar.take(submitted);
-    if (submitted.status < 300 || submitted.status >= 400) throw new Error(`provider refused the ${prompt} form: ${submitted.status} ${(await submitted.text()).slice(0, 300)}`);
+    if (submitted.status < 300 || submitted.status >= 400)
+      throw new Error(
+        `provider refused the ${prompt} form: ${submitted.status} ${(await submitted.text()).slice(0, 300)}`,
+      );
     url = new URL(submitted.headers.get('location')!, url);
   }
   throw new Error('the provider did not reach the redirect URI within 12 hops');

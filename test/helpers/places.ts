@@ -9,8 +9,30 @@ export function png(size: number): Promise<Buffer> {
 
 /** The header of a JPEG (SOI, JFIF, a baseline frame of width×height): enough for type and size checks. */
 export function jpegHeader(width: number, height: number): Buffer {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  const app0 = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  ]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
 }
 
@@ -28,7 +50,14 @@ export interface UploadAnswer {
   body: { code: number; msg: string; bean?: { id: string; width: number; height: number } };
 }
 
-export async function upload(app: TestApp, token: string, type: string, name: string, bytes: Buffer, lang = 'en'): Promise<UploadAnswer> {
+export async function upload(
+  app: TestApp,
+  token: string,
+  type: string,
+  name: string,
+  bytes: Buffer,
+  lang = 'en',
+): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('type', type);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), name);
@@ -42,9 +71,19 @@ export async function futureBooking(app: TestApp, resourceId: number, state = 'c
   const now = app.clock.now();
   const startAt = now + 3_600_000;
   const [id] = await db('bookings').insert({
-    resource_id: resourceId, organiser_id: admin.id, meeting_date: '2030-01-01', start_time: '10:00', end_time: '11:00',
-    start_at: startAt, end_at: startAt + 3_600_000, time_zone: 'UTC', subject: 'Held', check_in_code: '123456', state,
-    created_at: now, updated_at: now,
+    resource_id: resourceId,
+    organiser_id: admin.id,
+    meeting_date: '2030-01-01',
+    start_time: '10:00',
+    end_time: '11:00',
+    start_at: startAt,
+    end_at: startAt + 3_600_000,
+    time_zone: 'UTC',
+    subject: 'Held',
+    check_in_code: '123456',
+    state,
+    created_at: now,
+    updated_at: now,
   });
   return Number(id);
 }

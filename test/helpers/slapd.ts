@@ -28,7 +28,13 @@ export interface Slapd {
 }
 
 export function slapdAvailable(): boolean {
-  return [SLAPD, SLAPADD, SLAPPASSWD, path.join(SCHEMA_DIR, 'inetorgperson.schema'), path.join(MODULE_DIR, 'back_mdb.la')].every((f) => fs.existsSync(f));
+  return [
+    SLAPD,
+    SLAPADD,
+    SLAPPASSWD,
+    path.join(SCHEMA_DIR, 'inetorgperson.schema'),
+    path.join(MODULE_DIR, 'back_mdb.la'),
+  ].every((f) => fs.existsSync(f));
 }
 
 export async function freePort(): Promise<number> {
@@ -45,8 +51,13 @@ export async function freePort(): Promise<number> {
 /** A person entry (inetOrgPerson) under ou=people with a plain-text password slapd hashes on bind compare. */
 export function person(uid: string, password: string, extra: Record<string, string> = {}): string {
   const attrs = { cn: `${uid} Person`, sn: 'Person', mail: `${uid}@example.org`, ...extra };
-  return [`dn: uid=${uid},ou=people,${SUFFIX}`, 'objectClass: inetOrgPerson', `uid: ${uid}`, `userPassword: ${password}`,
-    ...Object.entries(attrs).map(([k, v]) => `${k}: ${v}`)].join('\n');
+  return [
+    `dn: uid=${uid},ou=people,${SUFFIX}`,
+    'objectClass: inetOrgPerson',
+    `uid: ${uid}`,
+    `userPassword: ${password}`,
+    ...Object.entries(attrs).map(([k, v]) => `${k}: ${v}`),
+  ].join('\n');
 }
 
 export async function startSlapd(entries: string[]): Promise<Slapd> {
@@ -71,19 +82,24 @@ export async function startSlapd(entries: string[]): Promise<Slapd> {
   ].join('\n');
   const confFile = path.join(dir, 'slapd.conf');
   fs.writeFileSync(confFile, conf);
-  const seed = [
-    `dn: ${SUFFIX}\nobjectClass: dcObject\nobjectClass: organization\no: Example\ndc: example`,
-    `dn: ou=people,${SUFFIX}\nobjectClass: organizationalUnit\nou: people`,
-    ...entries,
-  ].join('\n\n') + '\n';
+  const seed =
+    [
+      `dn: ${SUFFIX}\nobjectClass: dcObject\nobjectClass: organization\no: Example\ndc: example`,
+      `dn: ou=people,${SUFFIX}\nobjectClass: organizationalUnit\nou: people`,
+      ...entries,
+    ].join('\n\n') + '\n';
   fs.writeFileSync(path.join(dir, 'seed.ldif'), seed);
   execFileSync(SLAPADD, ['-q', '-f', confFile, '-l', path.join(dir, 'seed.ldif')], { stdio: 'pipe' });
 
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(SLAPD, ['-d', '0', '-f', confFile, '-h', `${url}/`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(SLAPD, ['-d', '0', '-f', confFile, '-h', `${url}/`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -11,7 +11,15 @@ test('defaults apply when the environment says nothing', (t) => {
 });
 
 test('every setting is overridden by its environment variable', (t) => {
-  const c = loadConfig({ PORT: '9090', ATRIUM_API_PREFIX: '/v1', LOG_LEVEL: 'debug', ATRIUM_RSA_KEY_BITS: '1024', ATRIUM_ACCESS_TOKEN_TTL: '600', ATRIUM_SEED_DEMO: 'false', DATABASE_URL: 'mysql://u:p@h:3306/d' });
+  const c = loadConfig({
+    PORT: '9090',
+    ATRIUM_API_PREFIX: '/v1',
+    LOG_LEVEL: 'debug',
+    ATRIUM_RSA_KEY_BITS: '1024',
+    ATRIUM_ACCESS_TOKEN_TTL: '600',
+    ATRIUM_SEED_DEMO: 'false',
+    DATABASE_URL: 'mysql://u:p@h:3306/d',
+  });
   t.is(c.port, 9090);
   t.is(c.apiPrefix, '/v1');
   t.is(c.logLevel, 'debug');

@@ -7,16 +7,18 @@ test('every server message exists in cn, en and ja', (t) => {
     const en = Object.keys(set.en).sort();
     t.deepEqual(Object.keys(set.cn).sort(), en);
     t.deepEqual(Object.keys(set.ja).sort(), en);
-    for (const lang of ['cn', 'en', 'ja'] as const) for (const [k, v] of Object.entries(set[lang])) t.true(v.trim().length > 0, `${lang} ${k}`);
+    for (const lang of ['cn', 'en', 'ja'] as const)
+      for (const [k, v] of Object.entries(set[lang])) t.true(v.trim().length > 0, `${lang} ${k}`);
   }
 });
 
 test('placeholders are the same in every language', (t) => {
   const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-  for (const set of messageSets) for (const key of Object.keys(set.en)) {
-    t.deepEqual(names(set.cn[key]!), names(set.en[key]!), key);
-    t.deepEqual(names(set.ja[key]!), names(set.en[key]!), key);
-  }
+  for (const set of messageSets)
+    for (const key of Object.keys(set.en)) {
+      t.deepEqual(names(set.cn[key]!), names(set.en[key]!), key);
+      t.deepEqual(names(set.ja[key]!), names(set.en[key]!), key);
+    }
 });
 
 test('the language follows SPEC §4: zh/cn → cn, ja → ja, anything else en, nothing → cn', (t) => {

@@ -1,14 +1,33 @@
 /** The console's image cropper without a browser: the crop arithmetic, the JPEG size steps, the file checks by magic numbers. */
 import test from 'ava';
 import {
-  ENCODING_ATTEMPTS, MIN_CROP, encodeWithinLimit, initialCrop, keyCrop, keyStep, maxCropWidth, moveCrop, outputSize, resizeCrop, roundCrop, displayScale, type Rect,
+  ENCODING_ATTEMPTS,
+  MIN_CROP,
+  encodeWithinLimit,
+  initialCrop,
+  keyCrop,
+  keyStep,
+  maxCropWidth,
+  moveCrop,
+  outputSize,
+  resizeCrop,
+  roundCrop,
+  displayScale,
+  type Rect,
 } from '../../console/src/components/cropper/crop-math.ts';
-import { ACCEPT, MAX_SOURCE_BYTES, croppedName, pictureKind, sourceProblem } from '../../console/src/components/cropper/image-file.ts';
+import {
+  ACCEPT,
+  MAX_SOURCE_BYTES,
+  croppedName,
+  pictureKind,
+  sourceProblem,
+} from '../../console/src/components/cropper/image-file.ts';
 
 const ASPECT = 4 / 3;
 const image = { width: 800, height: 600 };
 const near = (a: number, b: number, eps = 1e-6) => Math.abs(a - b) < eps;
-const inside = (r: Rect, size = image) => r.x >= -1e-9 && r.y >= -1e-9 && r.x + r.width <= size.width + 1e-9 && r.y + r.height <= size.height + 1e-9;
+const inside = (r: Rect, size = image) =>
+  r.x >= -1e-9 && r.y >= -1e-9 && r.x + r.width <= size.width + 1e-9 && r.y + r.height <= size.height + 1e-9;
 
 test('the first crop is 80% of the largest that fits, centred, at the ratio', (t) => {
   t.deepEqual(initialCrop(image, ASPECT), { x: 80, y: 60, width: 640, height: 480 });
@@ -78,16 +97,30 @@ test('keys: arrows move by 1% of the picture, shift + arrows resize', (t) => {
   t.true(near(grown.width, 648) && near(grown.height, 486) && grown.x === c.x && grown.y === c.y);
   const shrunk = keyCrop(c, 'ArrowLeft', true, ASPECT, image) as Rect;
   t.true(near(shrunk.width, 632) && near(shrunk.width / shrunk.height, ASPECT));
-  t.is(keyCrop(c, 'Enter', false, ASPECT, image), null, 'other keys are not the cropper\'s');
+  t.is(keyCrop(c, 'Enter', false, ASPECT, image), null, "other keys are not the cropper's");
   let r = c;
   for (let i = 0; i < 100; i++) r = keyCrop(r, 'ArrowRight', true, ASPECT, image) as Rect;
   t.true(inside(r), 'growing stops at the edge');
 });
 
 test('whole pixels inside the picture', (t) => {
-  t.deepEqual(roundCrop({ x: 79.6, y: 59.5, width: 640.4, height: 480.2 }, image), { x: 80, y: 60, width: 640, height: 480 });
-  t.deepEqual(roundCrop({ x: 400.4, y: 300.2, width: 399.9, height: 299.9 }, image), { x: 400, y: 300, width: 400, height: 300 });
-  t.deepEqual(roundCrop({ x: 700, y: 550, width: 133.4, height: 100 }, image), { x: 700, y: 550, width: 100, height: 50 }, 'clipped to the picture');
+  t.deepEqual(roundCrop({ x: 79.6, y: 59.5, width: 640.4, height: 480.2 }, image), {
+    x: 80,
+    y: 60,
+    width: 640,
+    height: 480,
+  });
+  t.deepEqual(roundCrop({ x: 400.4, y: 300.2, width: 399.9, height: 299.9 }, image), {
+    x: 400,
+    y: 300,
+    width: 400,
+    height: 300,
+  });
+  t.deepEqual(
+    roundCrop({ x: 700, y: 550, width: 133.4, height: 100 }, image),
+    { x: 700, y: 550, width: 100, height: 50 },
+    'clipped to the picture',
+  );
 });
 
 test('the output is at most 1600 px wide, at the crop ratio', (t) => {
@@ -109,20 +142,29 @@ test('JPEG quality 0.9 first, lower only while the file exceeds the limit', asyn
 
   // The size falls with the quality and the scale: the first that fits wins.
   const calls: Array<{ quality: number; scale: number }> = [];
-  const fits = await encodeWithinLimit(async (a) => {
-    calls.push(a);
-    return { size: Math.round(3_000_000 * a.quality * a.scale) };
-  }, 2 * 1024 * 1024);
+  const fits = await encodeWithinLimit(
+    async (a) => {
+      calls.push(a);
+      return { size: Math.round(3_000_000 * a.quality * a.scale) };
+    },
+    2 * 1024 * 1024,
+  );
   t.like(fits, { quality: 0.6, scale: 1 });
-  t.deepEqual(calls.map((c) => c.quality), [0.9, 0.8, 0.7, 0.6]);
+  t.deepEqual(
+    calls.map((c) => c.quality),
+    [0.9, 0.8, 0.7, 0.6],
+  );
 
   const never = await encodeWithinLimit(async () => ({ size: 10_000_000 }), 2 * 1024 * 1024);
   t.is(never, null, 'no attempt small enough');
   t.is(await encodeWithinLimit(async () => null, 100), null, 'the encoder gave nothing');
-  t.true(ENCODING_ATTEMPTS.every((a, i) => {
-    const before = ENCODING_ATTEMPTS[i - 1];
-    return !before || a.scale < before.scale || (a.scale === before.scale && a.quality < before.quality);
-  }), 'each attempt gives up quality or pixels');
+  t.true(
+    ENCODING_ATTEMPTS.every((a, i) => {
+      const before = ENCODING_ATTEMPTS[i - 1];
+      return !before || a.scale < before.scale || (a.scale === before.scale && a.quality < before.quality);
+    }),
+    'each attempt gives up quality or pixels',
+  );
 });
 
 test('the display scale fits the picture in the box and never enlarges it', (t) => {
@@ -161,7 +203,8 @@ test('a chosen file: missing, too large or of another kind is refused', (t) => {
 });
 
 test('the accept list names the five types; the upload is named .jpg', (t) => {
-  for (const ext of ['.gif', '.jpeg', '.jpg', '.png', '.bmp', 'image/gif', 'image/jpeg', 'image/png', 'image/bmp']) t.true(ACCEPT.split(',').includes(ext), ext);
+  for (const ext of ['.gif', '.jpeg', '.jpg', '.png', '.bmp', 'image/gif', 'image/jpeg', 'image/png', 'image/bmp'])
+    t.true(ACCEPT.split(',').includes(ext), ext);
   t.is(croppedName('office.bmp'), 'office.jpg');
   t.is(croppedName('my.photo.PNG'), 'my.photo.jpg');
   t.is(croppedName('noext'), 'noext.jpg');

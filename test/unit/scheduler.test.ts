@@ -28,7 +28,10 @@ test('a due run is claimed once, even by two schedulers on one database', async 
     t.true(await b.runIfDue('count'), 'the next minute');
     t.is(runs.length, 2);
     const leases = await db('job_leases').where({ job: 'count' }).orderBy('due_at');
-    t.deepEqual(leases.map((l: { due_at: number }) => Number(l.due_at)), [Date.UTC(2026, 10, 22, 9, 0), Date.UTC(2026, 10, 22, 9, 1)]);
+    t.deepEqual(
+      leases.map((l: { due_at: number }) => Number(l.due_at)),
+      [Date.UTC(2026, 10, 22, 9, 0), Date.UTC(2026, 10, 22, 9, 1)],
+    );
     t.true(leases.every((l: { finished_at: number | null }) => l.finished_at !== null));
   } finally {
     await db.destroy();
@@ -43,7 +46,13 @@ test('a failing job records its error and does not run again for that due time',
     await migrateLatest(db);
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 9, 0, 0));
     const s = new Scheduler({ db, clock, logger: pino({ level: 'silent' }) });
-    s.add({ name: 'boom', everySeconds: 60, run: async () => { throw new Error('exploded'); } });
+    s.add({
+      name: 'boom',
+      everySeconds: 60,
+      run: async () => {
+        throw new Error('exploded');
+      },
+    });
     await t.throwsAsync(s.runIfDue('boom'), { message: 'exploded' });
     t.false(await s.runIfDue('boom'));
     t.is((await db('job_leases').where({ job: 'boom' }).first()).error, 'exploded');

@@ -2,8 +2,14 @@ import test from 'ava';
 import { createRequire } from 'node:module';
 import { cacheStatements } from '../../core/db/statement-cache.ts';
 
-interface Statement { reader: boolean; run(...bindings: unknown[]): unknown; all(...bindings: unknown[]): unknown[] }
-interface Connection { prepare(sql: string): Statement }
+interface Statement {
+  reader: boolean;
+  run(...bindings: unknown[]): unknown;
+  all(...bindings: unknown[]): unknown[];
+}
+interface Connection {
+  prepare(sql: string): Statement;
+}
 // better-sqlite3 ships no types; this is the part knex uses.
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Connection;
 

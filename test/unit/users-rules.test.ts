@@ -5,14 +5,29 @@ import { randomFor, userFieldErrors, type UserSettings } from '../../core/module
 import { splitRoles } from '../../core/modules/users/import.ts';
 
 const policy: PasswordPolicy = {
-  passwordMinLength: 8, passwordMaxLength: 50, passwordDigits: true, passwordLower: true, passwordUpper: false, passwordSpecial: false, passwordValidityDays: 0, passwordPromptDays: 7,
+  passwordMinLength: 8,
+  passwordMaxLength: 50,
+  passwordDigits: true,
+  passwordLower: true,
+  passwordUpper: false,
+  passwordSpecial: false,
+  passwordValidityDays: 0,
+  passwordPromptDays: 7,
 };
-const settings = (over: Partial<UserSettings> = {}): UserSettings => ({ policy, usernoPattern: null, usernoAsPass: false, ...over });
-const fields = (u: Parameters<typeof userFieldErrors>[0], s = settings()) => userFieldErrors(u, s, 'en').map((e) => e.field);
+const settings = (over: Partial<UserSettings> = {}): UserSettings => ({
+  policy,
+  usernoPattern: null,
+  usernoAsPass: false,
+  ...over,
+});
+const fields = (u: Parameters<typeof userFieldErrors>[0], s = settings()) =>
+  userFieldErrors(u, s, 'en').map((e) => e.field);
 
 test('phone numbers as people write them pass; words and too few digits do not', (t) => {
-  for (const phone of ['13800138000', '+86 138-0013-8000', '(03) 1234.5678', '110']) t.deepEqual(fields({ employeeNo: 'E1', phone }), [], phone);
-  for (const phone of ['call me', '12', '+-()', '1'.repeat(21), '138 0013 8000 ext 5']) t.deepEqual(fields({ employeeNo: 'E1', phone }), ['phone'], phone);
+  for (const phone of ['13800138000', '+86 138-0013-8000', '(03) 1234.5678', '110'])
+    t.deepEqual(fields({ employeeNo: 'E1', phone }), [], phone);
+  for (const phone of ['call me', '12', '+-()', '1'.repeat(21), '138 0013 8000 ext 5'])
+    t.deepEqual(fields({ employeeNo: 'E1', phone }), ['phone'], phone);
 });
 
 test('e-mail and IP addresses are checked; empty values are fine', (t) => {

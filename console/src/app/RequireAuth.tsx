@@ -21,11 +21,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (!hasToken || menuList.length) return;
     let live = true;
     void loadMenu(dispatch).then((ok) => live && setMenuState(ok ? 'ok' : 'failed'));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [hasToken, menuList.length, dispatch]);
 
   if (!hasToken) return <Navigate to={toLogin(pathname + search)} replace />;
-  if (!menuList.length) return menuState === 'failed' ? <Navigate to={toLogin(pathname + search)} replace /> : <Loading full />;
+  if (!menuList.length)
+    return menuState === 'failed' ? <Navigate to={toLogin(pathname + search)} replace /> : <Loading full />;
   const target = redirectFor(pathname, menuList);
   if (target && target !== pathname) return <Navigate to={target} replace />;
   return <>{children}</>;

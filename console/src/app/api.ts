@@ -65,7 +65,8 @@ export const baseQuery: BaseQueryFn<ApiArgs, Envelope, ApiError> = async (args, 
   const code = res.body.code > 0 ? res.body.code : res.status;
   const msg = res.body.msg || i18n.t(statusMessageKey(res.status || code));
   const error: ApiError = { status: res.status, code, msg, key: res.body.key, body: res.body };
-  if (code >= 500 || res.status === 0) sendClientLog(api.getState, { url: args.url, method: args.method ?? 'GET', status: res.status, code, msg });
+  if (code >= 500 || res.status === 0)
+    sendClientLog(api.getState, { url: args.url, method: args.method ?? 'GET', status: res.status, code, msg });
   if (!args.public && code === 401) {
     // Several calls can fail together: the first one signs out and moves to login, the rest stay quiet.
     const stillSignedIn = (api.getState() as { session?: { signedIn?: boolean } }).session?.signedIn !== false;

@@ -3,7 +3,8 @@
  * removes punctuation and special characters, full-width ones included, for
  * the fields that ask for it.
  */
-const STRICT = /[`~!@#$%^&*()+=|{}':;",\\[\].<>/?！￥…（）—【】‘’；：“”。，、？《》「」『』～·＠＃％＆＊＋＝｜｛｝＜＞／＼]/g;
+const STRICT =
+  /[`~!@#$%^&*()+=|{}':;",\\[\].<>/?！￥…（）—【】‘’；：“”。，、？《》「」『』～·＠＃％＆＊＋＝｜｛｝＜＞／＼]/g;
 
 export function cleanString(value: string, strict = false): string {
   const trimmed = value.trim();

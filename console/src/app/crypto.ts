@@ -30,6 +30,9 @@ export async function encrypt(plain: string): Promise<string> {
   const [{ default: forge }, pem] = await Promise.all([import('node-forge'), publicKey()]);
   const key = forge.pki.publicKeyFromPem(pem);
   const bytes = forge.util.encodeUtf8(plain);
-  const cipher = key.encrypt(bytes, 'RSA-OAEP', { md: forge.md.sha256.create(), mgf1: { md: forge.md.sha256.create() } });
+  const cipher = key.encrypt(bytes, 'RSA-OAEP', {
+    md: forge.md.sha256.create(),
+    mgf1: { md: forge.md.sha256.create() },
+  });
   return forge.util.encode64(cipher);
 }

@@ -37,7 +37,11 @@ export interface RawAnswer {
 }
 
 /** One HTTP call; network failures and timeouts answer status 0. */
-export async function rawRequest(method: string, path: string, options: { query?: Record<string, unknown>; body?: unknown } = {}): Promise<RawAnswer> {
+export async function rawRequest(
+  method: string,
+  path: string,
+  options: { query?: Record<string, unknown>; body?: unknown } = {},
+): Promise<RawAnswer> {
   const hasBody = options.body !== undefined && method !== 'GET';
   try {
     const res = await fetch(apiUrl(path, options.query), {

@@ -15,8 +15,14 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): P
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(`chunk not loaded within ${ms / 1000} s`)), ms);
     load().then(
-      (v) => { clearTimeout(timer); resolve(v); },
-      (err: unknown) => { clearTimeout(timer); reject(new ChunkLoadError(err instanceof Error ? err.message : String(err))); },
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(err instanceof Error ? err.message : String(err)));
+      },
     );
   });
 }

@@ -40,9 +40,23 @@ export const router = createBrowserRouter([
   { path: '/login', element: standalone(<LoginPage />) },
   { path: '/redirect/*', element: <RedirectPage /> },
   { path: '/callback', element: <Callback /> },
-  { path: '/', element: <RequireAuth><RootRedirect /></RequireAuth> },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <RootRedirect />
+      </RequireAuth>
+    ),
+  },
   ...bare,
-  { element: <RequireAuth><Layout /></RequireAuth>, children: inLayout },
+  {
+    element: (
+      <RequireAuth>
+        <Layout />
+      </RequireAuth>
+    ),
+    children: inLayout,
+  },
   { path: '*', element: <NotFound /> },
 ]);
 

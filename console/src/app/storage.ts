@@ -30,18 +30,42 @@ function write(key: string, value: string | null): void {
 }
 
 export const storage = {
-  get token() { return read('token'); },
-  set token(v: string | null) { write('token', v); },
-  get refreshToken() { return read('refreshToken'); },
-  set refreshToken(v: string | null) { write('refreshToken', v); },
-  get expiresAt() { return Number(read('expiresAt') ?? 0); },
-  set expiresAt(v: number) { write('expiresAt', String(v)); },
-  get username() { return read('username') ?? ''; },
-  set username(v: string) { write('username', v); },
-  get lang() { return read('lang'); },
-  set lang(v: string | null) { write('lang', v); },
-  get theme() { return read('theme'); },
-  set theme(v: string | null) { write('theme', v); },
+  get token() {
+    return read('token');
+  },
+  set token(v: string | null) {
+    write('token', v);
+  },
+  get refreshToken() {
+    return read('refreshToken');
+  },
+  set refreshToken(v: string | null) {
+    write('refreshToken', v);
+  },
+  get expiresAt() {
+    return Number(read('expiresAt') ?? 0);
+  },
+  set expiresAt(v: number) {
+    write('expiresAt', String(v));
+  },
+  get username() {
+    return read('username') ?? '';
+  },
+  set username(v: string) {
+    write('username', v);
+  },
+  get lang() {
+    return read('lang');
+  },
+  set lang(v: string | null) {
+    write('lang', v);
+  },
+  get theme() {
+    return read('theme');
+  },
+  set theme(v: string | null) {
+    write('theme', v);
+  },
 
   get menuList(): MenuEntry[] {
     try {
@@ -51,7 +75,9 @@ export const storage = {
       return [];
     }
   },
-  set menuList(v: MenuEntry[]) { write('menuList', JSON.stringify(v)); },
+  set menuList(v: MenuEntry[]) {
+    write('menuList', JSON.stringify(v));
+  },
 
   get permissions(): string[] {
     try {
@@ -86,7 +112,9 @@ export const storage = {
   clearSession(): void {
     try {
       const kept = KEEP_ON_LOGOUT.map((k) => [k, read(k)] as const);
-      const tabs = Object.keys(localStorage).filter((k) => k.startsWith('tabs:')).map((k) => [k, read(k)] as const);
+      const tabs = Object.keys(localStorage)
+        .filter((k) => k.startsWith('tabs:'))
+        .map((k) => [k, read(k)] as const);
       localStorage.clear();
       for (const [k, v] of [...kept, ...tabs]) if (v !== null) write(k, v);
       sessionStorage.clear();

@@ -87,5 +87,6 @@ const uiSlice = createSlice({
   },
 });
 
-export const { toastShown, toastClosed, searchToggled, collapseToggled, themeChosen, changePasswordToggled } = uiSlice.actions;
+export const { toastShown, toastClosed, searchToggled, collapseToggled, themeChosen, changePasswordToggled } =
+  uiSlice.actions;
 export default uiSlice.reducer;

@@ -27,7 +27,9 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
         <Message negative>
           <Message.Header>{i18n.t(chunk ? 'errors.chunkTitle' : 'errors.renderTitle')}</Message.Header>
           <p>{i18n.t(chunk ? 'errors.chunkText' : 'errors.renderText')}</p>
-          <Button primary onClick={() => window.location.reload()}>{i18n.t('errors.reload')}</Button>
+          <Button primary onClick={() => window.location.reload()}>
+            {i18n.t('errors.reload')}
+          </Button>
         </Message>
       </div>
     );

@@ -9,7 +9,13 @@ export function LanguageSwitch({ size = 'mini' }: { size?: 'mini' | 'tiny' | 'sm
   return (
     <Button.Group size={size} role="group" aria-label={t('common.language')} className="language-switch">
       {LANGS.map((lang) => (
-        <PressedButton key={lang} data-lang={lang} lang={lang === 'cn' ? 'zh-CN' : lang} pressed={i18n.language === lang} onClick={() => void i18n.changeLanguage(lang)}>
+        <PressedButton
+          key={lang}
+          data-lang={lang}
+          lang={lang === 'cn' ? 'zh-CN' : lang}
+          pressed={i18n.language === lang}
+          onClick={() => void i18n.changeLanguage(lang)}
+        >
           {LANG_NAMES[lang]}
         </PressedButton>
       ))}

@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export type MenuEntryItem =
-  | { kind: 'item'; key: string; text: string; onSelect: () => void; checked?: boolean; disabled?: boolean; attrs?: Record<string, string> }
+  | {
+      kind: 'item';
+      key: string;
+      text: string;
+      onSelect: () => void;
+      checked?: boolean;
+      disabled?: boolean;
+      attrs?: Record<string, string>;
+    }
   | { kind: 'header'; key: string; text: string }
   | { kind: 'divider'; key: string };
 
@@ -20,7 +28,15 @@ interface Props {
  * A button that opens a WAI-ARIA menu (menuitem / menuitemradio), closed by
  * Escape, by a choice or by a click elsewhere; arrow keys move between items.
  */
-export function MenuButton({ label, trigger, items, className = '', testId, triggerClassName = '', triggerLabel }: Props) {
+export function MenuButton({
+  label,
+  trigger,
+  items,
+  className = '',
+  testId,
+  triggerClassName = '',
+  triggerLabel,
+}: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -34,7 +50,8 @@ export function MenuButton({ label, trigger, items, className = '', testId, trig
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const focusable = () => Array.from(root.current?.querySelectorAll<HTMLButtonElement>('[role^="menuitem"]:not([disabled])') ?? []);
+  const focusable = () =>
+    Array.from(root.current?.querySelectorAll<HTMLButtonElement>('[role^="menuitem"]:not([disabled])') ?? []);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && open) {
       e.stopPropagation();
@@ -53,23 +70,42 @@ export function MenuButton({ label, trigger, items, className = '', testId, trig
 
   return (
     <div ref={root} className={`menu-button ${className}`} data-testid={testId} onKeyDown={onKeyDown}>
-      <button ref={button} type="button" className={`menu-button-trigger ${triggerClassName}`} aria-haspopup="menu" aria-expanded={open} aria-label={triggerLabel ?? label} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className={`menu-button-trigger ${triggerClassName}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={triggerLabel ?? label}
+        onClick={() => setOpen((o) => !o)}
+      >
         {trigger}
       </button>
       {open && (
         <ul role="menu" aria-label={label} className="ui vertical menu menu-button-list">
           {items.map((item) => {
             if (item.kind === 'divider') return <li key={item.key} role="separator" className="divider" />;
-            if (item.kind === 'header') return <li key={item.key} role="presentation" aria-hidden="true" className="header">{item.text}</li>;
+            if (item.kind === 'header')
+              return (
+                <li key={item.key} role="presentation" aria-hidden="true" className="header">
+                  {item.text}
+                </li>
+              );
             const radio = item.checked !== undefined;
             return (
               <li key={item.key} role="none">
-                <button type="button" role={radio ? 'menuitemradio' : 'menuitem'} aria-checked={radio ? item.checked : undefined} disabled={item.disabled}
-                  className={item.checked ? 'item active' : 'item'} {...item.attrs}
+                <button
+                  type="button"
+                  role={radio ? 'menuitemradio' : 'menuitem'}
+                  aria-checked={radio ? item.checked : undefined}
+                  disabled={item.disabled}
+                  className={item.checked ? 'item active' : 'item'}
+                  {...item.attrs}
                   onClick={() => {
                     setOpen(false);
                     item.onSelect();
-                  }}>
+                  }}
+                >
                   {item.text}
                 </button>
               </li>

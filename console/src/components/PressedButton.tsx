@@ -17,7 +17,17 @@ interface Props extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
 }
 
 export function PressedButton({ pressed, look = '', icon, loading = false, className, children, ...rest }: Props) {
-  const classes = ['ui', look, icon && children ? 'icon labeled' : '', pressed ? 'active' : '', loading ? 'loading' : '', 'button', className ?? ''].filter(Boolean).join(' ');
+  const classes = [
+    'ui',
+    look,
+    icon && children ? 'icon labeled' : '',
+    pressed ? 'active' : '',
+    loading ? 'loading' : '',
+    'button',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <button type="button" className={classes} aria-pressed={pressed} {...rest}>
       {icon && <Icon name={icon} aria-hidden="true" />}

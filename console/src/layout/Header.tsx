@@ -20,8 +20,15 @@ export function Header() {
         <img src="/favicon.svg" alt="" width={28} height={28} />
         {!collapsed && <span className="header-logo-text">Atrium</span>}
       </Link>
-      <button type="button" className="header-icon-button" onClick={() => dispatch(collapseToggled())} aria-label={t(collapsed ? 'layout.expand' : 'layout.collapse')}
-        aria-expanded={!collapsed} aria-controls="side-menu" data-testid="collapse-toggle">
+      <button
+        type="button"
+        className="header-icon-button"
+        onClick={() => dispatch(collapseToggled())}
+        aria-label={t(collapsed ? 'layout.expand' : 'layout.collapse')}
+        aria-expanded={!collapsed}
+        aria-controls="side-menu"
+        data-testid="collapse-toggle"
+      >
         <Icon name={collapsed ? 'indent' : 'outdent'} aria-hidden="true" />
       </button>
       <nav className="header-menu" aria-label={t('layout.sections')}>
@@ -29,7 +36,12 @@ export function Header() {
           const first = section.children?.find((c) => !c.meta.hidden) ?? section.children?.[0];
           const active = pathname === section.path || pathname.startsWith(`${section.path}/`);
           return (
-            <Link key={section.path} to={first?.path ?? section.path} className={active ? 'header-menu-item active' : 'header-menu-item'} aria-current={active ? 'true' : undefined}>
+            <Link
+              key={section.path}
+              to={first?.path ?? section.path}
+              className={active ? 'header-menu-item active' : 'header-menu-item'}
+              aria-current={active ? 'true' : undefined}
+            >
               {section.meta.icon && <Icon name={section.meta.icon as never} aria-hidden="true" />}
               <span>{menuTitle(section.meta, i18n.language)}</span>
             </Link>
@@ -37,7 +49,14 @@ export function Header() {
         })}
       </nav>
       <div className="header-right">
-        <button type="button" className="header-icon-button" onClick={() => dispatch(searchToggled(true))} aria-label={t('search.open')} title={t('search.hint')} data-testid="search-button">
+        <button
+          type="button"
+          className="header-icon-button"
+          onClick={() => dispatch(searchToggled(true))}
+          aria-label={t('search.open')}
+          title={t('search.hint')}
+          data-testid="search-button"
+        >
           <Icon name="search" aria-hidden="true" />
         </button>
         <Clock />

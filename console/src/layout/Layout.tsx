@@ -37,7 +37,9 @@ export function Layout() {
 
   return (
     <div className={collapsed ? 'app-shell collapsed' : 'app-shell'}>
-      <a className="skip-link" href="#main-content">{t('layout.skip')}</a>
+      <a className="skip-link" href="#main-content">
+        {t('layout.skip')}
+      </a>
       <Header />
       <div className="app-body">
         <SideMenu />

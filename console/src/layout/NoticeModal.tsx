@@ -35,7 +35,9 @@ export function NoticeModal() {
         ))}
       </Modal.Content>
       <Modal.Actions>
-        <Button primary onClick={() => setNotices([])}>{t('common.ok')}</Button>
+        <Button primary onClick={() => setNotices([])}>
+          {t('common.ok')}
+        </Button>
       </Modal.Actions>
     </Modal>
   );

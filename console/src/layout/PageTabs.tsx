@@ -6,7 +6,16 @@ import { MenuButton } from '../components/MenuButton.tsx';
 import { homePath, menuPaths } from '../app/guard.ts';
 import { BOOKING_PAGE, knownRoute, normalise } from '../app/routeTable.ts';
 import { useAppSelector } from '../app/store.ts';
-import { closeMany, closeTab, loadTabs, openTab, saveTabs, withHome, type CloseAction, type TabsState } from './tabs.ts';
+import {
+  closeMany,
+  closeTab,
+  loadTabs,
+  openTab,
+  saveTabs,
+  withHome,
+  type CloseAction,
+  type TabsState,
+} from './tabs.ts';
 import { useTitles } from './useTitles.ts';
 
 /** The opened pages as tabs (SPEC.md §2.5), remembered per user. */
@@ -20,7 +29,9 @@ export function PageTabs() {
   const menuList = useAppSelector((s) => s.session.menuList);
   const allowed = useMemo(() => new Set(menuPaths(menuList)), [menuList]);
   const home = homePath(menuList) ?? BOOKING_PAGE;
-  const [state, setState] = useState<TabsState>(() => loadTabs(username, home, (p) => allowed.has(p) || Boolean(knownRoute(p))));
+  const [state, setState] = useState<TabsState>(() =>
+    loadTabs(username, home, (p) => allowed.has(p) || Boolean(knownRoute(p))),
+  );
 
   useEffect(() => {
     setState((s) => ({ paths: withHome(s.paths, home) }));
@@ -47,9 +58,16 @@ export function PageTabs() {
           const isActive = path === active;
           return (
             <li key={path} className={isActive ? 'page-tab active' : 'page-tab'} data-path={path}>
-              <Link to={path} aria-current={isActive ? 'page' : undefined}>{title}</Link>
+              <Link to={path} aria-current={isActive ? 'page' : undefined}>
+                {title}
+              </Link>
               {i > 0 && (
-                <button type="button" className="page-tab-close" aria-label={t('tabs.closeOne', { title })} onClick={() => apply(closeTab(state, path, active))}>
+                <button
+                  type="button"
+                  className="page-tab-close"
+                  aria-label={t('tabs.closeOne', { title })}
+                  onClick={() => apply(closeTab(state, path, active))}
+                >
                   <Icon name="close" fitted aria-hidden="true" />
                 </button>
               )}
@@ -57,14 +75,46 @@ export function PageTabs() {
           );
         })}
       </ul>
-      <MenuButton className="page-tabs-actions" triggerClassName="ui basic compact icon button" testId="tabs-actions" label={t('tabs.actions')}
+      <MenuButton
+        className="page-tabs-actions"
+        triggerClassName="ui basic compact icon button"
+        testId="tabs-actions"
+        label={t('tabs.actions')}
         trigger={<Icon name="angle down" fitted aria-hidden="true" />}
         items={[
-          { kind: 'item', key: 'left', text: t('tabs.closeLeft'), disabled: index <= 1, onSelect: () => closeAll('left'), attrs: { 'data-action': 'left' } },
-          { kind: 'item', key: 'right', text: t('tabs.closeRight'), disabled: index < 0 || index >= state.paths.length - 1, onSelect: () => closeAll('right'), attrs: { 'data-action': 'right' } },
-          { kind: 'item', key: 'others', text: t('tabs.closeOthers'), disabled: state.paths.length <= 1, onSelect: () => closeAll('others'), attrs: { 'data-action': 'others' } },
-          { kind: 'item', key: 'all', text: t('tabs.closeAll'), onSelect: () => closeAll('all'), attrs: { 'data-action': 'all' } },
-        ]} />
+          {
+            kind: 'item',
+            key: 'left',
+            text: t('tabs.closeLeft'),
+            disabled: index <= 1,
+            onSelect: () => closeAll('left'),
+            attrs: { 'data-action': 'left' },
+          },
+          {
+            kind: 'item',
+            key: 'right',
+            text: t('tabs.closeRight'),
+            disabled: index < 0 || index >= state.paths.length - 1,
+            onSelect: () => closeAll('right'),
+            attrs: { 'data-action': 'right' },
+          },
+          {
+            kind: 'item',
+            key: 'others',
+            text: t('tabs.closeOthers'),
+            disabled: state.paths.length <= 1,
+            onSelect: () => closeAll('others'),
+            attrs: { 'data-action': 'others' },
+          },
+          {
+            kind: 'item',
+            key: 'all',
+            text: t('tabs.closeAll'),
+            onSelect: () => closeAll('all'),
+            attrs: { 'data-action': 'all' },
+          },
+        ]}
+      />
     </div>
   );
 }

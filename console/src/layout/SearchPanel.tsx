@@ -44,12 +44,20 @@ export function SearchPanel() {
     }
   }, [open]);
 
-  const entries = useMemo(() => menuList.flatMap((s) => (s.children ?? []).filter((c) => !c.meta.hidden).map((c) => ({
-    path: c.path,
-    title: menuTitle(c.meta, i18n.language),
-    section: menuTitle(s.meta, i18n.language),
-    haystack: [c.path, c.meta.title, c.meta.titleEn, c.meta.titleJa].join(' ').toLowerCase(),
-  }))), [menuList, i18n.language]);
+  const entries = useMemo(
+    () =>
+      menuList.flatMap((s) =>
+        (s.children ?? [])
+          .filter((c) => !c.meta.hidden)
+          .map((c) => ({
+            path: c.path,
+            title: menuTitle(c.meta, i18n.language),
+            section: menuTitle(s.meta, i18n.language),
+            haystack: [c.path, c.meta.title, c.meta.titleEn, c.meta.titleJa].join(' ').toLowerCase(),
+          })),
+      ),
+    [menuList, i18n.language],
+  );
   const q = query.trim().toLowerCase();
   const results = q ? entries.filter((e) => e.haystack.includes(q)) : entries;
 
@@ -65,18 +73,45 @@ export function SearchPanel() {
   };
 
   return (
-    <Modal open={open} size="small" onClose={() => dispatch(searchToggled(false))} className="search-panel" data-testid="search-panel" aria-label={t('search.title')}>
+    <Modal
+      open={open}
+      size="small"
+      onClose={() => dispatch(searchToggled(false))}
+      className="search-panel"
+      data-testid="search-panel"
+      aria-label={t('search.title')}
+    >
       <Modal.Content>
-        <Input fluid icon="search" iconPosition="left" autoFocus placeholder={t('search.placeholder')} value={query}
+        <Input
+          fluid
+          icon="search"
+          iconPosition="left"
+          autoFocus
+          placeholder={t('search.placeholder')}
+          value={query}
           input={{ 'aria-label': t('search.title'), 'data-testid': 'search-input' }}
-          onChange={(_, d) => { setQuery(String(d.value)); setCursor(0); }} onKeyDown={onKeyDown} />
+          onChange={(_, d) => {
+            setQuery(String(d.value));
+            setCursor(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
         <ul className="search-results" role="listbox" aria-label={t('search.results')}>
           {results.map((r, i) => (
-            <li key={r.path} role="option" aria-selected={i === cursor} className={i === cursor ? 'search-result selected' : 'search-result'}
-              onClick={() => go(r.path)} onMouseEnter={() => setCursor(i)} data-path={r.path}>
+            <li
+              key={r.path}
+              role="option"
+              aria-selected={i === cursor}
+              className={i === cursor ? 'search-result selected' : 'search-result'}
+              onClick={() => go(r.path)}
+              onMouseEnter={() => setCursor(i)}
+              data-path={r.path}
+            >
               <Icon name="angle right" aria-hidden="true" />
               <span className="search-result-title">{r.title}</span>
-              <span className="search-result-section">{r.section} · {r.path}</span>
+              <span className="search-result-section">
+                {r.section} · {r.path}
+              </span>
             </li>
           ))}
         </ul>

@@ -19,7 +19,12 @@ export function SideMenu() {
           const title = menuTitle(entry.meta, i18n.language);
           return (
             <li key={entry.path}>
-              <NavLink to={entry.path} className={({ isActive }) => (isActive ? 'side-item active' : 'side-item')} title={collapsed ? title : undefined} aria-label={collapsed ? title : undefined}>
+              <NavLink
+                to={entry.path}
+                className={({ isActive }) => (isActive ? 'side-item active' : 'side-item')}
+                title={collapsed ? title : undefined}
+                aria-label={collapsed ? title : undefined}
+              >
                 <Icon name={(entry.meta.icon ?? 'circle outline') as never} aria-hidden="true" />
                 {!collapsed && <span className="side-item-text">{title}</span>}
               </NavLink>

@@ -16,27 +16,58 @@ export function UserMenu() {
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const items: MenuEntryItem[] = [
-    { kind: 'item', key: 'password', text: t('password.title'), onSelect: () => dispatch(changePasswordToggled(true)), attrs: { 'data-testid': 'menu-change-password' } },
+    {
+      kind: 'item',
+      key: 'password',
+      text: t('password.title'),
+      onSelect: () => dispatch(changePasswordToggled(true)),
+      attrs: { 'data-testid': 'menu-change-password' },
+    },
     { kind: 'divider', key: 'd1' },
     { kind: 'header', key: 'lang', text: t('common.language') },
     ...LANGS.map((lang): MenuEntryItem => ({
-      kind: 'item', key: `lang-${lang}`, text: LANG_NAMES[lang], checked: i18n.language === lang, onSelect: () => void i18n.changeLanguage(lang),
+      kind: 'item',
+      key: `lang-${lang}`,
+      text: LANG_NAMES[lang],
+      checked: i18n.language === lang,
+      onSelect: () => void i18n.changeLanguage(lang),
       attrs: { 'data-lang': lang, lang: lang === 'cn' ? 'zh-CN' : lang },
     })),
     { kind: 'divider', key: 'd2' },
     { kind: 'header', key: 'theme', text: t('layout.theme') },
     ...THEMES.map((name): MenuEntryItem => ({
-      kind: 'item', key: `theme-${name}`, text: t(`themes.${name}`), checked: theme === name, onSelect: () => dispatch(themeChosen(name)),
+      kind: 'item',
+      key: `theme-${name}`,
+      text: t(`themes.${name}`),
+      checked: theme === name,
+      onSelect: () => dispatch(themeChosen(name)),
       attrs: { 'data-theme-option': name },
     })),
     { kind: 'divider', key: 'd3' },
-    { kind: 'item', key: 'logout', text: t('layout.logout'), onSelect: () => setConfirming(true), attrs: { 'data-testid': 'menu-logout' } },
+    {
+      kind: 'item',
+      key: 'logout',
+      text: t('layout.logout'),
+      onSelect: () => setConfirming(true),
+      attrs: { 'data-testid': 'menu-logout' },
+    },
   ];
   return (
     <>
-      <MenuButton className="user-menu" testId="user-menu" label={t('layout.userMenu')} items={items}
+      <MenuButton
+        className="user-menu"
+        testId="user-menu"
+        label={t('layout.userMenu')}
+        items={items}
         triggerLabel={`${username || t('layout.user')}, ${t('layout.userMenu')}`}
-        trigger={<><Icon name="user circle" aria-hidden="true" /><span>{username || t('layout.user')}</span><Icon name="dropdown" aria-hidden="true" /></>} />
+        trigger={
+          <>
+            <Icon name="user circle" aria-hidden="true" />
+            <span>{username || t('layout.user')}</span>
+            <Icon name="dropdown" aria-hidden="true" />
+          </>
+        }
+      />
       <Confirm
         open={confirming}
         size="mini"

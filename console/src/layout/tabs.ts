@@ -27,16 +27,29 @@ export function closeTab(state: TabsState, path: string, active: string): { stat
 }
 
 /** Close left, right, others or all, relative to `around`; answers where to go when the active tab closed. */
-export function closeMany(state: TabsState, action: CloseAction, around: string, active: string): { state: TabsState; goTo?: string } {
+export function closeMany(
+  state: TabsState,
+  action: CloseAction,
+  around: string,
+  active: string,
+): { state: TabsState; goTo?: string } {
   const [home, ...rest] = state.paths;
   if (home === undefined) return { state };
   const index = state.paths.indexOf(around);
   let paths: string[];
   switch (action) {
-    case 'left': paths = [home, ...state.paths.slice(Math.max(index, 1))]; break;
-    case 'right': paths = state.paths.slice(0, index + 1); break;
-    case 'others': paths = around === home ? [home] : [home, around]; break;
-    case 'all': paths = [home]; break;
+    case 'left':
+      paths = [home, ...state.paths.slice(Math.max(index, 1))];
+      break;
+    case 'right':
+      paths = state.paths.slice(0, index + 1);
+      break;
+    case 'others':
+      paths = around === home ? [home] : [home, around];
+      break;
+    case 'all':
+      paths = [home];
+      break;
   }
   if (index < 0 && action !== 'all') paths = [home, ...rest];
   const goTo = action === 'all' ? home : paths.includes(active) ? undefined : around;

@@ -18,11 +18,14 @@ function findEntry(menuList: MenuEntry[], path: string): MenuEntry | undefined {
 export function useTitles() {
   const { t, i18n } = useTranslation();
   const menuList = useAppSelector((s) => s.session.menuList);
-  return useCallback((path: string): string => {
-    const p = normalise(path);
-    const entry = findEntry(menuList, p);
-    if (entry) return menuTitle(entry.meta, i18n.language);
-    const known = knownRoute(p);
-    return known ? t(`routes.${known.title}`) : p;
-  }, [menuList, i18n.language, t]);
+  return useCallback(
+    (path: string): string => {
+      const p = normalise(path);
+      const entry = findEntry(menuList, p);
+      if (entry) return menuTitle(entry.meta, i18n.language);
+      const known = knownRoute(p);
+      return known ? t(`routes.${known.title}`) : p;
+    },
+    [menuList, i18n.language, t],
+  );
 }

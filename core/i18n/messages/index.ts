@@ -15,7 +15,19 @@ import users from './users.ts';
 import integrations from './integrations.ts';
 import notifications from './notifications.ts';
 
-const sets: MessageSet[] = [common, auth, reports, sso, blocklist, places, settings, users, integrations, bookings, notifications];
+const sets: MessageSet[] = [
+  common,
+  auth,
+  reports,
+  sso,
+  blocklist,
+  places,
+  settings,
+  users,
+  integrations,
+  bookings,
+  notifications,
+];
 
 function merge(lang: keyof MessageSet): Record<string, string> {
   return Object.assign({}, ...sets.map((s) => s[lang])) as Record<string, string>;

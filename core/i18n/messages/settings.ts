@@ -22,7 +22,8 @@ export default {
     'licence.alreadyExpired': 'This licence expired on {date}',
     'licence.expired': 'The licence has expired; register a new licence first',
     'licence.invalid': 'The registered licence is damaged (data error); register it again',
-    'licence.limitReached.room': 'The licence allows at most {limit} meeting rooms ({used} exist, {count} more requested)',
+    'licence.limitReached.room':
+      'The licence allows at most {limit} meeting rooms ({used} exist, {count} more requested)',
     'licence.limitReached.desk': 'The licence allows at most {limit} desks ({used} exist, {count} more requested)',
     'licence.limitReached.device': 'The licence allows at most {limit} devices ({used} exist, {count} more requested)',
     'logs.badRange': 'The start of the date range must not be after its end',
@@ -74,7 +75,8 @@ export default {
     'licence.invalid': '登録済みのライセンスが壊れています（データエラー）。再登録してください',
     'licence.limitReached.room': 'ライセンスで許可される会議室は最大 {limit} 件です（既存 {used} 件、追加 {count} 件）',
     'licence.limitReached.desk': 'ライセンスで許可されるデスクは最大 {limit} 件です（既存 {used} 件、追加 {count} 件）',
-    'licence.limitReached.device': 'ライセンスで許可されるデバイスは最大 {limit} 件です（既存 {used} 件、追加 {count} 件）',
+    'licence.limitReached.device':
+      'ライセンスで許可されるデバイスは最大 {limit} 件です（既存 {used} 件、追加 {count} 件）',
     'logs.badRange': '期間の開始は終了より後にできません',
   },
 } satisfies MessageSet;

@@ -6,7 +6,8 @@ export default {
     'sso.name.oidc': 'Single sign-on (OpenID Connect)',
     'sso.name.saml': 'Single sign-on (SAML)',
     'sso.methodDisabled': 'Sign-in with {method} is not enabled',
-    'sso.userNotProvisioned': 'There is no account for {username} and accounts are not created automatically; ask an administrator',
+    'sso.userNotProvisioned':
+      'There is no account for {username} and accounts are not created automatically; ask an administrator',
     'sso.noUsername': 'The identity provider did not send a username',
     'sso.usernameTaken': 'The username {username} belongs to another account; ask an administrator to link it',
     'sso.stateInvalid': 'This sign-in is unknown, expired or already completed; please start again',

@@ -40,7 +40,7 @@ export default {
     'users.unknownUsers': 'Unknown users: {ids}',
     'users.builtInMenu': 'Built-in menu items cannot be deleted; hide them instead',
     'users.builtInMenuFixed': 'The name and parent of a built-in menu item cannot change',
-    'users.menuHasChildren': 'Delete the menu item\'s children first',
+    'users.menuHasChildren': "Delete the menu item's children first",
     'users.badMenuParent': 'The parent must be an existing top-level menu item',
   },
   cn: {

@@ -16,7 +16,15 @@ export class CaptchaService {
   /** Draws a new CAPTCHA for `uuid`, replacing any earlier one. Returns the SVG. */
   async issue(uuid: string): Promise<string> {
     const { db, clock, config } = this.deps;
-    const image = svgCaptcha.create({ size: 5, charPreset: ALPHABET, noise: 3, color: true, background: '#f4f6f8', width: 150, height: 50 });
+    const image = svgCaptcha.create({
+      size: 5,
+      charPreset: ALPHABET,
+      noise: 3,
+      color: true,
+      background: '#f4f6f8',
+      width: 150,
+      height: 50,
+    });
     const expiresAt = clock.now() + config.captchaTtlSeconds * 1000;
     await db.transaction(async (trx) => {
       await trx('captchas').where({ uuid }).del();

@@ -33,7 +33,9 @@ export const authModule: AtriumModule = {
     });
   },
   routes: authRoutes,
-  jobs: (c) => [{ name: 'auth.sweepSessions', everySeconds: 3600, run: async () => void (await c.sessionService.sweep()) }],
+  jobs: (c) => [
+    { name: 'auth.sweepSessions', everySeconds: 3600, run: async () => void (await c.sessionService.sweep()) },
+  ],
   // Makes the RSA key at first start rather than at the first visitor's request.
   seed: async (c) => void (await c.rsaKeyService.publicKey()),
 };

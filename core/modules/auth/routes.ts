@@ -10,53 +10,108 @@ export function authRoutes({ authService, captchaService, rsaKeyService, usersSe
     tag: 'Sign-in',
     routes: [
       route({
-        method: 'get', path: '/openapi/publicKey', permission: PUBLIC, spread: true,
+        method: 'get',
+        path: '/openapi/publicKey',
+        permission: PUBLIC,
+        spread: true,
         summary: 'The RSA public key that encrypts credentials (PEM, modulus and exponent in hex)',
-        response: z.object({ publicKey: z.string(), modulus: z.string(), exponent: z.string(), bits: z.number(), algorithm: z.string() }),
+        response: z.object({
+          publicKey: z.string(),
+          modulus: z.string(),
+          exponent: z.string(),
+          bits: z.number(),
+          algorithm: z.string(),
+        }),
         handler: () => rsaKeyService.publicKey(),
       }),
       route<undefined, { uuid: string }>({
-        method: 'get', path: '/captcha', permission: PUBLIC, rateLimitPerMinute: limit,
+        method: 'get',
+        path: '/captcha',
+        permission: PUBLIC,
+        rateLimitPerMinute: limit,
         summary: 'A CAPTCHA image (SVG) of 5 characters for this client uuid; single use',
         query: CaptchaQuery,
-        handler: async ({ query }) => new RawReply(await captchaService.issue(query.uuid), 'image/svg+xml', { headers: { 'Cache-Control': 'no-store' } }),
+        handler: async ({ query }) =>
+          new RawReply(await captchaService.issue(query.uuid), 'image/svg+xml', {
+            headers: { 'Cache-Control': 'no-store' },
+          }),
       }),
       route<LoginBody>({
-        method: 'post', path: '/sys/login', permission: PUBLIC, spread: true, rateLimitPerMinute: limit,
+        method: 'post',
+        path: '/sys/login',
+        permission: PUBLIC,
+        spread: true,
+        rateLimitPerMinute: limit,
         summary: 'Sign in with a username and an RSA-encrypted password',
         body: LoginBody,
         response: LoginAnswer,
         handler: ({ body, ip, headers, lang }) => {
-          if (body.loginType === 'ldap') return authService.loginDirectory(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') });
+          if (body.loginType === 'ldap')
+            return authService.loginDirectory(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') });
           return authService.loginLocal(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') });
         },
       }),
       route<z.infer<typeof RefreshBody>>({
-        method: 'post', path: '/sys/refreshToken', permission: PUBLIC, spread: true, rateLimitPerMinute: limit * 2,
+        method: 'post',
+        path: '/sys/refreshToken',
+        permission: PUBLIC,
+        spread: true,
+        rateLimitPerMinute: limit * 2,
         summary: 'Exchange a refresh token for a new token pair (the old refresh token stops working)',
         body: RefreshBody,
         response: z.object({ token: z.string(), refreshToken: z.string(), expiresAt: z.number() }),
         handler: ({ body }) => authService.refresh(body.refreshToken),
       }),
       route({
-        method: 'post', path: '/sys/logout', permission: SIGNED_IN, spread: true, duringPasswordChange: true,
+        method: 'post',
+        path: '/sys/logout',
+        permission: SIGNED_IN,
+        spread: true,
+        duringPasswordChange: true,
         summary: 'End this session; answers the auth method and, for single sign-on, where to sign out next',
         response: z.object({ authMethod: z.number(), logoutUrl: z.string().nullable() }),
         handler: ({ actor }) => authService.logout(actor),
       }),
       route({
-        method: 'get', path: '/sys/user/info', permission: SIGNED_IN, duringPasswordChange: true,
+        method: 'get',
+        path: '/sys/user/info',
+        permission: SIGNED_IN,
+        duringPasswordChange: true,
         summary: 'The signed-in user: names, employee number, contact, department and permissions',
-        response: z.object({ id: z.number(), username: z.string(), realName: z.string(), employeeNo: z.string(), email: z.string().nullable(), phone: z.string().nullable(), department: z.string().nullable(), source: z.string(), permissions: z.array(z.string()) }),
+        response: z.object({
+          id: z.number(),
+          username: z.string(),
+          realName: z.string(),
+          employeeNo: z.string(),
+          email: z.string().nullable(),
+          phone: z.string().nullable(),
+          department: z.string().nullable(),
+          source: z.string(),
+          permissions: z.array(z.string()),
+        }),
         handler: async ({ actor }) => {
           const u = await usersService.findById(actor.userId);
           if (!u) throw new UnauthorizedError('auth.tokenInvalid');
-          return { id: u.id, username: u.username, realName: u.real_name, employeeNo: u.employee_no, email: u.email, phone: u.phone, department: u.department, source: u.source, permissions: [...actor.permissions].sort() };
+          return {
+            id: u.id,
+            username: u.username,
+            realName: u.real_name,
+            employeeNo: u.employee_no,
+            email: u.email,
+            phone: u.phone,
+            department: u.department,
+            source: u.source,
+            permissions: [...actor.permissions].sort(),
+          };
         },
       }),
       route<ChangePasswordBody>({
-        method: 'post', path: '/sys/user/password', permission: SIGNED_IN, spread: true, duringPasswordChange: true,
-        summary: 'Change one\'s own password (fields RSA-encrypted); other sessions end',
+        method: 'post',
+        path: '/sys/user/password',
+        permission: SIGNED_IN,
+        spread: true,
+        duringPasswordChange: true,
+        summary: "Change one's own password (fields RSA-encrypted); other sessions end",
         body: ChangePasswordBody,
         response: z.object({ token: z.string(), refreshToken: z.string(), expiresAt: z.number() }),
         handler: ({ actor, body }) => authService.changePassword(actor, body),

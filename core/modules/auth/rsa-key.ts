@@ -3,7 +3,14 @@
  * encrypts the password with the public key (RSA-OAEP, SHA-256), the server
  * decrypts it here. Made on first start at the configured size.
  */
-import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  type KeyObject,
+} from 'node:crypto';
 import type { Config } from '../../../config/default.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { SystemSecrets } from './system-secrets.ts';
@@ -24,8 +31,14 @@ export class RsaKeyService {
   private async load() {
     if (this.key) return this.key;
     const bits = this.deps.config.rsaKeyBits;
-    const pem = await this.deps.systemSecrets.getOrCreate(`rsa-${bits}`, () =>
-      generateKeyPairSync('rsa', { modulusLength: bits, publicExponent: 0x10001 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
+    const pem = await this.deps.systemSecrets.getOrCreate(
+      `rsa-${bits}`,
+      () =>
+        generateKeyPairSync('rsa', { modulusLength: bits, publicExponent: 0x10001 }).privateKey.export({
+          type: 'pkcs8',
+          format: 'pem',
+        }) as string,
+    );
     const privateKey = createPrivateKey(pem);
     const publicKey = createPublicKey(privateKey);
     const jwk = publicKey.export({ format: 'jwk' });
@@ -53,7 +66,9 @@ export class RsaKeyService {
     const data = Buffer.from(base64, 'base64');
     for (const oaepHash of ['sha256', 'sha1']) {
       try {
-        return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash }, data).toString('utf8');
+        return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash }, data).toString(
+          'utf8',
+        );
       } catch {
         // try the next hash
       }

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 
-export const CaptchaQuery = z.object({ uuid: z.string().min(8).max(64).regex(/^[\w-]+$/) });
+export const CaptchaQuery = z.object({
+  uuid: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/),
+});
 
 export const LoginBody = z.object({
   username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(4096).describe('RSA-OAEP (SHA-256) ciphertext of the password, base64, made with /openapi/publicKey'),
+  password: z
+    .string()
+    .min(1)
+    .max(4096)
+    .describe('RSA-OAEP (SHA-256) ciphertext of the password, base64, made with /openapi/publicKey'),
   uuid: z.string().max(64).optional().describe('the client uuid the CAPTCHA was issued for'),
   captcha: z.string().max(10).optional(),
   loginType: z.enum(['local', 'ldap']).default('local'),

@@ -67,7 +67,10 @@ export class AuthService implements TokenResolver {
   async assertMaySignIn(user: UserRow): Promise<Set<string>> {
     const now = this.deps.clock.now();
     if (Number(user.status) !== 1) throw new ForbiddenError('auth.userDisabled');
-    if (user.restricted && ((user.enable_at && now < Number(user.enable_at)) || (user.restrict_at && now >= Number(user.restrict_at)))) {
+    if (
+      user.restricted &&
+      ((user.enable_at && now < Number(user.enable_at)) || (user.restrict_at && now >= Number(user.restrict_at)))
+    ) {
       throw new ForbiddenError('auth.userRestricted');
     }
     const permissions = await this.deps.rolesService.permissionsOfUser(user.id);
@@ -76,7 +79,12 @@ export class AuthService implements TokenResolver {
   }
 
   /** Issues the tokens for a user who proved who they are by any method. */
-  async signIn(user: UserRow, method: AuthMethod, client: ClientMeta, extra: { logoutUrl?: string; idToken?: string } = {}): Promise<SignInResult> {
+  async signIn(
+    user: UserRow,
+    method: AuthMethod,
+    client: ClientMeta,
+    extra: { logoutUrl?: string; idToken?: string } = {},
+  ): Promise<SignInResult> {
     const permissions = await this.assertMaySignIn(user);
     const policy = await this.policy();
     const now = this.deps.clock.now();
@@ -84,31 +92,60 @@ export class AuthService implements TokenResolver {
     const pw = method === 'local' ? passwordState(user, policy, now) : { state: 'ok' as const };
     let pair;
     try {
-      pair = await this.deps.sessionService.open(user.id, method, { ip: client.ip, userAgent: client.userAgent, ...extra, mustChangePassword: pw.state === 'firstLogin' || pw.state === 'expired' });
+      pair = await this.deps.sessionService.open(user.id, method, {
+        ip: client.ip,
+        userAgent: client.userAgent,
+        ...extra,
+        mustChangePassword: pw.state === 'firstLogin' || pw.state === 'expired',
+      });
     } catch (err) {
       this.deps.logger.error({ err, userId: user.id }, 'token generation failed');
       throw new UnauthorizedError('auth.tokenFailed');
     }
-    await this.deps.db('users').where({ id: user.id }).update({ failed_logins: 0, locked_until: null, last_login_at: now });
+    await this.deps
+      .db('users')
+      .where({ id: user.id })
+      .update({ failed_logins: 0, locked_until: null, last_login_at: now });
     const notify = [];
-    if (pw.state === 'firstLogin') notify.push({ title: t(client.lang, 'auth.firstLogin'), content: t(client.lang, 'auth.firstLogin') });
-    if (pw.state === 'expired') notify.push({ title: t(client.lang, 'auth.passwordExpired'), content: t(client.lang, 'auth.passwordExpired') });
-    if (pw.state === 'expiring') notify.push({ title: t(client.lang, 'auth.passwordExpiring', { days: pw.daysLeft }), content: t(client.lang, 'auth.passwordExpiring', { days: pw.daysLeft }) });
+    if (pw.state === 'firstLogin')
+      notify.push({ title: t(client.lang, 'auth.firstLogin'), content: t(client.lang, 'auth.firstLogin') });
+    if (pw.state === 'expired')
+      notify.push({ title: t(client.lang, 'auth.passwordExpired'), content: t(client.lang, 'auth.passwordExpired') });
+    if (pw.state === 'expiring')
+      notify.push({
+        title: t(client.lang, 'auth.passwordExpiring', { days: pw.daysLeft }),
+        content: t(client.lang, 'auth.passwordExpiring', { days: pw.daysLeft }),
+      });
     // Today's notices of the notification centre; never a reason for sign-in to fail.
     notify.push(...(await this.deps.notificationsService.loginNotices(user.id, client.lang).catch(() => [])));
     return {
-      token: pair.token, refreshToken: pair.refreshToken, expiresAt: pair.expiresAt, notify,
-      passwordState: pw.state, passwordDaysLeft: pw.daysLeft, permissions: [...permissions].sort(), authMethod: AUTH_METHOD[method],
+      token: pair.token,
+      refreshToken: pair.refreshToken,
+      expiresAt: pair.expiresAt,
+      notify,
+      passwordState: pw.state,
+      passwordDaysLeft: pw.daysLeft,
+      permissions: [...permissions].sort(),
+      authMethod: AUTH_METHOD[method],
     };
   }
 
   /** POST /sys/login: CAPTCHA (when on), then the password, with lockout after repeated failures. */
   async loginLocal(body: LoginBody, client: ClientMeta): Promise<SignInResult> {
     const { paramsService, captchaService, rsaKeyService, usersService, clock, db } = this.deps;
-    const settings = await paramsService.getMany(['localLoginEnabled', 'captchaEnabled', 'lockoutAttempts', 'lockoutMinutes']);
+    const settings = await paramsService.getMany([
+      'localLoginEnabled',
+      'captchaEnabled',
+      'lockoutAttempts',
+      'lockoutMinutes',
+    ]);
     if (!settings.localLoginEnabled) throw new ForbiddenError('auth.localLoginOff');
     if (settings.captchaEnabled) {
-      if (!body.uuid || !body.captcha) throw new ValidationError([{ field: 'captcha', message: t(client.lang, 'auth.captchaRequired') }], 'auth.captchaRequired');
+      if (!body.uuid || !body.captcha)
+        throw new ValidationError(
+          [{ field: 'captcha', message: t(client.lang, 'auth.captchaRequired') }],
+          'auth.captchaRequired',
+        );
       if (!(await captchaService.consume(body.uuid, body.captcha))) throw new BadRequestError('auth.captchaWrong');
     }
     const password = await rsaKeyService.decrypt(body.password);
@@ -132,7 +169,11 @@ export class AuthService implements TokenResolver {
   async loginDirectory(body: LoginBody, client: ClientMeta): Promise<SignInResult> {
     const { paramsService, captchaService } = this.deps;
     if (await paramsService.get<boolean>('captchaEnabled')) {
-      if (!body.uuid || !body.captcha) throw new ValidationError([{ field: 'captcha', message: t(client.lang, 'auth.captchaRequired') }], 'auth.captchaRequired');
+      if (!body.uuid || !body.captcha)
+        throw new ValidationError(
+          [{ field: 'captcha', message: t(client.lang, 'auth.captchaRequired') }],
+          'auth.captchaRequired',
+        );
       if (!(await captchaService.consume(body.uuid, body.captcha))) throw new BadRequestError('auth.captchaWrong');
     }
     const password = await this.deps.rsaKeyService.decrypt(body.password);
@@ -149,7 +190,9 @@ export class AuthService implements TokenResolver {
     await db('users').where({ id: user.id }).increment('failed_logins', 1);
     const fresh = await db('users').where({ id: user.id }).first('failed_logins');
     if (attempts > 0 && Number(fresh.failed_logins) >= attempts) {
-      await db('users').where({ id: user.id }).update({ locked_until: now + minutes * 60_000, failed_logins: 0 });
+      await db('users')
+        .where({ id: user.id })
+        .update({ locked_until: now + minutes * 60_000, failed_logins: 0 });
       this.deps.logger.warn({ userId: user.id }, 'account locked after repeated failed sign-ins');
     }
   }
@@ -171,7 +214,12 @@ export class AuthService implements TokenResolver {
     let logoutUrl = session?.logout_url ?? null;
     // The stored OIDC end-session URL is short; the ID token that lets the provider skip its
     // "really sign out?" page is kept beside it and added here.
-    if (logoutUrl && session?.id_token && Number(session.auth_method) === AUTH_METHOD.oidc && !logoutUrl.includes('id_token_hint=')) {
+    if (
+      logoutUrl &&
+      session?.id_token &&
+      Number(session.auth_method) === AUTH_METHOD.oidc &&
+      !logoutUrl.includes('id_token_hint=')
+    ) {
       const url = new URL(logoutUrl);
       url.searchParams.set('id_token_hint', session.id_token);
       logoutUrl = url.toString();
@@ -183,26 +231,57 @@ export class AuthService implements TokenResolver {
   async resolveAccessToken(token: string, caller: CallerInfo): Promise<Actor> {
     const claims = await this.deps.sessionService.verify(token);
     const { rolesService } = this.deps;
-    const session = await this.deps.sessionService.activeSessionUser(claims.sessionId, (db) => rolesService.permissionRows(db, claims.userId));
-    if (!session || Number(session.user_id) !== claims.userId || Number(session.status) !== 1) throw new UnauthorizedError('auth.tokenInvalid');
+    const session = await this.deps.sessionService.activeSessionUser(claims.sessionId, (db) =>
+      rolesService.permissionRows(db, claims.userId),
+    );
+    if (!session || Number(session.user_id) !== claims.userId || Number(session.status) !== 1)
+      throw new UnauthorizedError('auth.tokenInvalid');
     return {
-      userId: claims.userId, username: session.username, permissions: session.permissions, lang: caller.lang, ip: caller.ip, sessionId: session.id, via: 'session',
+      userId: claims.userId,
+      username: session.username,
+      permissions: session.permissions,
+      lang: caller.lang,
+      ip: caller.ip,
+      sessionId: session.id,
+      via: 'session',
       ...(claims.mustChangePassword ? { mustChangePassword: true } : {}),
     };
   }
 
   /** Change of one's own password: old one right, new one twice, policy met. Other sessions end. */
-  async changePassword(actor: Actor, body: ChangePasswordBody): Promise<{ token: string; refreshToken: string; expiresAt: number }> {
+  async changePassword(
+    actor: Actor,
+    body: ChangePasswordBody,
+  ): Promise<{ token: string; refreshToken: string; expiresAt: number }> {
     const { rsaKeyService, usersService, db, sessionService } = this.deps;
     const decrypt = async (v: string) => (v ? rsaKeyService.decrypt(v) : '');
-    const [oldPassword, newPassword, confirm] = await Promise.all([decrypt(body.password), decrypt(body.newPassword), decrypt(body.confirmPassword)]);
-    if (!newPassword) throw new ValidationError([{ field: 'newPassword', message: t(actor.lang, 'auth.newPasswordEmpty') }], 'auth.newPasswordEmpty');
-    if ([...newPassword].length > 50) throw new ValidationError([{ field: 'newPassword', message: 'max 50' }], 'auth.passwordPolicy', { rules: 'max:50' });
-    if (newPassword !== confirm) throw new ValidationError([{ field: 'confirmPassword', message: t(actor.lang, 'auth.passwordMismatch') }], 'auth.passwordMismatch');
+    const [oldPassword, newPassword, confirm] = await Promise.all([
+      decrypt(body.password),
+      decrypt(body.newPassword),
+      decrypt(body.confirmPassword),
+    ]);
+    if (!newPassword)
+      throw new ValidationError(
+        [{ field: 'newPassword', message: t(actor.lang, 'auth.newPasswordEmpty') }],
+        'auth.newPasswordEmpty',
+      );
+    if ([...newPassword].length > 50)
+      throw new ValidationError([{ field: 'newPassword', message: 'max 50' }], 'auth.passwordPolicy', {
+        rules: 'max:50',
+      });
+    if (newPassword !== confirm)
+      throw new ValidationError(
+        [{ field: 'confirmPassword', message: t(actor.lang, 'auth.passwordMismatch') }],
+        'auth.passwordMismatch',
+      );
     const user = await usersService.findById(actor.userId);
-    if (!user || !(await verifyPassword(oldPassword, user.password_hash))) throw new BadRequestError('auth.oldPasswordWrong');
+    if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
+      throw new BadRequestError('auth.oldPasswordWrong');
     const broken = policyViolations(newPassword, await this.policy());
-    if (broken.length) throw new ValidationError([{ field: 'newPassword', message: broken.join(', ') }], 'auth.passwordPolicy', { rules: broken.join(', ') });
+    if (broken.length)
+      throw new ValidationError([{ field: 'newPassword', message: broken.join(', ') }], 'auth.passwordPolicy', {
+        rules: broken.join(', '),
+      });
     await db.transaction(async (trx) => {
       await usersService.setPassword(trx, user.id, newPassword);
       await sessionService.revokeAllOfUser(user.id, trx);
@@ -213,17 +292,30 @@ export class AuthService implements TokenResolver {
   }
 
   /** `atrium token`: an access token for scripts, without a refresh token; logged as an operation. */
-  async issueCliToken(username: string, ttlSeconds: number, operator: string): Promise<{ token: string; expiresAt: number }> {
+  async issueCliToken(
+    username: string,
+    ttlSeconds: number,
+    operator: string,
+  ): Promise<{ token: string; expiresAt: number }> {
     const user = await this.deps.usersService.findByUsername(username);
     if (!user) throw new BadRequestError('auth.badCredentials');
     await this.assertMaySignIn(user);
     const { db, clock, sessionService } = this.deps;
-    const sessionId = (await sessionService.open(user.id, 'cli', { ip: 'cli', userAgent: `atrium-cli (${operator})` })).sessionId;
-    await db('sessions').where({ id: sessionId }).update({ expires_at: clock.now() + ttlSeconds * 1000 });
+    const sessionId = (await sessionService.open(user.id, 'cli', { ip: 'cli', userAgent: `atrium-cli (${operator})` }))
+      .sessionId;
+    await db('sessions')
+      .where({ id: sessionId })
+      .update({ expires_at: clock.now() + ttlSeconds * 1000 });
     const access = await sessionService.accessToken(user.id, sessionId, ttlSeconds);
-    await this.deps.operationLog.record(db, { userId: user.id, username: operator, permissions: new Set(), lang: 'en', ip: 'cli', via: 'system' }, {
-      action: 'cli.token', target: user.username, after: { ttlSeconds, expiresAt: access.expiresAt },
-    });
+    await this.deps.operationLog.record(
+      db,
+      { userId: user.id, username: operator, permissions: new Set(), lang: 'en', ip: 'cli', via: 'system' },
+      {
+        action: 'cli.token',
+        target: user.username,
+        after: { ttlSeconds, expiresAt: access.expiresAt },
+      },
+    );
     return access;
   }
 }

@@ -39,7 +39,10 @@ export interface SessionRow {
   revoked_at: number | null;
 }
 
-export type SessionUser = Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'> & { username: string; status: number };
+export type SessionUser = Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'> & {
+  username: string;
+  status: number;
+};
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -65,10 +68,19 @@ export class SessionService {
     return (this.key = Buffer.from(hex, 'hex'));
   }
 
-  async accessToken(userId: number, sessionId: string, ttlSeconds: number, mustChangePassword = false): Promise<{ token: string; expiresAt: number }> {
+  async accessToken(
+    userId: number,
+    sessionId: string,
+    ttlSeconds: number,
+    mustChangePassword = false,
+  ): Promise<{ token: string; expiresAt: number }> {
     const nowSec = Math.floor(this.deps.clock.now() / 1000);
     const exp = nowSec + ttlSeconds;
-    const token = await new SignJWT({ sid: sessionId, tenantid: 'default', ...(mustChangePassword ? { pwc: true } : {}) })
+    const token = await new SignJWT({
+      sid: sessionId,
+      tenantid: 'default',
+      ...(mustChangePassword ? { pwc: true } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuedAt(nowSec)
@@ -78,7 +90,11 @@ export class SessionService {
   }
 
   /** Opens a session and returns its first token pair. */
-  async open(userId: number, method: AuthMethod, meta: { ip?: string; userAgent?: string; logoutUrl?: string; idToken?: string; mustChangePassword?: boolean } = {}): Promise<TokenPair & { sessionId: string }> {
+  async open(
+    userId: number,
+    method: AuthMethod,
+    meta: { ip?: string; userAgent?: string; logoutUrl?: string; idToken?: string; mustChangePassword?: boolean } = {},
+  ): Promise<TokenPair & { sessionId: string }> {
     const { db, clock, config } = this.deps;
     const sessionId = randomUUID();
     const now = clock.now();
@@ -86,10 +102,22 @@ export class SessionService {
     const expiresAt = now + config.refreshTokenTtlSeconds * 1000;
     await db.transaction(async (trx) => {
       await trx('sessions').insert({
-        id: sessionId, user_id: userId, auth_method: AUTH_METHOD[method], logout_url: meta.logoutUrl ?? null, id_token: meta.idToken ?? null,
-        ip: meta.ip?.slice(0, 64) ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null, created_at: now, expires_at: expiresAt,
+        id: sessionId,
+        user_id: userId,
+        auth_method: AUTH_METHOD[method],
+        logout_url: meta.logoutUrl ?? null,
+        id_token: meta.idToken ?? null,
+        ip: meta.ip?.slice(0, 64) ?? null,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+        created_at: now,
+        expires_at: expiresAt,
       });
-      await trx('refresh_tokens').insert({ session_id: sessionId, token_hash: sha256(refreshToken), expires_at: expiresAt, created_at: now });
+      await trx('refresh_tokens').insert({
+        session_id: sessionId,
+        token_hash: sha256(refreshToken),
+        expires_at: expiresAt,
+        created_at: now,
+      });
     });
     const access = await this.accessToken(userId, sessionId, config.accessTokenTtlSeconds, meta.mustChangePassword);
     return { sessionId, token: access.token, expiresAt: access.expiresAt, refreshToken };
@@ -107,7 +135,9 @@ export class SessionService {
     const parts = token.split('.');
     if (parts.length !== 3 || !parts.every((p) => B64URL.test(p))) throw invalid();
     const [h, p, sig] = parts as [string, string, string];
-    const expected = createHmac('sha256', await this.signingKey()).update(`${h}.${p}`).digest();
+    const expected = createHmac('sha256', await this.signingKey())
+      .update(`${h}.${p}`)
+      .digest();
     const given = Buffer.from(sig, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
     const header = parseJson(h);
@@ -118,7 +148,8 @@ export class SessionService {
     if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > nowSec)) throw invalid();
     if (payload.iat !== undefined && typeof payload.iat !== 'number') throw invalid();
     const userId = Number(payload.sub);
-    if (typeof payload.sub !== 'string' || !Number.isInteger(userId) || typeof payload.sid !== 'string') throw invalid();
+    if (typeof payload.sub !== 'string' || !Number.isInteger(userId) || typeof payload.sid !== 'string')
+      throw invalid();
     return { userId, sessionId: payload.sid, mustChangePassword: payload.pwc === true };
   }
 
@@ -126,10 +157,18 @@ export class SessionService {
    * The open session with its user and, given the query of that user's permission rows (`user_id`, `permission`;
    * the roles module's), their permissions: one round trip, on every signed-in request.
    */
-  async activeSessionUser(sessionId: string, permissionRows: (db: Knex) => Knex.QueryBuilder): Promise<(SessionUser & { permissions: Set<string> }) | undefined> {
+  async activeSessionUser(
+    sessionId: string,
+    permissionRows: (db: Knex) => Knex.QueryBuilder,
+  ): Promise<(SessionUser & { permissions: Set<string> }) | undefined> {
     const { db } = this.deps;
-    const rows = (await db('sessions as s').join('users as u', 'u.id', 's.user_id').leftJoin(permissionRows(db).as('p'), 'p.user_id', 's.user_id')
-      .where('s.id', sessionId).select('s.id', 's.user_id', 's.expires_at', 's.revoked_at', 'u.username', 'u.status', 'p.permission')) as Array<SessionUser & { permission: string | null }>;
+    const rows = (await db('sessions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .leftJoin(permissionRows(db).as('p'), 'p.user_id', 's.user_id')
+      .where('s.id', sessionId)
+      .select('s.id', 's.user_id', 's.expires_at', 's.revoked_at', 'u.username', 'u.status', 'p.permission')) as Array<
+      SessionUser & { permission: string | null }
+    >;
     const row = rows[0];
     if (!row || row.revoked_at || Number(row.expires_at) < this.deps.clock.now()) return undefined;
     const { permission: _, ...session } = row;
@@ -146,11 +185,16 @@ export class SessionService {
    * Exchanges a refresh token for a new pair. A token that was already used
    * revokes its session: either the client is confused or someone copied it.
    */
-  async rotate(refreshToken: string, mustChangePassword: (userId: number) => Promise<boolean>): Promise<TokenPair & { userId: number; sessionId: string }> {
+  async rotate(
+    refreshToken: string,
+    mustChangePassword: (userId: number) => Promise<boolean>,
+  ): Promise<TokenPair & { userId: number; sessionId: string }> {
     const { db, clock, config } = this.deps;
     const now = clock.now();
     const result = await db.transaction(async (trx) => {
-      const row = await trx('refresh_tokens').where({ token_hash: sha256(refreshToken) }).first();
+      const row = await trx('refresh_tokens')
+        .where({ token_hash: sha256(refreshToken) })
+        .first();
       if (!row) throw new UnauthorizedError('auth.refreshInvalid');
       if (row.used_at) {
         await trx('sessions').where({ id: row.session_id }).update({ revoked_at: now });
@@ -162,24 +206,47 @@ export class SessionService {
       if (claimed === 0) throw new UnauthorizedError('auth.refreshInvalid');
       const next = randomBytes(32).toString('base64url');
       const expiresAt = now + config.refreshTokenTtlSeconds * 1000;
-      await trx('refresh_tokens').insert({ session_id: session.id, token_hash: sha256(next), expires_at: expiresAt, created_at: now });
+      await trx('refresh_tokens').insert({
+        session_id: session.id,
+        token_hash: sha256(next),
+        expires_at: expiresAt,
+        created_at: now,
+      });
       await trx('sessions').where({ id: session.id }).update({ expires_at: expiresAt });
       return { reused: false, refreshToken: next, userId: Number(session.user_id), sessionId: session.id } as const;
     });
     // Outside the transaction, so the revocation of a reused token is committed before we refuse.
     if (result.reused) throw new UnauthorizedError('auth.refreshInvalid');
-    const access = await this.accessToken(result.userId, result.sessionId, config.accessTokenTtlSeconds, await mustChangePassword(result.userId));
-    return { token: access.token, expiresAt: access.expiresAt, refreshToken: result.refreshToken, userId: result.userId, sessionId: result.sessionId };
+    const access = await this.accessToken(
+      result.userId,
+      result.sessionId,
+      config.accessTokenTtlSeconds,
+      await mustChangePassword(result.userId),
+    );
+    return {
+      token: access.token,
+      expiresAt: access.expiresAt,
+      refreshToken: result.refreshToken,
+      userId: result.userId,
+      sessionId: result.sessionId,
+    };
   }
 
   async revoke(sessionId: string): Promise<SessionRow | undefined> {
     const row = (await this.deps.db('sessions').where({ id: sessionId }).first()) as SessionRow | undefined;
-    await this.deps.db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: this.deps.clock.now() });
+    await this.deps
+      .db('sessions')
+      .where({ id: sessionId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: this.deps.clock.now() });
     return row;
   }
 
   async revokeAllOfUser(userId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<void> {
-    await trx('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: this.deps.clock.now() });
+    await trx('sessions')
+      .where({ user_id: userId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: this.deps.clock.now() });
   }
 
   /** Ends every session (after a licence registration everyone signs in again). */

@@ -19,5 +19,11 @@ export const blocklistModule: AtriumModule = {
   },
   routes: blocklistRoutes,
   // Every minute: a release is due at most a minute late, which the blocklist's day-long spans can afford.
-  jobs: (c) => [{ name: 'blocklist.release', everySeconds: 60, run: async ({ now }) => void (await c.blocklistService.releaseDue(now)) }],
+  jobs: (c) => [
+    {
+      name: 'blocklist.release',
+      everySeconds: 60,
+      run: async ({ now }) => void (await c.blocklistService.releaseDue(now)),
+    },
+  ],
 };

@@ -26,9 +26,16 @@ function whereContains(query: Knex.QueryBuilder, columns: string[], text: string
 export function toBlocklistEntry(r: Row, now: number): BlocklistEntry {
   const releasedAt = num(r.released_at);
   return {
-    id: Number(r.id), userId: Number(r.user_id), username: String(r.username), realName: str(r.real_name),
-    violationCount: Number(r.violation_count), blockedAt: Number(r.blocked_at), releaseAt: Number(r.release_at),
-    releasedAt, releasedBy: num(r.released_by), active: releasedAt === null && Number(r.release_at) > now,
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    username: String(r.username),
+    realName: str(r.real_name),
+    violationCount: Number(r.violation_count),
+    blockedAt: Number(r.blocked_at),
+    releaseAt: Number(r.release_at),
+    releasedAt,
+    releasedBy: num(r.released_by),
+    active: releasedAt === null && Number(r.release_at) > now,
   };
 }
 
@@ -37,7 +44,10 @@ export function blocklistBase(db: Knex | Knex.Transaction): Knex.QueryBuilder {
 }
 
 export async function listBlocklist(db: Knex, q: BlocklistQuery, now: number): Promise<Page<BlocklistEntry>> {
-  const query = blocklistBase(db).orderBy([{ column: 'bl.blocked_at', order: 'desc' }, { column: 'bl.id', order: 'desc' }]);
+  const query = blocklistBase(db).orderBy([
+    { column: 'bl.blocked_at', order: 'desc' },
+    { column: 'bl.id', order: 'desc' },
+  ]);
   // "Active" is what the console's blocklist shows: not released yet, whether or not the job has caught up.
   if (q.status === 'active') void query.whereNull('bl.released_at');
   if (q.userId) void query.where('bl.user_id', q.userId);
@@ -50,15 +60,34 @@ export async function listViolations(db: Knex, q: ViolationQuery): Promise<Page<
     .join('users as u', 'u.id', 'v.user_id')
     .leftJoin('bookings as b', 'b.id', 'v.booking_id')
     .leftJoin('resources as r', 'r.id', 'b.resource_id')
-    .select('v.*', 'u.username', 'u.real_name', 'b.subject', 'b.meeting_date', 'b.start_time', 'r.name as resource_name')
-    .orderBy([{ column: 'v.occurred_at', order: 'desc' }, { column: 'v.id', order: 'desc' }]);
+    .select(
+      'v.*',
+      'u.username',
+      'u.real_name',
+      'b.subject',
+      'b.meeting_date',
+      'b.start_time',
+      'r.name as resource_name',
+    )
+    .orderBy([
+      { column: 'v.occurred_at', order: 'desc' },
+      { column: 'v.id', order: 'desc' },
+    ]);
   if (q.userId) void query.where('v.user_id', q.userId);
   if (q.from !== undefined) void query.where('v.occurred_at', '>=', q.from);
   if (q.to !== undefined) void query.where('v.occurred_at', '<', q.to);
   if (q.q) whereContains(query, ['u.username', 'u.real_name', 'u.employee_no'], q.q);
   return paginate(query, q, (r) => ({
-    id: Number(r.id), userId: Number(r.user_id), username: String(r.username), realName: str(r.real_name),
-    bookingId: num(r.booking_id), kind: String(r.kind), occurredAt: Number(r.occurred_at),
-    subject: str(r.subject), meetingDate: str(r.meeting_date), startTime: str(r.start_time), resourceName: str(r.resource_name),
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    username: String(r.username),
+    realName: str(r.real_name),
+    bookingId: num(r.booking_id),
+    kind: String(r.kind),
+    occurredAt: Number(r.occurred_at),
+    subject: str(r.subject),
+    meetingDate: str(r.meeting_date),
+    startTime: str(r.start_time),
+    resourceName: str(r.resource_name),
   }));
 }

@@ -27,7 +27,10 @@ export const ViolationQuery = PageQuery.extend({
   userId: z.coerce.number().int().positive().optional(),
   from: epochMs.optional().describe('occurred at or after, epoch ms'),
   to: epochMs.optional().describe('occurred before, epoch ms'),
-}).refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+}).refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+  message: 'from must not be after to',
+  path: ['to'],
+});
 export type ViolationQuery = z.infer<typeof ViolationQuery>;
 
 export const ViolationEntry = z.object({

@@ -46,7 +46,12 @@ export interface BlocklistDeps {
 }
 
 const DAY_MS = 86_400_000;
-const PARAM_KEYS = ['blocklistEnabled', 'blocklistMaxViolations', 'blocklistPeriodDays', 'blocklistDisableDays'] as const;
+const PARAM_KEYS = [
+  'blocklistEnabled',
+  'blocklistMaxViolations',
+  'blocklistPeriodDays',
+  'blocklistDisableDays',
+] as const;
 
 interface BlocklistParams {
   enabled: boolean;
@@ -60,7 +65,12 @@ export class BlocklistService {
 
   private async params(trx: Knex | Knex.Transaction): Promise<BlocklistParams> {
     const p = await this.deps.paramsService.getMany(PARAM_KEYS, trx);
-    return { enabled: Boolean(p.blocklistEnabled), maxViolations: Number(p.blocklistMaxViolations), periodDays: Number(p.blocklistPeriodDays), disableDays: Number(p.blocklistDisableDays) };
+    return {
+      enabled: Boolean(p.blocklistEnabled),
+      maxViolations: Number(p.blocklistMaxViolations),
+      periodDays: Number(p.blocklistPeriodDays),
+      disableDays: Number(p.blocklistDisableDays),
+    };
   }
 
   private emit(name: 'user.violation' | 'user.blocklisted' | 'user.released', payload: UserEvent): void {
@@ -72,7 +82,10 @@ export class BlocklistService {
    * Idempotent per (booking, kind): a second call for the same no-show — a retry, or another process —
    * records nothing (`recorded: false`).
    */
-  async recordViolation(trx: Knex.Transaction, v: ViolationInput): Promise<{ recorded: boolean; blocklisted: boolean }> {
+  async recordViolation(
+    trx: Knex.Transaction,
+    v: ViolationInput,
+  ): Promise<{ recorded: boolean; blocklisted: boolean }> {
     const kind = v.kind ?? 'noShow';
     // Locking the user's row serialises the count-and-decide below per user across processes, so two
     // no-shows processed at once cannot both miss (or both reach) the threshold. SQLite has one writer anyway.
@@ -80,7 +93,9 @@ export class BlocklistService {
     if (!user) throw new NotFoundError('user', v.userId);
     let violationId: number;
     try {
-      [violationId] = (await trx('violations').insert({ user_id: v.userId, booking_id: v.bookingId, kind, occurred_at: v.at })).map(Number) as [number];
+      [violationId] = (
+        await trx('violations').insert({ user_id: v.userId, booking_id: v.bookingId, kind, occurred_at: v.at })
+      ).map(Number) as [number];
     } catch (err) {
       // UNIQUE(booking_id, kind): this no-show is already on record. Only the statement failed; the
       // caller's transaction goes on (MySQL and SQLite both roll back just the failing statement).
@@ -92,7 +107,9 @@ export class BlocklistService {
     const { last, since, others, othersNewest } = await this.committedState(trx, v, p.periodDays, violationId);
     const ownCounts = v.at > since;
     const violationCount = others + (ownCounts ? 1 : 0);
-    afterCommit(trx, () => this.emit('user.violation', { userId: v.userId, bookingId: v.bookingId ?? undefined, violationCount }));
+    afterCommit(trx, () =>
+      this.emit('user.violation', { userId: v.userId, bookingId: v.bookingId ?? undefined, violationCount }),
+    );
 
     if (!p.enabled || violationCount < p.maxViolations) return { recorded: true, blocklisted: false };
     if (last && last.released_at === null) {
@@ -105,8 +122,20 @@ export class BlocklistService {
     // counted here lie at or before blocked_at and cannot count again for the next blocklisting.
     const blockedAt = Math.max(ownCounts ? v.at : -Infinity, othersNewest ?? -Infinity);
     const releaseAt = blockedAt + p.disableDays * DAY_MS;
-    await trx('blocklist').insert({ user_id: v.userId, violation_count: violationCount, blocked_at: blockedAt, release_at: releaseAt });
-    afterCommit(trx, () => this.emit('user.blocklisted', { userId: v.userId, violationCount, releaseAt, bookingId: v.bookingId ?? undefined }));
+    await trx('blocklist').insert({
+      user_id: v.userId,
+      violation_count: violationCount,
+      blocked_at: blockedAt,
+      release_at: releaseAt,
+    });
+    afterCommit(trx, () =>
+      this.emit('user.blocklisted', {
+        userId: v.userId,
+        violationCount,
+        releaseAt,
+        bookingId: v.bookingId ?? undefined,
+      }),
+    );
     return { recorded: true, blocklisted: true };
   }
 
@@ -121,11 +150,22 @@ export class BlocklistService {
    */
   private async committedState(trx: Knex.Transaction, v: ViolationInput, periodDays: number, ownViolationId: number) {
     const read = this.deps.dialect === 'mysql' ? this.deps.db : trx;
-    const last = (await read('blocklist').where({ user_id: v.userId }).orderBy([{ column: 'blocked_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .first('id', 'blocked_at', 'release_at', 'released_at')) as { id: number; blocked_at: number; release_at: number; released_at: number | null } | undefined;
+    const last = (await read('blocklist')
+      .where({ user_id: v.userId })
+      .orderBy([
+        { column: 'blocked_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .first('id', 'blocked_at', 'release_at', 'released_at')) as
+      { id: number; blocked_at: number; release_at: number; released_at: number | null } | undefined;
     const since = Math.max(v.at - periodDays * DAY_MS, last ? Number(last.blocked_at) : -Infinity);
-    const row = (await read('violations').where({ user_id: v.userId }).where('occurred_at', '>', since).whereNot('id', ownViolationId)
-      .count({ n: '*' }).max({ newest: 'occurred_at' }).first()) as { n: number | string; newest: number | string | null } | undefined;
+    const row = (await read('violations')
+      .where({ user_id: v.userId })
+      .where('occurred_at', '>', since)
+      .whereNot('id', ownViolationId)
+      .count({ n: '*' })
+      .max({ newest: 'occurred_at' })
+      .first()) as { n: number | string; newest: number | string | null } | undefined;
     const othersNewest = row?.newest === null || row?.newest === undefined ? null : Number(row.newest);
     return { last, since, others: Number(row?.n ?? 0), othersNewest };
   }
@@ -145,8 +185,12 @@ export class BlocklistService {
     const { db } = this.deps;
     let released = 0;
     for (;;) {
-      const due = (await db('blocklist').whereNull('released_at').where('release_at', '<=', now).orderBy('id').limit(200).select('id', 'user_id', 'release_at')) as
-        Array<{ id: number; user_id: number; release_at: number }>;
+      const due = (await db('blocklist')
+        .whereNull('released_at')
+        .where('release_at', '<=', now)
+        .orderBy('id')
+        .limit(200)
+        .select('id', 'user_id', 'release_at')) as Array<{ id: number; user_id: number; release_at: number }>;
       for (const row of due) {
         // The released_at guard makes a concurrent manual release win cleanly: only one of them counts.
         const n = await db('blocklist').where({ id: row.id }).whereNull('released_at').update({ released_at: now });
@@ -166,10 +210,14 @@ export class BlocklistService {
     const row = await db.transaction(async (trx) => {
       const found = (await trx('blocklist').where({ id }).forUpdate().first()) as Record<string, unknown> | undefined;
       if (!found) throw new NotFoundError('blocklist entry', id);
-      if (found.released_at !== null && found.released_at !== undefined) throw new ConflictError('blocklist.alreadyReleased');
-      await trx('blocklist').where({ id }).update({ released_at: now, released_by: actor.userId || null });
+      if (found.released_at !== null && found.released_at !== undefined)
+        throw new ConflictError('blocklist.alreadyReleased');
+      await trx('blocklist')
+        .where({ id })
+        .update({ released_at: now, released_by: actor.userId || null });
       await operationLog.record(trx, actor, {
-        action: 'sys.blocklist.release', target: id,
+        action: 'sys.blocklist.release',
+        target: id,
         before: { userId: Number(found.user_id), releaseAt: Number(found.release_at), releasedAt: null },
         after: { userId: Number(found.user_id), releasedAt: now },
       });

@@ -33,25 +33,47 @@ export class ApprovalsService {
   /** The approvals of the resources the caller approves. */
   async list(actor: Actor, q: ApprovalsQuery): Promise<Page<ApprovalView>> {
     const { db } = this.deps;
-    const base = db('approvals as a').join('bookings as b', 'b.id', 'a.booking_id')
+    const base = db('approvals as a')
+      .join('bookings as b', 'b.id', 'a.booking_id')
       .whereIn('b.resource_id', db('resource_approvers').where({ user_id: actor.userId }).select('resource_id'))
-      .modify((x) => { if (q.scope === 'pending') x.where('a.state', 'pending'); else x.whereNot('a.state', 'pending'); })
+      .modify((x) => {
+        if (q.scope === 'pending') x.where('a.state', 'pending');
+        else x.whereNot('a.state', 'pending');
+      })
       .orderBy('a.id', q.scope === 'pending' ? 'asc' : 'desc')
-      .select('a.id as approval_id', 'a.state as approval_state', 'a.reason as approval_reason', 'a.decided_by', 'a.decided_at', 'a.created_at as approval_created_at', 'b.*');
+      .select(
+        'a.id as approval_id',
+        'a.state as approval_state',
+        'a.reason as approval_reason',
+        'a.decided_by',
+        'a.decided_at',
+        'a.created_at as approval_created_at',
+        'b.*',
+      );
     const page = await paginate(base, q, (r) => r);
     const rows = page.items as Row[];
     const views = await viewsOf(db, rows.map(toBookingRow), actor.userId);
     return {
       ...page,
       items: rows.map((r, i) => ({
-        id: Number(r.approval_id), bookingId: Number(r.id), state: String(r.approval_state), reason: (r.approval_reason as string | null) ?? null,
-        decidedBy: r.decided_by === null ? null : Number(r.decided_by), decidedAt: r.decided_at === null ? null : Number(r.decided_at),
-        createdAt: Number(r.approval_created_at), booking: views[i]!,
+        id: Number(r.approval_id),
+        bookingId: Number(r.id),
+        state: String(r.approval_state),
+        reason: (r.approval_reason as string | null) ?? null,
+        decidedBy: r.decided_by === null ? null : Number(r.decided_by),
+        decidedAt: r.decided_at === null ? null : Number(r.decided_at),
+        createdAt: Number(r.approval_created_at),
+        booking: views[i]!,
       })),
     };
   }
 
-  private async decide(actor: Actor, approvalId: number, decision: 'approve' | 'deny' | 'revoke', reason?: string): Promise<ApprovalView> {
+  private async decide(
+    actor: Actor,
+    approvalId: number,
+    decision: 'approve' | 'deny' | 'revoke',
+    reason?: string,
+  ): Promise<ApprovalView> {
     const { db, clock } = this.deps;
     const events = new PendingEvents();
     await writeTx(db, async (trx) => {
@@ -62,50 +84,96 @@ export class ApprovalsService {
       if (decision === 'revoke') {
         if (b.organiserId !== actor.userId) throw new ForbiddenError('bookings.notOrganiser');
       } else {
-        const approver = await trx('resource_approvers').where({ resource_id: b.resourceId, user_id: actor.userId }).first('user_id');
+        const approver = await trx('resource_approvers')
+          .where({ resource_id: b.resourceId, user_id: actor.userId })
+          .first('user_id');
         if (!approver) throw new ForbiddenError('approvals.notApprover');
       }
-      if (a.state !== 'pending' || b.state !== 'pending') throw new BusinessRuleError('approvals.notPending', { state: String(a.state) });
+      if (a.state !== 'pending' || b.state !== 'pending')
+        throw new BusinessRuleError('approvals.notPending', { state: String(a.state) });
       if (b.startAt <= now) throw new BusinessRuleError('approvals.notPending', { state: 'expired' });
       if (decision === 'approve') {
-        await trx('approvals').where({ id: approvalId }).update({ state: 'approved', reason: reason ?? null, decided_by: actor.userId, decided_at: now });
-        await trx('bookings').where({ id: b.id }).update({ state: 'confirmed', check_status: 0, sequence: b.sequence + 1, updated_at: now });
-        await logReservation(trx, now, { bookingId: b.id, resourceId: b.resourceId, userId: actor.userId, action: 'approved', detail: { reason: reason ?? null } });
+        await trx('approvals')
+          .where({ id: approvalId })
+          .update({ state: 'approved', reason: reason ?? null, decided_by: actor.userId, decided_at: now });
+        await trx('bookings')
+          .where({ id: b.id })
+          .update({ state: 'confirmed', check_status: 0, sequence: b.sequence + 1, updated_at: now });
+        await logReservation(trx, now, {
+          bookingId: b.id,
+          resourceId: b.resourceId,
+          userId: actor.userId,
+          action: 'approved',
+          detail: { reason: reason ?? null },
+        });
         events.add('booking.approved', b.id, actor.userId, reason);
         return;
       }
       const state = decision === 'deny' ? 'denied' : 'revoked';
-      await endBooking(trx, now, b, { state, checkStatus: 3, actorId: actor.userId, reason, approvalState: state, refundIt: true });
+      await endBooking(trx, now, b, {
+        state,
+        checkStatus: 3,
+        actorId: actor.userId,
+        reason,
+        approvalState: state,
+        refundIt: true,
+      });
       events.add(decision === 'deny' ? 'booking.denied' : 'booking.revoked', b.id, actor.userId, reason);
     });
     await events.emit(this.deps);
     return this.get(actor, approvalId);
   }
 
-  approve(actor: Actor, id: number, reason?: string) { return this.decide(actor, id, 'approve', reason); }
-  deny(actor: Actor, id: number, reason?: string) { return this.decide(actor, id, 'deny', reason); }
-  revoke(actor: Actor, id: number, reason?: string) { return this.decide(actor, id, 'revoke', reason); }
+  approve(actor: Actor, id: number, reason?: string) {
+    return this.decide(actor, id, 'approve', reason);
+  }
+  deny(actor: Actor, id: number, reason?: string) {
+    return this.decide(actor, id, 'deny', reason);
+  }
+  revoke(actor: Actor, id: number, reason?: string) {
+    return this.decide(actor, id, 'revoke', reason);
+  }
 
   async get(actor: Actor, id: number): Promise<ApprovalView> {
     const a = (await this.deps.db('approvals').where({ id }).first()) as Row | undefined;
     if (!a) throw new NotFoundError('approval', id);
     const [booking] = await viewsOf(this.deps.db, [await getBooking(this.deps.db, Number(a.booking_id))], actor.userId);
     return {
-      id, bookingId: Number(a.booking_id), state: String(a.state), reason: (a.reason as string | null) ?? null,
-      decidedBy: a.decided_by === null ? null : Number(a.decided_by), decidedAt: a.decided_at === null ? null : Number(a.decided_at),
-      createdAt: Number(a.created_at), booking: booking!,
+      id,
+      bookingId: Number(a.booking_id),
+      state: String(a.state),
+      reason: (a.reason as string | null) ?? null,
+      decidedBy: a.decided_by === null ? null : Number(a.decided_by),
+      decidedAt: a.decided_at === null ? null : Number(a.decided_at),
+      createdAt: Number(a.created_at),
+      booking: booking!,
     };
   }
 
   /** The job: pending bookings whose start has passed become expired, freeing their time. Bounded to the last week. */
   async expireDue(now: number = this.deps.clock.now()): Promise<number> {
     const { db } = this.deps;
-    const due = ((await db('bookings').where({ state: 'pending' }).where('start_at', '<=', now).where('start_at', '>', now - 7 * DAY_MS)
-      .orderBy('start_at').limit(500)) as Row[]).map(toBookingRow);
+    const due = (
+      (await db('bookings')
+        .where({ state: 'pending' })
+        .where('start_at', '<=', now)
+        .where('start_at', '>', now - 7 * DAY_MS)
+        .orderBy('start_at')
+        .limit(500)) as Row[]
+    ).map(toBookingRow);
     let n = 0;
     for (const b of due) {
       const events = new PendingEvents();
-      const ok = await writeTx(db, (trx) => endBooking(trx, now, b, { state: 'expired', checkStatus: 3, actorId: 0, approvalState: 'expired', refundIt: true, from: ['pending'] }));
+      const ok = await writeTx(db, (trx) =>
+        endBooking(trx, now, b, {
+          state: 'expired',
+          checkStatus: 3,
+          actorId: 0,
+          approvalState: 'expired',
+          refundIt: true,
+          from: ['pending'],
+        }),
+      );
       if (ok) {
         n++;
         events.add('booking.expired', b.id, 0);

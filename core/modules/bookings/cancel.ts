@@ -16,26 +16,59 @@ import { addDays } from './time.ts';
 import { PendingEvents } from './write.ts';
 
 /** Ends a booking's hold on its time: state change, slots freed, refund before the start, approval closed, log. */
-export async function endBooking(trx: Knex.Transaction, now: number, b: BookingRow, a: {
-  state: string; checkStatus: number; actorId: number; reason?: string | null; approvalState?: string; detach?: boolean; refundIt?: boolean;
-  /** The states it may be ended from: a job working from an earlier read must not cancel what changed since (checked in, approved). */
-  from?: readonly string[];
-}): Promise<boolean> {
-  const n = await trx('bookings').where({ id: b.id }).whereIn('state', [...(a.from ?? HELD_STATES)]).update({
-    state: a.state, check_status: a.checkStatus, cancelled_at: now, cancelled_by: a.actorId || null, cancel_reason: a.reason ?? null,
-    detached: a.detach ? true : b.detached, sequence: b.sequence + 1, updated_at: now,
-  });
+export async function endBooking(
+  trx: Knex.Transaction,
+  now: number,
+  b: BookingRow,
+  a: {
+    state: string;
+    checkStatus: number;
+    actorId: number;
+    reason?: string | null;
+    approvalState?: string;
+    detach?: boolean;
+    refundIt?: boolean;
+    /** The states it may be ended from: a job working from an earlier read must not cancel what changed since (checked in, approved). */
+    from?: readonly string[];
+  },
+): Promise<boolean> {
+  const n = await trx('bookings')
+    .where({ id: b.id })
+    .whereIn('state', [...(a.from ?? HELD_STATES)])
+    .update({
+      state: a.state,
+      check_status: a.checkStatus,
+      cancelled_at: now,
+      cancelled_by: a.actorId || null,
+      cancel_reason: a.reason ?? null,
+      detached: a.detach ? true : b.detached,
+      sequence: b.sequence + 1,
+      updated_at: now,
+    });
   if (n !== 1) return false; // someone else ended it first (job, approver, another request)
   await freeSlots(trx, b.id);
   if (a.refundIt ?? now < b.startAt) await refund(trx, now, b.id);
   if (a.approvalState) {
-    await trx('approvals').where({ booking_id: b.id, state: 'pending' }).update({ state: a.approvalState, reason: a.reason ?? null, decided_by: a.actorId || null, decided_at: now });
+    await trx('approvals')
+      .where({ booking_id: b.id, state: 'pending' })
+      .update({ state: a.approvalState, reason: a.reason ?? null, decided_by: a.actorId || null, decided_at: now });
   }
-  await logReservation(trx, now, { bookingId: b.id, resourceId: b.resourceId, userId: a.actorId, action: a.state, detail: { reason: a.reason ?? null } });
+  await logReservation(trx, now, {
+    bookingId: b.id,
+    resourceId: b.resourceId,
+    userId: a.actorId,
+    action: a.state,
+    detail: { reason: a.reason ?? null },
+  });
   return true;
 }
 
-export async function cancelBooking(deps: BookingDeps, actor: Actor, id: number, input: CancelBooking): Promise<{ cancelled: BookingView[] }> {
+export async function cancelBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  id: number,
+  input: CancelBooking,
+): Promise<{ cancelled: BookingView[] }> {
   const events = new PendingEvents();
   const ids = await writeTx(deps.db, async (trx) => {
     const now = deps.clock.now();
@@ -47,17 +80,30 @@ export async function cancelBooking(deps: BookingDeps, actor: Actor, id: number,
       targets.push(b);
     } else {
       // Future occurrences still in the series; those edited or cancelled alone (detached) are left as they are.
-      const q = trx('bookings').where({ series_id: b.seriesId, detached: false }).whereIn('state', ['pending', 'confirmed']).where('start_at', '>', now);
+      const q = trx('bookings')
+        .where({ series_id: b.seriesId, detached: false })
+        .whereIn('state', ['pending', 'confirmed'])
+        .where('start_at', '>', now);
       if (input.scope === 'following') q.where('series_date', '>=', b.seriesDate ?? b.meetingDate);
       targets.push(...((await q.forUpdate().orderBy('start_at')) as Array<Record<string, unknown>>).map(toBookingRow));
-      if (!targets.some((x) => x.id === b.id) && (b.state === 'pending' || b.state === 'confirmed') && b.endAt > now) targets.unshift(b);
-      if (input.scope === 'series') await trx('booking_series').where({ id: b.seriesId }).update({ state: 'cancelled', updated_at: now });
-      else await trx('booking_series').where({ id: b.seriesId }).update({ until_date: addDays(b.seriesDate ?? b.meetingDate, -1), updated_at: now });
+      if (!targets.some((x) => x.id === b.id) && (b.state === 'pending' || b.state === 'confirmed') && b.endAt > now)
+        targets.unshift(b);
+      if (input.scope === 'series')
+        await trx('booking_series').where({ id: b.seriesId }).update({ state: 'cancelled', updated_at: now });
+      else
+        await trx('booking_series')
+          .where({ id: b.seriesId })
+          .update({ until_date: addDays(b.seriesDate ?? b.meetingDate, -1), updated_at: now });
     }
     const done: number[] = [];
     for (const x of targets) {
       const ok = await endBooking(trx, now, x, {
-        state: 'cancelled', checkStatus: 3, actorId: actor.userId, reason: input.reason, approvalState: 'revoked', detach: input.scope === 'one' && x.seriesId !== null,
+        state: 'cancelled',
+        checkStatus: 3,
+        actorId: actor.userId,
+        reason: input.reason,
+        approvalState: 'revoked',
+        detach: input.scope === 'one' && x.seriesId !== null,
       });
       if (ok) {
         done.push(x.id);

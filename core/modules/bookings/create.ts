@@ -12,23 +12,36 @@ import { DAY_MS } from './time.ts';
 import { checkAttendees, insertBookingRow, PendingEvents, type BookingFields } from './write.ts';
 
 /** The settings, the resource, the attendees' existence and the organiser's employee number, read side by side; errors in that order. */
-export async function prepareCreate(deps: BookingDeps, actor: Actor, input: CreateBooking): Promise<{ settings: BookingSettings; resource: ResourceInfo; fields: BookingFields }> {
+export async function prepareCreate(
+  deps: BookingDeps,
+  actor: Actor,
+  input: CreateBooking,
+): Promise<{ settings: BookingSettings; resource: ResourceInfo; fields: BookingFields }> {
   const [settings, resource, attendees, user] = await Promise.allSettled([
     loadSettings(deps.paramsService),
     loadResource(deps.db, input.resourceId),
     checkAttendees(deps.db, input.innerAttendees),
-    input.employeeId != null ? undefined : (deps.db('users').where({ id: actor.userId }).first('employee_no') as Promise<{ employee_no: string } | undefined>),
+    input.employeeId != null
+      ? undefined
+      : (deps.db('users').where({ id: actor.userId }).first('employee_no') as Promise<
+          { employee_no: string } | undefined
+        >),
   ]);
   const settled = <T>(r: PromiseSettledResult<T>): T => {
     if (r.status === 'rejected') throw r.reason;
     return r.value;
   };
-  if (settled(settings).bookNeedPhone && !input.phone) throw new ValidationError([{ field: 'phone', message: 'required' }], 'bookings.phoneRequired');
+  if (settled(settings).bookNeedPhone && !input.phone)
+    throw new ValidationError([{ field: 'phone', message: 'required' }], 'bookings.phoneRequired');
   settled(resource);
   settled(attendees);
   const fields: BookingFields = {
-    subject: input.subject, phone: input.phone ?? null, employeeId: input.employeeId ?? settled(user)?.employee_no ?? null, remarks: input.remarks ?? null,
-    reminderMinutes: input.reminderMinutes, attendees: { inner: input.innerAttendees, outer: input.outerAttendees },
+    subject: input.subject,
+    phone: input.phone ?? null,
+    employeeId: input.employeeId ?? settled(user)?.employee_no ?? null,
+    remarks: input.remarks ?? null,
+    reminderMinutes: input.reminderMinutes,
+    attendees: { inner: input.innerAttendees, outer: input.outerAttendees },
   };
   return { settings: settled(settings), resource: settled(resource), fields };
 }
@@ -52,13 +65,27 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
     const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled });
     enforce(ctx);
     const pending = needsApproval(resource, actor.userId, settings);
-    const written = await insertBookingRow(trx, { now, resource, times, organiserId: actor.userId, fields, settings, pending, price: ctx.price });
+    const written = await insertBookingRow(trx, {
+      now,
+      resource,
+      times,
+      organiserId: actor.userId,
+      fields,
+      settings,
+      pending,
+      price: ctx.price,
+    });
     events.add('booking.created', written.id, actor.userId);
     if (pending) events.add('booking.approvalRequested', written.id, actor.userId);
     return written;
   });
   // Answered from what was written: a new booking has nothing else to read back.
-  const names = { name: resource.name, type: resource.type, locationName: resource.locationName, floorName: resource.floorName };
+  const names = {
+    name: resource.name,
+    type: resource.type,
+    locationName: resource.locationName,
+    floorName: resource.floorName,
+  };
   const attendees = { inner: [...new Set(fields.attendees.inner)], outer: fields.attendees.outer };
   events.know(snapshotOf(row, names, attendees));
   await events.emit(deps);

@@ -22,29 +22,59 @@ export interface LedgerEntry {
 }
 
 async function balanceOf(trx: Db, userId: number): Promise<number> {
-  const row = (await trx('users').where({ id: userId }).first('credit_balance')) as { credit_balance: number | string } | undefined;
+  const row = (await trx('users').where({ id: userId }).first('credit_balance')) as
+    { credit_balance: number | string } | undefined;
   if (!row) throw new NotFoundError('user', userId);
   return Number(row.credit_balance);
 }
 
-async function ledger(trx: Db, now: number, e: { userId: number; amount: number; kind: string; bookingId?: number | null; note?: string | null; createdBy?: number | null }): Promise<void> {
+async function ledger(
+  trx: Db,
+  now: number,
+  e: {
+    userId: number;
+    amount: number;
+    kind: string;
+    bookingId?: number | null;
+    note?: string | null;
+    createdBy?: number | null;
+  },
+): Promise<void> {
   await trx('credit_ledger').insert({
-    user_id: e.userId, amount: e.amount, balance_after: await balanceOf(trx, e.userId), kind: e.kind,
-    booking_id: e.bookingId ?? null, note: e.note ?? null, created_by: e.createdBy ?? null, created_at: now,
+    user_id: e.userId,
+    amount: e.amount,
+    balance_after: await balanceOf(trx, e.userId),
+    kind: e.kind,
+    booking_id: e.bookingId ?? null,
+    note: e.note ?? null,
+    created_by: e.createdBy ?? null,
+    created_at: now,
   });
 }
 
 /** Takes `amount` from the balance, or refuses with "insufficient balance, please top-up". */
-export async function charge(trx: Knex.Transaction, now: number, userId: number, bookingId: number, amount: number): Promise<void> {
+export async function charge(
+  trx: Knex.Transaction,
+  now: number,
+  userId: number,
+  bookingId: number,
+  amount: number,
+): Promise<void> {
   if (amount <= 0) return;
-  const n = await trx('users').where({ id: userId }).where('credit_balance', '>=', amount).decrement('credit_balance', amount);
+  const n = await trx('users')
+    .where({ id: userId })
+    .where('credit_balance', '>=', amount)
+    .decrement('credit_balance', amount);
   if (n !== 1) throw new BusinessRuleError('bookings.insufficientBalance');
   await ledger(trx, now, { userId, amount: -amount, kind: 'charge', bookingId });
 }
 
 /** Gives back what a booking was charged, less what was already refunded: refunding twice is a no-op. */
 export async function refund(trx: Knex.Transaction, now: number, bookingId: number): Promise<void> {
-  const rows = (await trx('credit_ledger').where({ booking_id: bookingId }).whereIn('kind', ['charge', 'refund']).select('user_id', 'amount')) as Array<{ user_id: number; amount: number | string }>;
+  const rows = (await trx('credit_ledger')
+    .where({ booking_id: bookingId })
+    .whereIn('kind', ['charge', 'refund'])
+    .select('user_id', 'amount')) as Array<{ user_id: number; amount: number | string }>;
   if (rows.length === 0) return;
   const owed = -rows.reduce((sum, r) => sum + Number(r.amount), 0);
   if (owed <= 0) return;
@@ -55,30 +85,56 @@ export async function refund(trx: Knex.Transaction, now: number, bookingId: numb
 
 function toEntry(r: Record<string, unknown>): LedgerEntry {
   return {
-    id: Number(r.id), userId: Number(r.user_id), amount: Number(r.amount), balanceAfter: Number(r.balance_after), kind: String(r.kind),
-    bookingId: r.booking_id === null ? null : Number(r.booking_id), note: (r.note as string | null) ?? null,
-    createdBy: r.created_by === null ? null : Number(r.created_by), createdAt: Number(r.created_at),
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    amount: Number(r.amount),
+    balanceAfter: Number(r.balance_after),
+    kind: String(r.kind),
+    bookingId: r.booking_id === null ? null : Number(r.booking_id),
+    note: (r.note as string | null) ?? null,
+    createdBy: r.created_by === null ? null : Number(r.created_by),
+    createdAt: Number(r.created_at),
   };
 }
 
 export class CreditsService {
   constructor(private readonly deps: BookingDeps) {}
 
-  async recharge(actor: Actor, userId: number, input: { amount: number; note?: string }): Promise<{ balance: number; entry: LedgerEntry }> {
+  async recharge(
+    actor: Actor,
+    userId: number,
+    input: { amount: number; note?: string },
+  ): Promise<{ balance: number; entry: LedgerEntry }> {
     const { db, clock } = this.deps;
     return db.transaction(async (trx) => {
       const now = clock.now();
       const n = await trx('users').where({ id: userId }).increment('credit_balance', input.amount);
       if (n !== 1) throw new NotFoundError('user', userId);
-      await ledger(trx, now, { userId, amount: input.amount, kind: 'recharge', note: input.note ?? null, createdBy: actor.userId || null });
-      const row = (await trx('credit_ledger').where({ user_id: userId }).orderBy('id', 'desc').first()) as Record<string, unknown>;
+      await ledger(trx, now, {
+        userId,
+        amount: input.amount,
+        kind: 'recharge',
+        note: input.note ?? null,
+        createdBy: actor.userId || null,
+      });
+      const row = (await trx('credit_ledger').where({ user_id: userId }).orderBy('id', 'desc').first()) as Record<
+        string,
+        unknown
+      >;
       return { balance: await balanceOf(trx, userId), entry: toEntry(row) };
     });
   }
 
-  async ledger(userId: number, q: { page: number; pageSize: number }): Promise<Page<LedgerEntry> & { balance: number }> {
+  async ledger(
+    userId: number,
+    q: { page: number; pageSize: number },
+  ): Promise<Page<LedgerEntry> & { balance: number }> {
     const balance = await balanceOf(this.deps.db, userId);
-    const page = await paginate(this.deps.db('credit_ledger').where({ user_id: userId }).orderBy('id', 'desc'), q, toEntry);
+    const page = await paginate(
+      this.deps.db('credit_ledger').where({ user_id: userId }).orderBy('id', 'desc'),
+      q,
+      toEntry,
+    );
     return { ...page, balance };
   }
 }

@@ -8,12 +8,30 @@ import type { Actor } from '../../actor.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
 import { HELD_STATES } from './repo.ts';
-import { filteredResources, loadDisabledPeriods, loadResources, openOn, statusDisabledOn, type DisabledPeriod, type ResourceFilter, type ResourceInfo } from './resources.ts';
+import {
+  filteredResources,
+  loadDisabledPeriods,
+  loadResources,
+  openOn,
+  statusDisabledOn,
+  type DisabledPeriod,
+  type ResourceFilter,
+  type ResourceInfo,
+} from './resources.ts';
 import type { AvailableQuery, GridQuery } from './schema.ts';
 import { loadSettings } from './settings.ts';
 import { DAY_MS, instantOf, isValidDate, MINUTE_MS, minutesOf, SLOT_MS, weekdayOf } from './time.ts';
 
-export type CellState = 'free' | 'expired' | 'mine' | 'other' | 'disabled' | 'approvalMine' | 'approvalOther' | 'unavailable' | 'noReservation';
+export type CellState =
+  | 'free'
+  | 'expired'
+  | 'mine'
+  | 'other'
+  | 'disabled'
+  | 'approvalMine'
+  | 'approvalOther'
+  | 'unavailable'
+  | 'noReservation';
 
 export interface GridBooking {
   id: number;
@@ -41,27 +59,55 @@ interface Tick {
 
 /** The day's cells of one zone, shared by every resource in that zone: formatting a wall-clock label per cell of a thousand resources would dominate the grid's time. */
 function timeline(date: string, zone: string, startTime: string, endTime: string, step: number): Tick[] {
-  const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const fmt = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const ticks: Tick[] = [];
-  for (let t = instantOf(date, startTime, zone), to = instantOf(date, endTime, zone); t < to; t += step) ticks.push({ t, end: t + step, time: fmt.format(t) });
+  for (let t = instantOf(date, startTime, zone), to = instantOf(date, endTime, zone); t < to; t += step)
+    ticks.push({ t, end: t + step, time: fmt.format(t) });
   return ticks;
 }
 
-const filterOf = (q: GridQuery): ResourceFilter => ({ type: q.type, locationId: q.locationId, floorId: q.floorId, capacity: q.capacity });
+const filterOf = (q: GridQuery): ResourceFilter => ({
+  type: q.type,
+  locationId: q.locationId,
+  floorId: q.floorId,
+  capacity: q.capacity,
+});
 
-async function callerFacts(deps: BookingDeps, actor: Actor, now: number): Promise<{ groups: Set<number>; blocked: boolean }> {
+async function callerFacts(
+  deps: BookingDeps,
+  actor: Actor,
+  now: number,
+): Promise<{ groups: Set<number>; blocked: boolean }> {
   const [groups, blocked] = await Promise.all([
-    deps.db('user_group_members').where({ user_id: actor.userId }).select('group_id') as Promise<Array<{ group_id: number }>>,
+    deps.db('user_group_members').where({ user_id: actor.userId }).select('group_id') as Promise<
+      Array<{ group_id: number }>
+    >,
     deps.blocklistService.isBlocked(deps.db, actor.userId, now),
   ]);
   return { groups: new Set(groups.map((g) => Number(g.group_id))), blocked };
 }
 
-const restricted = (r: ResourceInfo, f: { groups: Set<number>; blocked: boolean }) => f.blocked || (r.groupIds.length > 0 && !r.groupIds.some((g) => f.groups.has(g)));
+const restricted = (r: ResourceInfo, f: { groups: Set<number>; blocked: boolean }) =>
+  f.blocked || (r.groupIds.length > 0 && !r.groupIds.some((g) => f.groups.has(g)));
 
 function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) {
   const open = statusDisabledOn(r, date) ? null : openOn(r, weekday);
-  return { id: r.id, name: r.name, type: r.type, capacity: r.capacity, locationId: r.locationId, floorId: r.floorId, timeZone: r.timeZone, position: r.position, open };
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    capacity: r.capacity,
+    locationId: r.locationId,
+    floorId: r.floorId,
+    timeZone: r.timeZone,
+    position: r.position,
+    open,
+  };
 }
 
 /**
@@ -77,29 +123,65 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   const { db } = deps;
   const now = deps.clock.now();
   const f = filterOf(q);
-  const [settings, resources, facts] = await Promise.all([loadSettings(deps.paramsService), loadResources(db, f, weekdayOf(q.date)), callerFacts(deps, actor, now)]);
-  if (resources.length === 0) return JSON.stringify({ date: q.date, interval: settings.interval, times: {}, resources: [], bookings: [] });
+  const [settings, resources, facts] = await Promise.all([
+    loadSettings(deps.paramsService),
+    loadResources(db, f, weekdayOf(q.date)),
+    callerFacts(deps, actor, now),
+  ]);
+  if (resources.length === 0)
+    return JSON.stringify({ date: q.date, interval: settings.interval, times: {}, resources: [], bookings: [] });
   // Zones differ per resource: the window spans the earliest start and latest end of the day among them.
   const zones = [...new Set(resources.map((r) => r.timeZone))];
-  const spans = new Map(zones.map((z) => [z, { from: instantOf(q.date, settings.dayStartTime, z), to: instantOf(q.date, settings.dayEndTime, z) }]));
+  const spans = new Map(
+    zones.map((z) => [
+      z,
+      { from: instantOf(q.date, settings.dayStartTime, z), to: instantOf(q.date, settings.dayEndTime, z) },
+    ]),
+  );
   const from = Math.min(...[...spans.values()].map((s) => s.from));
   const to = Math.max(...[...spans.values()].map((s) => s.to));
   const [rows, disabled] = await Promise.all([
-    db('bookings').whereIn('resource_id', filteredResources(db, f).select('r.id')).whereIn('state', [...HELD_STATES, 'ended'])
-      .where('start_at', '<', to).where('start_at', '>', from - DAY_MS).where('end_at', '>', from)
-      .select('id', 'resource_id', 'organiser_id', 'subject', 'meeting_date', 'start_time', 'end_time', 'start_at', 'end_at', 'state', 'check_status') as Promise<Array<Record<string, unknown>>>,
+    db('bookings')
+      .whereIn('resource_id', filteredResources(db, f).select('r.id'))
+      .whereIn('state', [...HELD_STATES, 'ended'])
+      .where('start_at', '<', to)
+      .where('start_at', '>', from - DAY_MS)
+      .where('end_at', '>', from)
+      .select(
+        'id',
+        'resource_id',
+        'organiser_id',
+        'subject',
+        'meeting_date',
+        'start_time',
+        'end_time',
+        'start_at',
+        'end_at',
+        'state',
+        'check_status',
+      ) as Promise<Array<Record<string, unknown>>>,
     loadDisabledPeriods(db, f, from, to),
   ]);
   const bookings: GridBooking[] = rows.map((b) => {
     const mine = Number(b.organiser_id) === actor.userId;
     return {
-      id: Number(b.id), resourceId: Number(b.resource_id), organiserId: Number(b.organiser_id), mySelf: mine,
-      subject: mine || settings.showOthersSubject ? String(b.subject) : null, meetingDate: String(b.meeting_date), startTime: String(b.start_time),
-      endTime: String(b.end_time), startAt: Number(b.start_at), endAt: Number(b.end_at), state: String(b.state), checkStatus: Number(b.check_status),
+      id: Number(b.id),
+      resourceId: Number(b.resource_id),
+      organiserId: Number(b.organiser_id),
+      mySelf: mine,
+      subject: mine || settings.showOthersSubject ? String(b.subject) : null,
+      meetingDate: String(b.meeting_date),
+      startTime: String(b.start_time),
+      endTime: String(b.end_time),
+      startAt: Number(b.start_at),
+      endAt: Number(b.end_at),
+      state: String(b.state),
+      checkStatus: Number(b.check_status),
     };
   });
   const byResource = new Map<number, GridBooking[]>();
-  for (const b of bookings) (byResource.get(b.resourceId) ?? byResource.set(b.resourceId, []).get(b.resourceId)!).push(b);
+  for (const b of bookings)
+    (byResource.get(b.resourceId) ?? byResource.set(b.resourceId, []).get(b.resourceId)!).push(b);
   const periodsBy = new Map<number, DisabledPeriod[]>();
   for (const p of disabled) (periodsBy.get(p.resourceId) ?? periodsBy.set(p.resourceId, []).get(p.resourceId)!).push(p);
   const step = settings.interval * MINUTE_MS;
@@ -111,7 +193,8 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   for (const r of resources) {
     const head = resourceHead(r, q.date, weekday);
     let ticks = lines.get(r.timeZone);
-    if (!ticks) lines.set(r.timeZone, (ticks = timeline(q.date, r.timeZone, settings.dayStartTime, settings.dayEndTime, step)));
+    if (!ticks)
+      lines.set(r.timeZone, (ticks = timeline(q.date, r.timeZone, settings.dayStartTime, settings.dayEndTime, step)));
     const statusOff = statusDisabledOn(r, q.date);
     const openDay = openOn(r, weekday);
     const openFrom = openDay ? instantOf(q.date, openDay.from, r.timeZone) : 0;
@@ -119,7 +202,10 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
     const held = byResource.get(r.id);
     const periods = periodsBy.get(r.id);
     const noRes = restricted(r, facts);
-    const key = held || periods ? undefined : `${r.timeZone}|${statusOff ? 1 : 0}|${openDay ? `${openFrom}-${openTo}` : '-'}|${noRes ? 1 : 0}`;
+    const key =
+      held || periods
+        ? undefined
+        : `${r.timeZone}|${statusOff ? 1 : 0}|${openDay ? `${openFrom}-${openTo}` : '-'}|${noRes ? 1 : 0}`;
     let runs = key === undefined ? undefined : plain.get(key);
     if (runs === undefined) {
       const list: CellRun[] = [];
@@ -127,7 +213,8 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
       for (const { t, end } of ticks) {
         const b = held?.find((x) => x.startAt < end && x.endAt > t);
         let state: CellState;
-        if (b) state = b.state === 'pending' ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
+        if (b)
+          state = b.state === 'pending' ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
         else if (end <= now) state = 'expired';
         else if (statusOff || periods?.some((p) => p.startAt < end && p.endAt > t)) state = 'disabled';
         else if (!openDay || t < openFrom || end > openTo) state = 'unavailable';
@@ -146,37 +233,67 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
 }
 
 /** Room / desk inquiry: the resources free for the whole range that the caller may book. */
-export async function available(deps: BookingDeps, actor: Actor, q: AvailableQuery): Promise<{ date: string; startTime: string; endTime: string; resources: Array<ReturnType<typeof resourceHead>> }> {
-  if (!isValidDate(q.date) || minutesOf(q.endTime) <= minutesOf(q.startTime)) throw new BadRequestError('bookings.selectTime');
+export async function available(
+  deps: BookingDeps,
+  actor: Actor,
+  q: AvailableQuery,
+): Promise<{ date: string; startTime: string; endTime: string; resources: Array<ReturnType<typeof resourceHead>> }> {
+  if (!isValidDate(q.date) || minutesOf(q.endTime) <= minutesOf(q.startTime))
+    throw new BadRequestError('bookings.selectTime');
   const { db } = deps;
   const now = deps.clock.now();
   const f = filterOf(q);
   const deviceIds = q.deviceIds ? [...new Set(q.deviceIds.split(',').map(Number))] : [];
   let resources = await loadResources(db, f, weekdayOf(q.date));
   if (deviceIds.length) {
-    const rows = (await db('resource_devices').whereIn('device_id', deviceIds).whereIn('resource_id', filteredResources(db, f).select('r.id'))
-      .groupBy('resource_id').havingRaw('count(distinct device_id) = ?', [deviceIds.length]).select('resource_id')) as Array<{ resource_id: number }>;
+    const rows = (await db('resource_devices')
+      .whereIn('device_id', deviceIds)
+      .whereIn('resource_id', filteredResources(db, f).select('r.id'))
+      .groupBy('resource_id')
+      .havingRaw('count(distinct device_id) = ?', [deviceIds.length])
+      .select('resource_id')) as Array<{ resource_id: number }>;
     const ok = new Set(rows.map((r) => Number(r.resource_id)));
     resources = resources.filter((r) => ok.has(r.id));
   }
   if (resources.length === 0) return { date: q.date, startTime: q.startTime, endTime: q.endTime, resources: [] };
-  const ranges = new Map(resources.map((r) => [r.id, { from: instantOf(q.date, q.startTime, r.timeZone), to: instantOf(q.date, q.endTime, r.timeZone) }]));
+  const ranges = new Map(
+    resources.map((r) => [
+      r.id,
+      { from: instantOf(q.date, q.startTime, r.timeZone), to: instantOf(q.date, q.endTime, r.timeZone) },
+    ]),
+  );
   const from = Math.min(...[...ranges.values()].map((s) => s.from));
   const to = Math.max(...[...ranges.values()].map((s) => s.to));
   const [slots, disabled, facts] = await Promise.all([
-    db('booking_slots').whereIn('resource_id', resources.map((r) => r.id)).whereBetween('slot', [Math.floor(from / SLOT_MS), Math.ceil(to / SLOT_MS) - 1]).select('resource_id', 'slot') as Promise<Array<{ resource_id: number; slot: number | string }>>,
+    db('booking_slots')
+      .whereIn(
+        'resource_id',
+        resources.map((r) => r.id),
+      )
+      .whereBetween('slot', [Math.floor(from / SLOT_MS), Math.ceil(to / SLOT_MS) - 1])
+      .select('resource_id', 'slot') as Promise<Array<{ resource_id: number; slot: number | string }>>,
     loadDisabledPeriods(db, f, from, to),
     callerFacts(deps, actor, now),
   ]);
   const busy = new Map<number, number[]>();
-  for (const s of slots) (busy.get(Number(s.resource_id)) ?? busy.set(Number(s.resource_id), []).get(Number(s.resource_id))!).push(Number(s.slot) * SLOT_MS);
+  for (const s of slots)
+    (busy.get(Number(s.resource_id)) ?? busy.set(Number(s.resource_id), []).get(Number(s.resource_id))!).push(
+      Number(s.slot) * SLOT_MS,
+    );
   const free = resources.filter((r) => {
     const { from: a, to: b } = ranges.get(r.id)!;
     const open = openOn(r, weekdayOf(q.date));
-    if (a < Math.floor(now / SLOT_MS) * SLOT_MS || statusDisabledOn(r, q.date) || !open || restricted(r, facts)) return false;
-    if (r.allDay || minutesOf(q.startTime) < minutesOf(open.from) || minutesOf(q.endTime) > minutesOf(open.to)) return false;
+    if (a < Math.floor(now / SLOT_MS) * SLOT_MS || statusDisabledOn(r, q.date) || !open || restricted(r, facts))
+      return false;
+    if (r.allDay || minutesOf(q.startTime) < minutesOf(open.from) || minutesOf(q.endTime) > minutesOf(open.to))
+      return false;
     if (disabled.some((p) => p.resourceId === r.id && p.startAt < b && p.endAt > a)) return false;
     return !(busy.get(r.id) ?? []).some((s) => s < b && s + SLOT_MS > a);
   });
-  return { date: q.date, startTime: q.startTime, endTime: q.endTime, resources: free.map((r) => resourceHead(r, q.date)) };
+  return {
+    date: q.date,
+    startTime: q.startTime,
+    endTime: q.endTime,
+    resources: free.map((r) => resourceHead(r, q.date)),
+  };
 }

@@ -12,19 +12,45 @@ import { bookingById } from './queries.ts';
 import { HELD_STATES, resourceNames, toBookingRow, type BookingRow, type ResourceNames } from './repo.ts';
 import { DAY_MS } from './time.ts';
 
-const STATUS: Record<string, string> = { pending: 'TENTATIVE', confirmed: 'CONFIRMED', checkedIn: 'CONFIRMED', ended: 'CONFIRMED' };
+const STATUS: Record<string, string> = {
+  pending: 'TENTATIVE',
+  confirmed: 'CONFIRMED',
+  checkedIn: 'CONFIRMED',
+  ended: 'CONFIRMED',
+};
 
-function vevent(b: Pick<BookingRow, 'id' | 'startAt' | 'endAt' | 'subject' | 'state' | 'sequence' | 'remarks'>, names: ResourceNames | undefined, now: number): string[] {
+function vevent(
+  b: Pick<BookingRow, 'id' | 'startAt' | 'endAt' | 'subject' | 'state' | 'sequence' | 'remarks'>,
+  names: ResourceNames | undefined,
+  now: number,
+): string[] {
   const location = [names?.name, names?.floorName, names?.locationName].filter(Boolean).join(', ');
   return [
-    'BEGIN:VEVENT', `UID:booking-${b.id}@atrium`, `SEQUENCE:${b.sequence}`, `DTSTAMP:${stamp(now)}`, `DTSTART:${stamp(b.startAt)}`, `DTEND:${stamp(b.endAt)}`,
-    `SUMMARY:${escapeText(b.subject)}`, ...(location ? [`LOCATION:${escapeText(location)}`] : []), ...(b.remarks ? [`DESCRIPTION:${escapeText(b.remarks)}`] : []),
-    `STATUS:${STATUS[b.state] ?? 'CANCELLED'}`, 'END:VEVENT',
+    'BEGIN:VEVENT',
+    `UID:booking-${b.id}@atrium`,
+    `SEQUENCE:${b.sequence}`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART:${stamp(b.startAt)}`,
+    `DTEND:${stamp(b.endAt)}`,
+    `SUMMARY:${escapeText(b.subject)}`,
+    ...(location ? [`LOCATION:${escapeText(location)}`] : []),
+    ...(b.remarks ? [`DESCRIPTION:${escapeText(b.remarks)}`] : []),
+    `STATUS:${STATUS[b.state] ?? 'CANCELLED'}`,
+    'END:VEVENT',
   ];
 }
 
 function calendar(events: string[][], name: string): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Atrium//Bookings//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(name)}`, ...events.flat(), 'END:VCALENDAR'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Atrium//Bookings//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(name)}`,
+    ...events.flat(),
+    'END:VCALENDAR',
+  ];
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
@@ -37,26 +63,50 @@ export class BookingFeedService {
   async bookingIcs(actor: Actor, id: number): Promise<string> {
     const view = await bookingById(this.deps, actor, id);
     const names = (await resourceNames(this.deps.db, [view.resourceId])).get(view.resourceId);
-    return calendar([vevent({ ...view, subject: view.subject ?? '', remarks: view.remarks }, names, this.deps.clock.now())], view.subject ?? 'Atrium');
+    return calendar(
+      [vevent({ ...view, subject: view.subject ?? '', remarks: view.remarks }, names, this.deps.clock.now())],
+      view.subject ?? 'Atrium',
+    );
   }
 
   /** Creates or rotates the caller's feed token; only its hash is kept, so the old URL stops working. */
   async rotate(actor: Actor): Promise<{ token: string }> {
     const token = randomBytes(24).toString('base64url');
-    await this.deps.db('users').where({ id: actor.userId }).update({ feed_token_hash: hash(token), updated_at: this.deps.clock.now() });
+    await this.deps
+      .db('users')
+      .where({ id: actor.userId })
+      .update({ feed_token_hash: hash(token), updated_at: this.deps.clock.now() });
     return { token };
   }
 
   /** The public feed: the token's owner's bookings from a week ago on (organiser or inner attendee). */
   async feed(token: string): Promise<string> {
     const { db, clock } = this.deps;
-    const user = (await db('users').where({ feed_token_hash: hash(token), status: 1 }).first('id', 'username')) as { id: number; username: string } | undefined;
+    const user = (await db('users')
+      .where({ feed_token_hash: hash(token), status: 1 })
+      .first('id', 'username')) as { id: number; username: string } | undefined;
     if (!user) throw new NotFoundError('feed');
     const now = clock.now();
-    const rows = ((await db('bookings').where((w) => {
-      w.where('organiser_id', user.id).orWhereIn('id', db('booking_attendees').where({ user_id: user.id, kind: 'inner' }).select('booking_id'));
-    }).whereIn('state', [...HELD_STATES, 'ended', 'cancelled']).where('end_at', '>', now - 7 * DAY_MS).orderBy('start_at').limit(1000)) as Array<Record<string, unknown>>).map(toBookingRow);
-    const names = await resourceNames(db, rows.map((r) => r.resourceId));
-    return calendar(rows.map((b) => vevent(b, names.get(b.resourceId), now)), `Atrium – ${user.username}`);
+    const rows = (
+      (await db('bookings')
+        .where((w) => {
+          w.where('organiser_id', user.id).orWhereIn(
+            'id',
+            db('booking_attendees').where({ user_id: user.id, kind: 'inner' }).select('booking_id'),
+          );
+        })
+        .whereIn('state', [...HELD_STATES, 'ended', 'cancelled'])
+        .where('end_at', '>', now - 7 * DAY_MS)
+        .orderBy('start_at')
+        .limit(1000)) as Array<Record<string, unknown>>
+    ).map(toBookingRow);
+    const names = await resourceNames(
+      db,
+      rows.map((r) => r.resourceId),
+    );
+    return calendar(
+      rows.map((b) => vevent(b, names.get(b.resourceId), now)),
+      `Atrium – ${user.username}`,
+    );
   }
 }

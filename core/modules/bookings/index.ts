@@ -38,7 +38,15 @@ export const bookingsModule: AtriumModule = {
   routes: bookingsRoutes,
   // Every minute: a no-show or a lapsed approval is handled at most a minute after its window closes.
   jobs: (c) => [
-    { name: 'bookings.noShow', everySeconds: 60, run: async ({ now }) => void (await c.bookingsService.autoCancelNoShows(now)) },
-    { name: 'bookings.expirePending', everySeconds: 60, run: async ({ now }) => void (await c.approvalsService.expireDue(now)) },
+    {
+      name: 'bookings.noShow',
+      everySeconds: 60,
+      run: async ({ now }) => void (await c.bookingsService.autoCancelNoShows(now)),
+    },
+    {
+      name: 'bookings.expirePending',
+      everySeconds: 60,
+      run: async ({ now }) => void (await c.approvalsService.expireDue(now)),
+    },
   ],
 };

@@ -36,7 +36,10 @@ export class LiveBookingsService {
   constructor(private readonly deps: BookingDeps) {}
 
   /** Current and next booking today of each resource (by id; resources without either are present with nulls). */
-  async currentAndNext(actor: Actor, resources: Array<{ id: number; timeZone: string }>): Promise<Map<number, LiveSlot>> {
+  async currentAndNext(
+    actor: Actor,
+    resources: Array<{ id: number; timeZone: string }>,
+  ): Promise<Map<number, LiveSlot>> {
     const out = new Map<number, LiveSlot>(resources.map((r) => [r.id, { current: null, next: null }]));
     if (resources.length === 0) return out;
     const { db } = this.deps;
@@ -48,12 +51,30 @@ export class LiveBookingsService {
     const until = Math.max(...dayEnd.values());
     const [settings, rows] = await Promise.all([
       loadSettings(this.deps.paramsService),
-      db('bookings as b').leftJoin('users as u', 'u.id', 'b.organiser_id')
-        .whereIn('b.resource_id', resources.map((r) => r.id)).whereIn('b.state', LIVE_STATES)
-        .where('b.end_at', '>', now).where('b.start_at', '<', until)
+      db('bookings as b')
+        .leftJoin('users as u', 'u.id', 'b.organiser_id')
+        .whereIn(
+          'b.resource_id',
+          resources.map((r) => r.id),
+        )
+        .whereIn('b.state', LIVE_STATES)
+        .where('b.end_at', '>', now)
+        .where('b.start_at', '<', until)
         .orderBy([{ column: 'b.start_at' }, { column: 'b.id' }])
-        .select('b.id', 'b.resource_id', 'b.organiser_id', 'b.subject', 'b.start_at', 'b.end_at', 'b.start_time', 'b.end_time', 'b.state', 'b.check_status',
-          'u.username', 'u.real_name') as Promise<Row[]>,
+        .select(
+          'b.id',
+          'b.resource_id',
+          'b.organiser_id',
+          'b.subject',
+          'b.start_at',
+          'b.end_at',
+          'b.start_time',
+          'b.end_time',
+          'b.state',
+          'b.check_status',
+          'u.username',
+          'u.real_name',
+        ) as Promise<Row[]>,
     ]);
     const zoneOf = new Map(resources.map((r) => [r.id, r.timeZone]));
     for (const r of rows) {
@@ -62,9 +83,16 @@ export class LiveBookingsService {
       const startAt = Number(r.start_at);
       const organiserId = Number(r.organiser_id);
       const booking: LiveBooking = {
-        id: Number(r.id), subject: organiserId === actor.userId || settings.showOthersSubject ? String(r.subject) : null, organiserId,
-        organiserName: String(r.real_name || r.username || ''), startAt, endAt: Number(r.end_at), startTime: String(r.start_time),
-        endTime: String(r.end_time), state: String(r.state), checkedIn: r.state === 'checkedIn' || Number(r.check_status) === 1,
+        id: Number(r.id),
+        subject: organiserId === actor.userId || settings.showOthersSubject ? String(r.subject) : null,
+        organiserId,
+        organiserName: String(r.real_name || r.username || ''),
+        startAt,
+        endAt: Number(r.end_at),
+        startTime: String(r.start_time),
+        endTime: String(r.end_time),
+        state: String(r.state),
+        checkedIn: r.state === 'checkedIn' || Number(r.check_status) === 1,
       };
       if (startAt <= now) slot.current ??= booking;
       else if (!slot.next && startAt < dayEnd.get(zoneOf.get(resourceId)!)!) slot.next = booking;

@@ -12,7 +12,15 @@ import type { BookingDeps } from './deps.ts';
 import { assertChangeable, assertOrganiser } from './access.ts';
 import { charge, refund } from './credits.ts';
 import { enforce, loadFacts, needsApproval, resolveTimes, ruleContext, type Facts, type Times } from './plan.ts';
-import { attendeesOf, getBooking, logReservation, toBookingRow, viewsOf, writeAttendees, type BookingRow } from './repo.ts';
+import {
+  attendeesOf,
+  getBooking,
+  logReservation,
+  toBookingRow,
+  viewsOf,
+  writeAttendees,
+  type BookingRow,
+} from './repo.ts';
 import { loadDisabledPeriods, loadResource, type ResourceInfo } from './resources.ts';
 import type { BookingView, ModifyBooking } from './schema.ts';
 import { loadSettings, type BookingSettings } from './settings.ts';
@@ -20,8 +28,10 @@ import { freeSlots, insertSlots, writeTx } from './slots.ts';
 import { addDays } from './time.ts';
 import { checkAttendees, PendingEvents, remindAt } from './write.ts';
 
-const timeChanged = (m: ModifyBooking) => m.meetingDate !== undefined || m.startTime !== undefined || m.endTime !== undefined || m.wholeDay !== undefined;
-const isMoving = (m: ModifyBooking, b: BookingRow) => timeChanged(m) || (m.resourceId !== undefined && m.resourceId !== b.resourceId);
+const timeChanged = (m: ModifyBooking) =>
+  m.meetingDate !== undefined || m.startTime !== undefined || m.endTime !== undefined || m.wholeDay !== undefined;
+const isMoving = (m: ModifyBooking, b: BookingRow) =>
+  timeChanged(m) || (m.resourceId !== undefined && m.resourceId !== b.resourceId);
 
 interface Ctx {
   trx: Knex.Transaction;
@@ -39,23 +49,49 @@ async function resourceFor(c: Ctx, id: number): Promise<ResourceInfo> {
 }
 
 /** Applies the change to one row: re-checks and re-writes its time when time or resource changed. */
-async function applyTo(c: Ctx, b: BookingRow, m: ModifyBooking, opts: { keepDate: boolean; detach: boolean; seriesId?: number }): Promise<void> {
+async function applyTo(
+  c: Ctx,
+  b: BookingRow,
+  m: ModifyBooking,
+  opts: { keepDate: boolean; detach: boolean; seriesId?: number },
+): Promise<void> {
   const resource = await resourceFor(c, m.resourceId ?? b.resourceId);
   const moving = isMoving(m, b);
-  let times: Times = { meetingDate: b.meetingDate, startTime: b.startTime, endTime: b.endTime, wholeDay: b.wholeDay, startAt: b.startAt, endAt: b.endAt };
+  let times: Times = {
+    meetingDate: b.meetingDate,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    wholeDay: b.wholeDay,
+    startAt: b.startAt,
+    endAt: b.endAt,
+  };
   let price = b.priceCents;
   let state = b.state;
   let checkStatus = b.checkStatus;
   if (moving) {
     const wholeDay = m.wholeDay ?? (m.startTime !== undefined || m.endTime !== undefined ? false : b.wholeDay);
     times = resolveTimes(resource, {
-      meetingDate: opts.keepDate ? b.meetingDate : (m.meetingDate ?? b.meetingDate), wholeDay,
-      startTime: m.startTime ?? b.startTime, endTime: m.endTime ?? b.endTime,
+      meetingDate: opts.keepDate ? b.meetingDate : (m.meetingDate ?? b.meetingDate),
+      wholeDay,
+      startTime: m.startTime ?? b.startTime,
+      endTime: m.endTime ?? b.endTime,
     });
-    if (b.state === 'checkedIn' && (resource.id !== b.resourceId || times.startAt !== b.startAt)) throw new BusinessRuleError('bookings.notChangeable', { state: b.state });
+    if (b.state === 'checkedIn' && (resource.id !== b.resourceId || times.startAt !== b.startAt))
+      throw new BusinessRuleError('bookings.notChangeable', { state: b.state });
     const disabled = await loadDisabledPeriods(c.trx, { ids: [resource.id] }, times.startAt, times.endAt);
     // The organiser's rules (count, balance) apply to the organiser, whoever edits.
-    const ctx = { ...ruleContext({ now: c.now, actor: c.actor, resource, times, settings: c.settings, facts: { ...c.facts, balance: c.facts.balance + b.priceCents }, disabled }), originalStartAt: b.startAt };
+    const ctx = {
+      ...ruleContext({
+        now: c.now,
+        actor: c.actor,
+        resource,
+        times,
+        settings: c.settings,
+        facts: { ...c.facts, balance: c.facts.balance + b.priceCents },
+        disabled,
+      }),
+      originalStartAt: b.startAt,
+    };
     enforce(ctx);
     await freeSlots(c.trx, b.id);
     await insertSlots(c.trx, resource.id, b.id, times.startAt, times.endAt);
@@ -74,21 +110,54 @@ async function applyTo(c: Ctx, b: BookingRow, m: ModifyBooking, opts: { keepDate
     }
   }
   const reminder = m.reminderMinutes ?? b.reminderMinutes;
-  await c.trx('bookings').where({ id: b.id }).update({
-    resource_id: resource.id, meeting_date: times.meetingDate, start_time: times.startTime, end_time: times.endTime, whole_day: times.wholeDay,
-    start_at: times.startAt, end_at: times.endAt, time_zone: resource.timeZone, subject: m.subject ?? b.subject, phone: m.phone ?? b.phone,
-    remarks: m.remarks ?? b.remarks, reminder_minutes: reminder, remind_at: remindAt(times.startAt, reminder), reminded_at: null,
-    price_cents: price, state, check_status: checkStatus, detached: opts.detach || b.detached, series_id: opts.seriesId ?? b.seriesId,
-    sequence: b.sequence + 1, updated_at: c.now,
-  });
+  await c
+    .trx('bookings')
+    .where({ id: b.id })
+    .update({
+      resource_id: resource.id,
+      meeting_date: times.meetingDate,
+      start_time: times.startTime,
+      end_time: times.endTime,
+      whole_day: times.wholeDay,
+      start_at: times.startAt,
+      end_at: times.endAt,
+      time_zone: resource.timeZone,
+      subject: m.subject ?? b.subject,
+      phone: m.phone ?? b.phone,
+      remarks: m.remarks ?? b.remarks,
+      reminder_minutes: reminder,
+      remind_at: remindAt(times.startAt, reminder),
+      reminded_at: null,
+      price_cents: price,
+      state,
+      check_status: checkStatus,
+      detached: opts.detach || b.detached,
+      series_id: opts.seriesId ?? b.seriesId,
+      sequence: b.sequence + 1,
+      updated_at: c.now,
+    });
   if (m.innerAttendees !== undefined || m.outerAttendees !== undefined) {
     const old = (await attendeesOf(c.trx, [b.id])).get(b.id)!;
     await writeAttendees(c.trx, b.id, { inner: m.innerAttendees ?? old.inner, outer: m.outerAttendees ?? old.outer });
   }
-  await logReservation(c.trx, c.now, { bookingId: b.id, resourceId: resource.id, userId: c.actor.userId, action: 'updated', detail: { before: { startAt: b.startAt, endAt: b.endAt, resourceId: b.resourceId }, after: { startAt: times.startAt, endAt: times.endAt, resourceId: resource.id } } });
+  await logReservation(c.trx, c.now, {
+    bookingId: b.id,
+    resourceId: resource.id,
+    userId: c.actor.userId,
+    action: 'updated',
+    detail: {
+      before: { startAt: b.startAt, endAt: b.endAt, resourceId: b.resourceId },
+      after: { startAt: times.startAt, endAt: times.endAt, resourceId: resource.id },
+    },
+  });
 }
 
-export async function modifyBooking(deps: BookingDeps, actor: Actor, id: number, m: ModifyBooking): Promise<{ updated: BookingView[]; seriesId: number | null }> {
+export async function modifyBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  id: number,
+  m: ModifyBooking,
+): Promise<{ updated: BookingView[]; seriesId: number | null }> {
   const settings = await loadSettings(deps.paramsService);
   if (m.innerAttendees) await checkAttendees(deps.db, m.innerAttendees);
   const events = new PendingEvents();
@@ -97,7 +166,11 @@ export async function modifyBooking(deps: BookingDeps, actor: Actor, id: number,
     const b = await getBooking(trx, id, true);
     assertOrganiser(actor, b);
     // A meeting under way (checked in) may still be extended or renamed; a series change needs pending/confirmed rows.
-    assertChangeable(b, now, m.scope === 'one' || b.seriesId === null ? ['pending', 'confirmed', 'checkedIn'] : ['pending', 'confirmed']);
+    assertChangeable(
+      b,
+      now,
+      m.scope === 'one' || b.seriesId === null ? ['pending', 'confirmed', 'checkedIn'] : ['pending', 'confirmed'],
+    );
     const facts = await loadFacts(trx, deps, b.organiserId, now, [b.id]);
     const c: Ctx = { trx, now, actor, settings, resources: new Map(), facts, deps };
     if (m.scope === 'one' || b.seriesId === null) {
@@ -105,20 +178,36 @@ export async function modifyBooking(deps: BookingDeps, actor: Actor, id: number,
       events.add('booking.updated', b.id, actor.userId);
       return { ids: [b.id], seriesId: b.seriesId };
     }
-    if (m.meetingDate !== undefined) throw new ValidationError([{ field: 'meetingDate', message: 'a series change keeps each occurrence on its date' }], 'bookings.seriesDateChange');
+    if (m.meetingDate !== undefined)
+      throw new ValidationError(
+        [{ field: 'meetingDate', message: 'a series change keeps each occurrence on its date' }],
+        'bookings.seriesDateChange',
+      );
     const from = m.scope === 'following' ? (b.seriesDate ?? b.meetingDate) : null;
-    const q = trx('bookings').where({ series_id: b.seriesId, detached: false }).whereIn('state', ['pending', 'confirmed']).where('start_at', '>', now);
+    const q = trx('bookings')
+      .where({ series_id: b.seriesId, detached: false })
+      .whereIn('state', ['pending', 'confirmed'])
+      .where('start_at', '>', now);
     if (from) q.where('series_date', '>=', from);
     const targets = ((await q.forUpdate().orderBy('start_at')) as Array<Record<string, unknown>>).map(toBookingRow);
     if (!targets.some((x) => x.id === b.id)) targets.unshift(b);
     let seriesId = b.seriesId;
     if (m.scope === 'following') {
-      const old = (await trx('booking_series').where({ id: b.seriesId }).first()) as Record<string, unknown> | undefined;
+      const old = (await trx('booking_series').where({ id: b.seriesId }).first()) as
+        Record<string, unknown> | undefined;
       if (!old) throw new BadRequestError('bookings.notSeries');
       const { id: _old, ...copy } = old;
-      const [nid] = await trx('booking_series').insert({ ...copy, parent_series_id: b.seriesId, first_date: from, created_at: now, updated_at: now });
+      const [nid] = await trx('booking_series').insert({
+        ...copy,
+        parent_series_id: b.seriesId,
+        first_date: from,
+        created_at: now,
+        updated_at: now,
+      });
       seriesId = Number(nid);
-      await trx('booking_series').where({ id: b.seriesId }).update({ until_date: addDays(from!, -1), updated_at: now });
+      await trx('booking_series')
+        .where({ id: b.seriesId })
+        .update({ until_date: addDays(from!, -1), updated_at: now });
     }
     c.facts.activeCount -= targets.length - 1; // the edited occurrences do not count against the limit twice
     // Free them all first, so moving a series by an hour does not collide with its own occurrences.
@@ -127,10 +216,15 @@ export async function modifyBooking(deps: BookingDeps, actor: Actor, id: number,
       await applyTo(c, x, m, { keepDate: true, detach: false, seriesId: seriesId ?? undefined });
       events.add('booking.updated', x.id, actor.userId);
     }
-    await trx('booking_series').where({ id: seriesId }).update({
-      ...(m.subject ? { subject: m.subject } : {}), ...(m.startTime ? { start_time: m.startTime } : {}), ...(m.endTime ? { end_time: m.endTime } : {}),
-      ...(m.resourceId ? { resource_id: m.resourceId } : {}), updated_at: now,
-    });
+    await trx('booking_series')
+      .where({ id: seriesId })
+      .update({
+        ...(m.subject ? { subject: m.subject } : {}),
+        ...(m.startTime ? { start_time: m.startTime } : {}),
+        ...(m.endTime ? { end_time: m.endTime } : {}),
+        ...(m.resourceId ? { resource_id: m.resourceId } : {}),
+        updated_at: now,
+      });
     return { ids: targets.map((x) => x.id), seriesId };
   });
   await events.emit(deps);

@@ -16,14 +16,29 @@ export async function autoCancelNoShows(deps: BookingDeps, now: number = deps.cl
   if (settings.autoCancelTypes.length === 0) return 0;
   const closedBefore = now - settings.checkInWindowMinutes * MINUTE_MS;
   // Bounded by the (state, start_at) index: only the last two days can still hold a no-show to process.
-  const due = ((await deps.db('bookings as b').join('resources as r', 'r.id', 'b.resource_id')
-    .where('b.state', 'confirmed').where('b.start_at', '<=', closedBefore).where('b.start_at', '>', now - 2 * DAY_MS)
-    .whereIn('r.type', settings.autoCancelTypes).orderBy('b.start_at').limit(500).select('b.*')) as Array<Record<string, unknown>>).map(toBookingRow);
+  const due = (
+    (await deps
+      .db('bookings as b')
+      .join('resources as r', 'r.id', 'b.resource_id')
+      .where('b.state', 'confirmed')
+      .where('b.start_at', '<=', closedBefore)
+      .where('b.start_at', '>', now - 2 * DAY_MS)
+      .whereIn('r.type', settings.autoCancelTypes)
+      .orderBy('b.start_at')
+      .limit(500)
+      .select('b.*')) as Array<Record<string, unknown>>
+  ).map(toBookingRow);
   let n = 0;
   for (const b of due) {
     const events = new PendingEvents();
     const ok = await writeTx(deps.db, async (trx) => {
-      const ended = await endBooking(trx, now, b, { state: 'autoCancelled', checkStatus: 3, actorId: 0, refundIt: false, from: ['confirmed'] });
+      const ended = await endBooking(trx, now, b, {
+        state: 'autoCancelled',
+        checkStatus: 3,
+        actorId: 0,
+        refundIt: false,
+        from: ['confirmed'],
+      });
       // Only the process that actually ended it records the violation (the service is idempotent per booking anyway).
       if (ended) await deps.blocklistService.recordViolation(trx, { userId: b.organiserId, bookingId: b.id, at: now });
       if (ended) await trx('bookings').where({ id: b.id }).update({ is_auto_close: true, close_time: now });

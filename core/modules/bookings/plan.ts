@@ -16,7 +16,10 @@ import { instantOf, isValidDate, minutesOf, weekdayOf } from './time.ts';
 export type Times = BookingTimes;
 
 /** Reads the request's times in the resource's zone; a whole day is the day's open hours. */
-export function resolveTimes(resource: ResourceInfo, input: { meetingDate: string; startTime?: string; endTime?: string; wholeDay?: boolean }): Times {
+export function resolveTimes(
+  resource: ResourceInfo,
+  input: { meetingDate: string; startTime?: string; endTime?: string; wholeDay?: boolean },
+): Times {
   if (!isValidDate(input.meetingDate)) throw new BadRequestError('bookings.selectTime');
   let { startTime, endTime } = input;
   const wholeDay = input.wholeDay === true;
@@ -25,7 +28,8 @@ export function resolveTimes(resource: ResourceInfo, input: { meetingDate: strin
     startTime = open.from;
     endTime = open.to;
   }
-  if (startTime === undefined || endTime === undefined || minutesOf(endTime) <= minutesOf(startTime)) throw new BadRequestError('bookings.selectTime');
+  if (startTime === undefined || endTime === undefined || minutesOf(endTime) <= minutesOf(startTime))
+    throw new BadRequestError('bookings.selectTime');
   const startAt = instantOf(input.meetingDate, startTime, resource.timeZone);
   const endAt = instantOf(input.meetingDate, endTime, resource.timeZone);
   if (!(endAt > startAt)) throw new BadRequestError('bookings.selectTime');
@@ -44,26 +48,71 @@ export interface Facts {
  * One query: a row per group of the user (a user in no group still gets one) carrying, as scalar sub-queries,
  * the credit balance, the active-booking count and whether the blocklist holds the user (its module's query).
  */
-export async function loadFacts(trx: Db, deps: BookingDeps, userId: number, now: number, excludeIds: number[] = []): Promise<Facts> {
-  const active = trx('bookings').where({ organiser_id: userId }).whereIn('state', [...HELD_STATES]).where('end_at', '>', now)
-    .modify((q) => { if (excludeIds.length) q.whereNotIn('id', excludeIds); }).count('*');
-  const rows = (await trx.from(trx.raw('(select 1 as one) as x')).leftJoin('user_group_members as g', (j) => { j.onVal('g.user_id', '=', userId); })
-    .select('g.group_id', trx('users').where({ id: userId }).select('credit_balance').as('balance'), active.as('n'),
-      deps.blocklistService.holding(trx, userId, now).count('*').as('blocked'))) as Array<{ group_id: number | null; balance: number | string | null; n: number | string; blocked: number | string }>;
+export async function loadFacts(
+  trx: Db,
+  deps: BookingDeps,
+  userId: number,
+  now: number,
+  excludeIds: number[] = [],
+): Promise<Facts> {
+  const active = trx('bookings')
+    .where({ organiser_id: userId })
+    .whereIn('state', [...HELD_STATES])
+    .where('end_at', '>', now)
+    .modify((q) => {
+      if (excludeIds.length) q.whereNotIn('id', excludeIds);
+    })
+    .count('*');
+  const rows = (await trx
+    .from(trx.raw('(select 1 as one) as x'))
+    .leftJoin('user_group_members as g', (j) => {
+      j.onVal('g.user_id', '=', userId);
+    })
+    .select(
+      'g.group_id',
+      trx('users').where({ id: userId }).select('credit_balance').as('balance'),
+      active.as('n'),
+      deps.blocklistService.holding(trx, userId, now).count('*').as('blocked'),
+    )) as Array<{
+    group_id: number | null;
+    balance: number | string | null;
+    n: number | string;
+    blocked: number | string;
+  }>;
   const first = rows[0];
   return {
     userGroupIds: rows.filter((r) => r.group_id !== null).map((r) => Number(r.group_id)),
-    blocked: Number(first?.blocked ?? 0) > 0, balance: Number(first?.balance ?? 0), activeCount: Number(first?.n ?? 0),
+    blocked: Number(first?.blocked ?? 0) > 0,
+    balance: Number(first?.balance ?? 0),
+    activeCount: Number(first?.n ?? 0),
   };
 }
 
-export function ruleContext(args: { now: number; actor: Actor; resource: ResourceInfo; times: Times; settings: BookingSettings; facts: Facts; disabled: DisabledPeriod[] }): RuleContext {
+export function ruleContext(args: {
+  now: number;
+  actor: Actor;
+  resource: ResourceInfo;
+  times: Times;
+  settings: BookingSettings;
+  facts: Facts;
+  disabled: DisabledPeriod[];
+}): RuleContext {
   const { resource, times, settings, facts } = args;
   return {
-    now: args.now, resource, ...times, disabledPeriods: args.disabled, maxDurationMinutes: settings.maxDurationMinutes,
-    isSuper: args.actor.permissions.has('center:reserve:super') || args.actor.permissions.has('*'), daysAhead: settings.daysAhead,
-    countLimit: settings.countLimit, activeCount: facts.activeCount, userGroupIds: facts.userGroupIds, blocked: facts.blocked,
-    useCredit: settings.useCredit, balance: facts.balance, price: settings.useCredit ? priceOf(resource.pricePerHour, times.startAt, times.endAt) : 0,
+    now: args.now,
+    resource,
+    ...times,
+    disabledPeriods: args.disabled,
+    maxDurationMinutes: settings.maxDurationMinutes,
+    isSuper: args.actor.permissions.has('center:reserve:super') || args.actor.permissions.has('*'),
+    daysAhead: settings.daysAhead,
+    countLimit: settings.countLimit,
+    activeCount: facts.activeCount,
+    userGroupIds: facts.userGroupIds,
+    blocked: facts.blocked,
+    useCredit: settings.useCredit,
+    balance: facts.balance,
+    price: settings.useCredit ? priceOf(resource.pricePerHour, times.startAt, times.endAt) : 0,
   };
 }
 

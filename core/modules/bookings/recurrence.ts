@@ -38,18 +38,26 @@ export function toRRule(firstDate: string, r: Recurrence): InstanceType<typeof R
   let bymonthday: number[] | null = null;
   if (r.freq === 'weekly') byweekday = (r.byWeekday?.length ? r.byWeekday : [weekday]).map((w) => WEEKDAYS[w]!);
   if (r.freq === 'monthly') {
-    if (r.bySetPos !== undefined) byweekday = (r.byWeekday?.length ? r.byWeekday : [weekday]).map((w) => WEEKDAYS[w]!.nth(r.bySetPos!));
+    if (r.bySetPos !== undefined)
+      byweekday = (r.byWeekday?.length ? r.byWeekday : [weekday]).map((w) => WEEKDAYS[w]!.nth(r.bySetPos!));
     else bymonthday = r.byMonthDay?.length ? r.byMonthDay : [dtstart.getUTCDate()];
   }
   return new RRule({
-    freq, interval: r.interval, dtstart, byweekday, bymonthday, count: r.count ?? null,
+    freq,
+    interval: r.interval,
+    dtstart,
+    byweekday,
+    bymonthday,
+    count: r.count ?? null,
     until: r.until ? new Date(utcDate(r.until).getTime() + 86_399_999) : null,
   });
 }
 
 export function expandDates(firstDate: string, r: Recurrence): string[] {
   if (r.until && r.until < firstDate) throw new BadRequestError('bookings.recurrenceInvalid');
-  const dates = toRRule(firstDate, r).all((_, i) => i < MAX_OCCURRENCES).map((d) => d.toISOString().slice(0, 10));
+  const dates = toRRule(firstDate, r)
+    .all((_, i) => i < MAX_OCCURRENCES)
+    .map((d) => d.toISOString().slice(0, 10));
   if (dates.length === 0) throw new BadRequestError('bookings.recurrenceInvalid');
   return dates;
 }
@@ -66,13 +74,25 @@ export interface Occurrence {
 }
 
 /** Checks every date against the rules and the slots (read-only); `facts` is updated as if the accepted ones were booked. */
-async function evaluate(db: Db, deps: BookingDeps, actor: Actor, resource: ResourceInfo, settings: BookingSettings, input: CreateBooking, dates: string[], facts: Facts): Promise<Occurrence[]> {
+async function evaluate(
+  db: Db,
+  deps: BookingDeps,
+  actor: Actor,
+  resource: ResourceInfo,
+  settings: BookingSettings,
+  input: CreateBooking,
+  dates: string[],
+  facts: Facts,
+): Promise<Occurrence[]> {
   const now = deps.clock.now();
   const all = dates.map((date) => resolveTimes(resource, { ...input, meetingDate: date }));
   const first = all[0]!.startAt;
   const last = all[all.length - 1]!.endAt;
   // Two queries for the whole span (a primary-key range of the slot table), not two per occurrence.
-  const [disabled, taken] = await Promise.all([loadDisabledPeriods(db, { ids: [resource.id] }, first, last), conflictRanges(db, resource.id, first, last)]);
+  const [disabled, taken] = await Promise.all([
+    loadDisabledPeriods(db, { ids: [resource.id] }, first, last),
+    conflictRanges(db, resource.id, first, last),
+  ]);
   const out: Occurrence[] = [];
   for (const times of all) {
     const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled });
@@ -83,16 +103,37 @@ async function evaluate(db: Db, deps: BookingDeps, actor: Actor, resource: Resou
       facts.activeCount++;
       facts.balance -= ctx.price;
     }
-    out.push({ date: times.meetingDate, startAt: times.startAt, endAt: times.endAt, ok, failures, conflicts, price: ctx.price, times });
+    out.push({
+      date: times.meetingDate,
+      startAt: times.startAt,
+      endAt: times.endAt,
+      ok,
+      failures,
+      conflicts,
+      price: ctx.price,
+      times,
+    });
   }
   return out;
 }
 
-const publicOccurrence = (o: Occurrence) => ({ date: o.date, startAt: o.startAt, endAt: o.endAt, ok: o.ok, failures: o.failures, conflicts: o.conflicts });
+const publicOccurrence = (o: Occurrence) => ({
+  date: o.date,
+  startAt: o.startAt,
+  endAt: o.endAt,
+  ok: o.ok,
+  failures: o.failures,
+  conflicts: o.conflicts,
+});
 
 function checkAllowed(actor: Actor, settings: BookingSettings): void {
   if (!settings.useCircle) throw new BusinessRuleError('bookings.recurrenceDisabled');
-  if (!actor.permissions.has('center:reserve:circle') && !actor.permissions.has('center:recurring:circle') && !actor.permissions.has('*')) throw new ForbiddenError();
+  if (
+    !actor.permissions.has('center:reserve:circle') &&
+    !actor.permissions.has('center:recurring:circle') &&
+    !actor.permissions.has('*')
+  )
+    throw new ForbiddenError();
 }
 
 export async function previewSeries(deps: BookingDeps, actor: Actor, input: CreateBooking) {
@@ -120,27 +161,60 @@ export async function createSeries(deps: BookingDeps, actor: Actor, input: Creat
   const events = new PendingEvents();
   const result = await writeTx(deps.db, async (trx) => {
     const now = deps.clock.now();
-    const occurrences = await evaluate(trx, deps, actor, resource, settings, input, dates, await loadFacts(trx, deps, actor.userId, now));
+    const occurrences = await evaluate(
+      trx,
+      deps,
+      actor,
+      resource,
+      settings,
+      input,
+      dates,
+      await loadFacts(trx, deps, actor.userId, now),
+    );
     const refused = occurrences.filter((o) => !o.ok);
     if (refused.length && input.conflictPolicy === 'fail') {
       const details = { occurrences: refused.map(publicOccurrence), ranges: refused.flatMap((o) => o.conflicts) };
-      if (refused.some((o) => o.conflicts.length)) throw new ConflictError('bookings.seriesConflict', { count: refused.length }, details);
+      if (refused.some((o) => o.conflicts.length))
+        throw new ConflictError('bookings.seriesConflict', { count: refused.length }, details);
       throw new BusinessRuleError('bookings.seriesRefused', { count: refused.length }, details);
     }
     const accepted = occurrences.filter((o) => o.ok);
-    if (accepted.length === 0) throw new BusinessRuleError('bookings.seriesEmpty', {}, { occurrences: refused.map(publicOccurrence) });
+    if (accepted.length === 0)
+      throw new BusinessRuleError('bookings.seriesEmpty', {}, { occurrences: refused.map(publicOccurrence) });
     const lastDate = dates[dates.length - 1]!;
     const [sid] = await trx('booking_series').insert({
-      resource_id: resource.id, organiser_id: actor.userId, recurrence: JSON.stringify(recurrence), rrule: rule, first_date: input.meetingDate,
-      until_date: lastDate, start_time: input.wholeDay ? null : input.startTime, end_time: input.wholeDay ? null : input.endTime,
-      whole_day: input.wholeDay === true, subject: input.subject, state: 'active', created_at: now, updated_at: now,
+      resource_id: resource.id,
+      organiser_id: actor.userId,
+      recurrence: JSON.stringify(recurrence),
+      rrule: rule,
+      first_date: input.meetingDate,
+      until_date: lastDate,
+      start_time: input.wholeDay ? null : input.startTime,
+      end_time: input.wholeDay ? null : input.endTime,
+      whole_day: input.wholeDay === true,
+      subject: input.subject,
+      state: 'active',
+      created_at: now,
+      updated_at: now,
     });
     const seriesId = Number(sid);
     const pending = needsApproval(resource, actor.userId, settings);
     const ids: number[] = [];
     const skipped = [...refused];
     for (const o of accepted) {
-      const write = (tx: typeof trx) => insertBooking(tx, { now, resource, times: o.times, organiserId: actor.userId, fields, settings, pending, price: o.price, seriesId, seriesDate: o.date });
+      const write = (tx: typeof trx) =>
+        insertBooking(tx, {
+          now,
+          resource,
+          times: o.times,
+          organiserId: actor.userId,
+          fields,
+          settings,
+          pending,
+          price: o.price,
+          seriesId,
+          seriesDate: o.date,
+        });
       if (input.conflictPolicy === 'fail') {
         ids.push(await write(trx));
         continue;
@@ -149,11 +223,16 @@ export async function createSeries(deps: BookingDeps, actor: Actor, input: Creat
       try {
         ids.push(await trx.transaction((sp) => write(sp)));
       } catch (err) {
-        if (!(err instanceof SlotTaken || (err instanceof BusinessRuleError && err.key === 'bookings.insufficientBalance'))) throw err;
+        if (!(
+          err instanceof SlotTaken ||
+          (err instanceof BusinessRuleError && err.key === 'bookings.insufficientBalance')
+        ))
+          throw err;
         skipped.push({ ...o, ok: false, conflicts: [{ startAt: o.startAt, endAt: o.endAt }] });
       }
     }
-    if (ids.length === 0) throw new BusinessRuleError('bookings.seriesEmpty', {}, { occurrences: skipped.map(publicOccurrence) });
+    if (ids.length === 0)
+      throw new BusinessRuleError('bookings.seriesEmpty', {}, { occurrences: skipped.map(publicOccurrence) });
     for (const id of ids) events.add('booking.created', id, actor.userId);
     if (pending) for (const id of ids) events.add('booking.approvalRequested', id, actor.userId);
     return { seriesId, ids, skipped, lastDate };

@@ -43,14 +43,35 @@ const bool = (v: unknown): boolean => v === true || v === 1 || v === '1';
 
 export function toBookingRow(r: Row): BookingRow {
   return {
-    id: Number(r.id), resourceId: Number(r.resource_id), organiserId: Number(r.organiser_id), seriesId: num(r.series_id),
-    seriesDate: (r.series_date as string | null) ?? null, detached: bool(r.detached), meetingDate: String(r.meeting_date),
-    startTime: String(r.start_time), endTime: String(r.end_time), wholeDay: bool(r.whole_day), startAt: Number(r.start_at), endAt: Number(r.end_at),
-    timeZone: String(r.time_zone), subject: String(r.subject), phone: (r.phone as string | null) ?? null, employeeNo: (r.employee_no as string | null) ?? null,
-    remarks: (r.remarks as string | null) ?? null, checkInCode: String(r.check_in_code), state: String(r.state), checkStatus: Number(r.check_status),
-    reminderMinutes: Number(r.reminder_minutes), remindAt: num(r.remind_at), isAutoClose: bool(r.is_auto_close), closeTime: num(r.close_time),
-    checkedInAt: num(r.checked_in_at), cancelledAt: num(r.cancelled_at), cancelReason: (r.cancel_reason as string | null) ?? null,
-    priceCents: Number(r.price_cents), sequence: Number(r.sequence),
+    id: Number(r.id),
+    resourceId: Number(r.resource_id),
+    organiserId: Number(r.organiser_id),
+    seriesId: num(r.series_id),
+    seriesDate: (r.series_date as string | null) ?? null,
+    detached: bool(r.detached),
+    meetingDate: String(r.meeting_date),
+    startTime: String(r.start_time),
+    endTime: String(r.end_time),
+    wholeDay: bool(r.whole_day),
+    startAt: Number(r.start_at),
+    endAt: Number(r.end_at),
+    timeZone: String(r.time_zone),
+    subject: String(r.subject),
+    phone: (r.phone as string | null) ?? null,
+    employeeNo: (r.employee_no as string | null) ?? null,
+    remarks: (r.remarks as string | null) ?? null,
+    checkInCode: String(r.check_in_code),
+    state: String(r.state),
+    checkStatus: Number(r.check_status),
+    reminderMinutes: Number(r.reminder_minutes),
+    remindAt: num(r.remind_at),
+    isAutoClose: bool(r.is_auto_close),
+    closeTime: num(r.close_time),
+    checkedInAt: num(r.checked_in_at),
+    cancelledAt: num(r.cancelled_at),
+    cancelReason: (r.cancel_reason as string | null) ?? null,
+    priceCents: Number(r.price_cents),
+    sequence: Number(r.sequence),
   };
 }
 
@@ -71,7 +92,10 @@ export interface Attendees {
 export async function attendeesOf(db: Db, ids: number[]): Promise<Map<number, Attendees>> {
   const out = new Map<number, Attendees>(ids.map((id) => [id, { inner: [], outer: [] }]));
   if (ids.length === 0) return out;
-  const rows = (await db('booking_attendees').whereIn('booking_id', ids).orderBy('id').select('booking_id', 'kind', 'user_id', 'name', 'email')) as Row[];
+  const rows = (await db('booking_attendees')
+    .whereIn('booking_id', ids)
+    .orderBy('id')
+    .select('booking_id', 'kind', 'user_id', 'name', 'email')) as Row[];
   for (const r of rows) {
     const a = out.get(Number(r.booking_id))!;
     if (r.kind === 'inner') a.inner.push(Number(r.user_id));
@@ -80,7 +104,12 @@ export async function attendeesOf(db: Db, ids: number[]): Promise<Map<number, At
   return out;
 }
 
-export async function writeAttendees(trx: Knex.Transaction, bookingId: number, a: Attendees, fresh = false): Promise<void> {
+export async function writeAttendees(
+  trx: Knex.Transaction,
+  bookingId: number,
+  a: Attendees,
+  fresh = false,
+): Promise<void> {
   if (!fresh) await trx('booking_attendees').where({ booking_id: bookingId }).delete();
   const rows = [
     ...[...new Set(a.inner)].map((userId) => ({ booking_id: bookingId, kind: 'inner', user_id: userId })),
@@ -98,60 +127,157 @@ export interface ResourceNames {
 
 export async function resourceNames(db: Db, ids: number[]): Promise<Map<number, ResourceNames>> {
   if (ids.length === 0) return new Map();
-  const rows = (await db('resources as r').leftJoin('locations as l', 'l.id', 'r.location_id').leftJoin('floors as f', 'f.id', 'r.floor_id')
-    .whereIn('r.id', [...new Set(ids)]).select('r.id', 'r.name', 'r.type', 'l.name as location_name', 'f.display_name as floor_name')) as Row[];
-  return new Map(rows.map((r) => [Number(r.id), { name: String(r.name), type: Number(r.type), locationName: (r.location_name as string | null) ?? null, floorName: (r.floor_name as string | null) ?? null }]));
+  const rows = (await db('resources as r')
+    .leftJoin('locations as l', 'l.id', 'r.location_id')
+    .leftJoin('floors as f', 'f.id', 'r.floor_id')
+    .whereIn('r.id', [...new Set(ids)])
+    .select('r.id', 'r.name', 'r.type', 'l.name as location_name', 'f.display_name as floor_name')) as Row[];
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        name: String(r.name),
+        type: Number(r.type),
+        locationName: (r.location_name as string | null) ?? null,
+        floorName: (r.floor_name as string | null) ?? null,
+      },
+    ]),
+  );
 }
 
 /**
  * The API view. Other people see the check-in code only if they organise the booking: the code opens
  * the room at the door tablet.
  */
-export function toView(b: BookingRow, viewerId: number, names: ResourceNames | undefined, a: Attendees | undefined, showSubject = true): BookingView {
+export function toView(
+  b: BookingRow,
+  viewerId: number,
+  names: ResourceNames | undefined,
+  a: Attendees | undefined,
+  showSubject = true,
+): BookingView {
   const mine = b.organiserId === viewerId;
   return {
-    id: b.id, resourceId: b.resourceId, resourceName: names?.name ?? '', organiserId: b.organiserId, mySelf: mine,
-    meetingDate: b.meetingDate, startTime: b.startTime, endTime: b.endTime, wholeDay: b.wholeDay, startAt: b.startAt, endAt: b.endAt,
-    timeZone: b.timeZone, subject: mine || showSubject ? b.subject : null, phone: mine ? b.phone : null, employeeId: mine ? b.employeeNo : null,
-    remarks: mine ? b.remarks : null, checkInCode: mine ? b.checkInCode : null, state: b.state, checkStatus: b.checkStatus,
-    seriesId: b.seriesId, seriesDate: b.seriesDate, detached: b.detached, reminderMinutes: b.reminderMinutes, remindAt: b.remindAt,
-    isAutoClose: b.isAutoClose, closeTime: b.closeTime, checkedInAt: b.checkedInAt, cancelledAt: b.cancelledAt, cancelReason: b.cancelReason,
-    priceCents: b.priceCents, sequence: b.sequence, innerAttendees: a?.inner ?? [], outerAttendees: a?.outer ?? [],
+    id: b.id,
+    resourceId: b.resourceId,
+    resourceName: names?.name ?? '',
+    organiserId: b.organiserId,
+    mySelf: mine,
+    meetingDate: b.meetingDate,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    wholeDay: b.wholeDay,
+    startAt: b.startAt,
+    endAt: b.endAt,
+    timeZone: b.timeZone,
+    subject: mine || showSubject ? b.subject : null,
+    phone: mine ? b.phone : null,
+    employeeId: mine ? b.employeeNo : null,
+    remarks: mine ? b.remarks : null,
+    checkInCode: mine ? b.checkInCode : null,
+    state: b.state,
+    checkStatus: b.checkStatus,
+    seriesId: b.seriesId,
+    seriesDate: b.seriesDate,
+    detached: b.detached,
+    reminderMinutes: b.reminderMinutes,
+    remindAt: b.remindAt,
+    isAutoClose: b.isAutoClose,
+    closeTime: b.closeTime,
+    checkedInAt: b.checkedInAt,
+    cancelledAt: b.cancelledAt,
+    cancelReason: b.cancelReason,
+    priceCents: b.priceCents,
+    sequence: b.sequence,
+    innerAttendees: a?.inner ?? [],
+    outerAttendees: a?.outer ?? [],
   };
 }
 
-export async function viewsOf(db: Db, rows: BookingRow[], viewerId: number, showSubject = true): Promise<BookingView[]> {
+export async function viewsOf(
+  db: Db,
+  rows: BookingRow[],
+  viewerId: number,
+  showSubject = true,
+): Promise<BookingView[]> {
   const pendingIds = rows.filter((r) => r.state === 'pending').map((r) => r.id);
   const [names, att, approvals] = await Promise.all([
-    resourceNames(db, rows.map((r) => r.resourceId)),
-    attendeesOf(db, rows.map((r) => r.id)),
-    pendingIds.length ? (db('approvals').whereIn('booking_id', pendingIds).where('state', 'pending').select('id', 'booking_id') as Promise<Row[]>) : Promise.resolve([] as Row[]),
+    resourceNames(
+      db,
+      rows.map((r) => r.resourceId),
+    ),
+    attendeesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    pendingIds.length
+      ? (db('approvals')
+          .whereIn('booking_id', pendingIds)
+          .where('state', 'pending')
+          .select('id', 'booking_id') as Promise<Row[]>)
+      : Promise.resolve([] as Row[]),
   ]);
   const approvalOf = new Map(approvals.map((a) => [Number(a.booking_id), Number(a.id)]));
-  return rows.map((r) => ({ ...toView(r, viewerId, names.get(r.resourceId), att.get(r.id), showSubject), approvalId: approvalOf.get(r.id) ?? null }));
+  return rows.map((r) => ({
+    ...toView(r, viewerId, names.get(r.resourceId), att.get(r.id), showSubject),
+    approvalId: approvalOf.get(r.id) ?? null,
+  }));
 }
 
 export function snapshotOf(b: BookingRow, n: ResourceNames | undefined, a: Attendees | undefined): BookingSnapshot {
   return {
-    id: b.id, resourceId: b.resourceId, resourceName: n?.name ?? '', resourceType: n?.type ?? 0, locationName: n?.locationName ?? null,
-    floorName: n?.floorName ?? null, organiserId: b.organiserId, subject: b.subject, meetingDate: b.meetingDate, startTime: b.startTime,
-    endTime: b.endTime, wholeDay: b.wholeDay, startAt: b.startAt, endAt: b.endAt, timeZone: b.timeZone, state: b.state, checkStatus: b.checkStatus,
-    checkInCode: b.checkInCode, seriesId: b.seriesId, reminderMinutes: b.reminderMinutes, remarks: b.remarks, sequence: b.sequence,
-    innerAttendeeIds: a?.inner ?? [], outerAttendees: a?.outer ?? [],
+    id: b.id,
+    resourceId: b.resourceId,
+    resourceName: n?.name ?? '',
+    resourceType: n?.type ?? 0,
+    locationName: n?.locationName ?? null,
+    floorName: n?.floorName ?? null,
+    organiserId: b.organiserId,
+    subject: b.subject,
+    meetingDate: b.meetingDate,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    wholeDay: b.wholeDay,
+    startAt: b.startAt,
+    endAt: b.endAt,
+    timeZone: b.timeZone,
+    state: b.state,
+    checkStatus: b.checkStatus,
+    checkInCode: b.checkInCode,
+    seriesId: b.seriesId,
+    reminderMinutes: b.reminderMinutes,
+    remarks: b.remarks,
+    sequence: b.sequence,
+    innerAttendeeIds: a?.inner ?? [],
+    outerAttendees: a?.outer ?? [],
   };
 }
 
 export async function snapshotsOf(db: Db, ids: number[]): Promise<BookingSnapshot[]> {
   if (ids.length === 0) return [];
   const rows = ((await db('bookings').whereIn('id', ids).orderBy('id')) as Row[]).map(toBookingRow);
-  const [names, att] = await Promise.all([resourceNames(db, rows.map((r) => r.resourceId)), attendeesOf(db, ids)]);
+  const [names, att] = await Promise.all([
+    resourceNames(
+      db,
+      rows.map((r) => r.resourceId),
+    ),
+    attendeesOf(db, ids),
+  ]);
   return rows.map((b) => snapshotOf(b, names.get(b.resourceId), att.get(b.id)));
 }
 
 /** The reservation log (sys/reservelog), written in the transaction of the change. */
-export async function logReservation(trx: Db, now: number, entry: { bookingId: number; resourceId: number; userId: number; action: string; detail?: unknown }): Promise<void> {
+export async function logReservation(
+  trx: Db,
+  now: number,
+  entry: { bookingId: number; resourceId: number; userId: number; action: string; detail?: unknown },
+): Promise<void> {
   await trx('reservation_logs').insert({
-    booking_id: entry.bookingId, resource_id: entry.resourceId, user_id: entry.userId || null, action: entry.action,
-    detail: entry.detail === undefined ? null : JSON.stringify(entry.detail).slice(0, 60_000), created_at: now,
+    booking_id: entry.bookingId,
+    resource_id: entry.resourceId,
+    user_id: entry.userId || null,
+    action: entry.action,
+    detail: entry.detail === undefined ? null : JSON.stringify(entry.detail).slice(0, 60_000),
+    created_at: now,
   });
 }

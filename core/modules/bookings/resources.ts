@@ -78,27 +78,64 @@ export async function loadResources(db: Db, f: ResourceFilter, weekday?: number)
     .leftJoin('locations as l', 'l.id', 'r.location_id')
     .leftJoin('floors as fl', 'fl.id', 'r.floor_id')
     .orderBy([{ column: 'r.sort' }, { column: 'r.id' }])
-    .select('r.id', 'r.name', 'r.type', 'r.capacity', 'r.location_id', 'r.floor_id', 'r.price_per_hour', 'r.time_zone', 'r.all_day', 'r.status',
-      'r.start_date', 'r.end_date', 'r.whole_day', 'r.pos_x', 'r.pos_y', 'l.name as location_name', 'fl.display_name as floor_name') as Promise<Row[]>;
+    .select(
+      'r.id',
+      'r.name',
+      'r.type',
+      'r.capacity',
+      'r.location_id',
+      'r.floor_id',
+      'r.price_per_hour',
+      'r.time_zone',
+      'r.all_day',
+      'r.status',
+      'r.start_date',
+      'r.end_date',
+      'r.whole_day',
+      'r.pos_x',
+      'r.pos_y',
+      'l.name as location_name',
+      'fl.display_name as floor_name',
+    ) as Promise<Row[]>;
   // Hours, groups, approvers and exempt users in one UNION ALL (k tells them apart), each on a sub-query of
   // the same filter instead of an IN list of (possibly) a thousand ids.
   const ids = () => filteredResources(db, f).select('r.id');
   const none = db.raw('null');
   // With a weekday (the grid, the inquiry) only that day's hours and, per resource, whether it has hours at
   // all: one row per resource instead of seven.
-  const hoursQuery: Knex.QueryBuilder = weekday === undefined
-    ? db('resource_open_hours').whereIn('resource_id', ids()).select(db.raw("'h' as k"), 'resource_id', 'weekday as a', 'enabled as e', 'time_from as tf', 'time_to as tt')
-    // Wrapped: a GROUP BY on the first member of a knex union would be placed after the whole union.
-    : db.from(db('resource_open_hours').whereIn('resource_id', ids()).groupBy('resource_id')
-      .select(db.raw("'d' as k"), 'resource_id', db.raw('count(*) as a'), db.raw('max(case when weekday = ? then enabled end) as e', [weekday]),
-        db.raw('max(case when weekday = ? then time_from end) as tf', [weekday]), db.raw('max(case when weekday = ? then time_to end) as tt', [weekday])).as('d'))
-      .select('k', 'resource_id', 'a', 'e', 'tf', 'tt');
-  const relatedRows = hoursQuery
-    .unionAll([
-      db('resource_groups').whereIn('resource_id', ids()).select(db.raw("'g'"), 'resource_id', 'group_id', none, none, none),
-      db('resource_approvers').whereIn('resource_id', ids()).select(db.raw("'a'"), 'resource_id', 'user_id', none, none, none),
-      db('resource_exempt_users').whereIn('resource_id', ids()).select(db.raw("'x'"), 'resource_id', 'user_id', none, none, none),
-    ]) as Promise<Row[]>;
+  const hoursQuery: Knex.QueryBuilder =
+    weekday === undefined
+      ? db('resource_open_hours')
+          .whereIn('resource_id', ids())
+          .select(db.raw("'h' as k"), 'resource_id', 'weekday as a', 'enabled as e', 'time_from as tf', 'time_to as tt')
+      : // Wrapped: a GROUP BY on the first member of a knex union would be placed after the whole union.
+        db
+          .from(
+            db('resource_open_hours')
+              .whereIn('resource_id', ids())
+              .groupBy('resource_id')
+              .select(
+                db.raw("'d' as k"),
+                'resource_id',
+                db.raw('count(*) as a'),
+                db.raw('max(case when weekday = ? then enabled end) as e', [weekday]),
+                db.raw('max(case when weekday = ? then time_from end) as tf', [weekday]),
+                db.raw('max(case when weekday = ? then time_to end) as tt', [weekday]),
+              )
+              .as('d'),
+          )
+          .select('k', 'resource_id', 'a', 'e', 'tf', 'tt');
+  const relatedRows = hoursQuery.unionAll([
+    db('resource_groups')
+      .whereIn('resource_id', ids())
+      .select(db.raw("'g'"), 'resource_id', 'group_id', none, none, none),
+    db('resource_approvers')
+      .whereIn('resource_id', ids())
+      .select(db.raw("'a'"), 'resource_id', 'user_id', none, none, none),
+    db('resource_exempt_users')
+      .whereIn('resource_id', ids())
+      .select(db.raw("'x'"), 'resource_id', 'user_id', none, none, none),
+  ]) as Promise<Row[]>;
   // Side by side: neither needs the other's answer, and on MySQL they run on two connections at once.
   const [rows, related] = await Promise.all([resourceRows, relatedRows]);
   if (rows.length === 0) return [];
@@ -110,10 +147,10 @@ export async function loadResources(db: Db, f: ResourceFilter, weekday?: number)
     if (r.k === 'h') hours.push(r);
     else if (r.k === 'd') {
       // Hours on other days only: the map is not empty (so not "always open") and has no entry for the weekday (closed).
-      if (r.e === null || r.e === undefined) hours.push({ resource_id: r.resource_id, a: -1, e: false, tf: '00:00', tt: '00:00' });
+      if (r.e === null || r.e === undefined)
+        hours.push({ resource_id: r.resource_id, a: -1, e: false, tf: '00:00', tt: '00:00' });
       else hours.push({ ...r, a: weekday });
-    }
-    else (r.k === 'g' ? groups : r.k === 'a' ? approvers : exempt).push(r);
+    } else (r.k === 'g' ? groups : r.k === 'a' ? approvers : exempt).push(r);
   }
   const hoursBy = new Map<number, Map<number, OpenDay>>();
   for (const h of hours) {
@@ -127,14 +164,29 @@ export async function loadResources(db: Db, f: ResourceFilter, weekday?: number)
   return rows.map((r) => {
     const id = Number(r.id);
     return {
-      id, name: String(r.name), type: Number(r.type), capacity: Number(r.capacity),
-      locationId: Number(r.location_id), floorId: r.floor_id === null ? null : Number(r.floor_id),
-      locationName: (r.location_name as string | null) ?? null, floorName: (r.floor_name as string | null) ?? null,
-      pricePerHour: Number(r.price_per_hour), timeZone: String(r.time_zone), allDay: bool(r.all_day),
-      status: Number(r.status), startDate: (r.start_date as string | null) ?? null, endDate: (r.end_date as string | null) ?? null,
-      wholeDay: bool(r.whole_day), openHours: hoursBy.get(id) ?? new Map(),
-      position: r.pos_x === null || r.pos_x === undefined || r.pos_y === null || r.pos_y === undefined ? null : { x: Number(r.pos_x), y: Number(r.pos_y) },
-      groupIds: groupsBy.get(id) ?? [], approverIds: approversBy.get(id) ?? [], exemptIds: exemptBy.get(id) ?? [],
+      id,
+      name: String(r.name),
+      type: Number(r.type),
+      capacity: Number(r.capacity),
+      locationId: Number(r.location_id),
+      floorId: r.floor_id === null ? null : Number(r.floor_id),
+      locationName: (r.location_name as string | null) ?? null,
+      floorName: (r.floor_name as string | null) ?? null,
+      pricePerHour: Number(r.price_per_hour),
+      timeZone: String(r.time_zone),
+      allDay: bool(r.all_day),
+      status: Number(r.status),
+      startDate: (r.start_date as string | null) ?? null,
+      endDate: (r.end_date as string | null) ?? null,
+      wholeDay: bool(r.whole_day),
+      openHours: hoursBy.get(id) ?? new Map(),
+      position:
+        r.pos_x === null || r.pos_x === undefined || r.pos_y === null || r.pos_y === undefined
+          ? null
+          : { x: Number(r.pos_x), y: Number(r.pos_y) },
+      groupIds: groupsBy.get(id) ?? [],
+      approverIds: approversBy.get(id) ?? [],
+      exemptIds: exemptBy.get(id) ?? [],
     };
   });
 }
@@ -153,10 +205,23 @@ export interface DisabledPeriod {
 }
 
 /** Disabled periods overlapping [from, to) for the resources of a filter. */
-export async function loadDisabledPeriods(db: Db, f: ResourceFilter, from: number, to: number): Promise<DisabledPeriod[]> {
-  const rows = (await db('resource_disabled_periods').whereIn('resource_id', filteredResources(db, f).select('r.id'))
-    .where('start_at', '<', to).where('end_at', '>', from).select('resource_id', 'start_at', 'end_at', 'reason')) as Row[];
-  return rows.map((r) => ({ resourceId: Number(r.resource_id), startAt: Number(r.start_at), endAt: Number(r.end_at), reason: (r.reason as string | null) ?? null }));
+export async function loadDisabledPeriods(
+  db: Db,
+  f: ResourceFilter,
+  from: number,
+  to: number,
+): Promise<DisabledPeriod[]> {
+  const rows = (await db('resource_disabled_periods')
+    .whereIn('resource_id', filteredResources(db, f).select('r.id'))
+    .where('start_at', '<', to)
+    .where('end_at', '>', from)
+    .select('resource_id', 'start_at', 'end_at', 'reason')) as Row[];
+  return rows.map((r) => ({
+    resourceId: Number(r.resource_id),
+    startAt: Number(r.start_at),
+    endAt: Number(r.end_at),
+    reason: (r.reason as string | null) ?? null,
+  }));
 }
 
 /** The open hours of a date, or null when the resource is closed that weekday. */

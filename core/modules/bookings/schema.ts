@@ -12,17 +12,28 @@ export const TimeString = z.string().regex(TIME, 'HH:mm on a 15-minute step (24:
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 export type IdParam = z.infer<typeof IdParam>;
 
-export const Recurrence = z.object({
-  freq: z.enum(['daily', 'weekly', 'monthly']),
-  interval: z.number().int().min(1).max(99).default(1),
-  /** 0 Sunday .. 6 Saturday, like the resources' open hours. */
-  byWeekday: z.array(z.number().int().min(0).max(6)).max(7).optional(),
-  byMonthDay: z.array(z.number().int().min(1).max(31)).max(31).optional(),
-  /** With monthly + one byWeekday: 1..4 the nth, -1 the last. */
-  bySetPos: z.number().int().min(-1).max(5).refine((n) => n !== 0, 'not 0').optional(),
-  until: DateString.optional(),
-  count: z.number().int().min(1).max(732).optional(),
-}).refine((r) => r.until !== undefined || r.count !== undefined, { message: 'until or count is required', path: ['until'] });
+export const Recurrence = z
+  .object({
+    freq: z.enum(['daily', 'weekly', 'monthly']),
+    interval: z.number().int().min(1).max(99).default(1),
+    /** 0 Sunday .. 6 Saturday, like the resources' open hours. */
+    byWeekday: z.array(z.number().int().min(0).max(6)).max(7).optional(),
+    byMonthDay: z.array(z.number().int().min(1).max(31)).max(31).optional(),
+    /** With monthly + one byWeekday: 1..4 the nth, -1 the last. */
+    bySetPos: z
+      .number()
+      .int()
+      .min(-1)
+      .max(5)
+      .refine((n) => n !== 0, 'not 0')
+      .optional(),
+    until: DateString.optional(),
+    count: z.number().int().min(1).max(732).optional(),
+  })
+  .refine((r) => r.until !== undefined || r.count !== undefined, {
+    message: 'until or count is required',
+    path: ['until'],
+  });
 export type Recurrence = z.infer<typeof Recurrence>;
 
 export const OuterAttendee = z.object({ name: z.string().trim().min(1).max(100), email: z.email().max(255) });
@@ -42,13 +53,16 @@ const BookingFields = {
   reminderMinutes: z.number().int().min(0).max(2880).default(0),
 };
 
-const timesGiven = (b: { wholeDay?: boolean; startTime?: string; endTime?: string }) => b.wholeDay === true || (b.startTime !== undefined && b.endTime !== undefined);
+const timesGiven = (b: { wholeDay?: boolean; startTime?: string; endTime?: string }) =>
+  b.wholeDay === true || (b.startTime !== undefined && b.endTime !== undefined);
 
-export const CreateBooking = z.object({
-  ...BookingFields,
-  recurrence: Recurrence.optional(),
-  conflictPolicy: z.enum(['skip', 'fail']).default('fail'),
-}).refine(timesGiven, { message: 'startTime and endTime, or wholeDay', path: ['startTime'] });
+export const CreateBooking = z
+  .object({
+    ...BookingFields,
+    recurrence: Recurrence.optional(),
+    conflictPolicy: z.enum(['skip', 'fail']).default('fail'),
+  })
+  .refine(timesGiven, { message: 'startTime and endTime, or wholeDay', path: ['startTime'] });
 export type CreateBooking = z.infer<typeof CreateBooking>;
 
 export const ModifyBooking = z.object({
@@ -74,8 +88,18 @@ export const CancelBooking = z.object({
 });
 export type CancelBooking = z.infer<typeof CancelBooking>;
 
-export const CheckIn = z.object({ code: z.string().trim().regex(/^\d{1,10}$/) });
-export const Passcode = z.object({ code: z.string().trim().regex(/^[1-9]\d{0,9}$/) });
+export const CheckIn = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/),
+});
+export const Passcode = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,9}$/),
+});
 
 export const GridQuery = z.object({
   date: DateString,
@@ -89,7 +113,11 @@ export type GridQuery = z.infer<typeof GridQuery>;
 export const AvailableQuery = GridQuery.extend({
   startTime: TimeString,
   endTime: TimeString,
-  deviceIds: z.string().regex(/^\d+(,\d+)*$/).optional().describe('comma-separated device ids the resource must have'),
+  deviceIds: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .optional()
+    .describe('comma-separated device ids the resource must have'),
 });
 export type AvailableQuery = z.infer<typeof AvailableQuery>;
 
@@ -112,7 +140,10 @@ export type ApprovalsQuery = z.infer<typeof ApprovalsQuery>;
 
 export const Decision = z.object({ reason: z.string().trim().max(300).optional() });
 
-export const Recharge = z.object({ amount: z.number().int().min(1).max(100_000_000), note: z.string().trim().max(300).optional() });
+export const Recharge = z.object({
+  amount: z.number().int().min(1).max(100_000_000),
+  note: z.string().trim().max(300).optional(),
+});
 export const LedgerQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),

@@ -14,7 +14,15 @@ import { autoCancelNoShows } from './no-show.ts';
 import { bookingById, myBookings } from './queries.ts';
 import { createSeries, previewSeries, type SeriesResult } from './recurrence.ts';
 import { WrongCodes } from './wrong-codes.ts';
-import type { AvailableQuery, BookingView, CancelBooking, CreateBooking, GridQuery, ModifyBooking, MyBookingsQuery } from './schema.ts';
+import type {
+  AvailableQuery,
+  BookingView,
+  CancelBooking,
+  CreateBooking,
+  GridQuery,
+  ModifyBooking,
+  MyBookingsQuery,
+} from './schema.ts';
 
 export class BookingsService {
   private readonly wrongCodes = new WrongCodes();
@@ -25,17 +33,39 @@ export class BookingsService {
     return input.recurrence ? createSeries(this.deps, actor, input) : createSingle(this.deps, actor, input);
   }
 
-  preview(actor: Actor, input: CreateBooking) { return previewSeries(this.deps, actor, input); }
-  modify(actor: Actor, id: number, input: ModifyBooking) { return modifyBooking(this.deps, actor, id, input); }
-  cancel(actor: Actor, id: number, input: CancelBooking) { return cancelBooking(this.deps, actor, id, input); }
-  checkIn(actor: Actor, id: number, code: string) { return checkIn(this.deps, this.wrongCodes, actor, id, code); }
-  checkOut(actor: Actor, id: number) { return checkOut(this.deps, actor, id); }
-  setPasscode(actor: Actor, id: number, code: string) { return setPasscode(this.deps, actor, id, code); }
+  preview(actor: Actor, input: CreateBooking) {
+    return previewSeries(this.deps, actor, input);
+  }
+  modify(actor: Actor, id: number, input: ModifyBooking) {
+    return modifyBooking(this.deps, actor, id, input);
+  }
+  cancel(actor: Actor, id: number, input: CancelBooking) {
+    return cancelBooking(this.deps, actor, id, input);
+  }
+  checkIn(actor: Actor, id: number, code: string) {
+    return checkIn(this.deps, this.wrongCodes, actor, id, code);
+  }
+  checkOut(actor: Actor, id: number) {
+    return checkOut(this.deps, actor, id);
+  }
+  setPasscode(actor: Actor, id: number, code: string) {
+    return setPasscode(this.deps, actor, id, code);
+  }
   /** The grid as JSON text (see gridJson). */
-  grid(actor: Actor, q: GridQuery): Promise<string> { return gridJson(this.deps, actor, q); }
-  available(actor: Actor, q: AvailableQuery) { return available(this.deps, actor, q); }
-  mine(actor: Actor, q: MyBookingsQuery): Promise<Page<BookingView>> { return myBookings(this.deps, actor, q); }
-  get(actor: Actor, id: number) { return bookingById(this.deps, actor, id); }
+  grid(actor: Actor, q: GridQuery): Promise<string> {
+    return gridJson(this.deps, actor, q);
+  }
+  available(actor: Actor, q: AvailableQuery) {
+    return available(this.deps, actor, q);
+  }
+  mine(actor: Actor, q: MyBookingsQuery): Promise<Page<BookingView>> {
+    return myBookings(this.deps, actor, q);
+  }
+  get(actor: Actor, id: number) {
+    return bookingById(this.deps, actor, id);
+  }
   /** The no-show job. */
-  autoCancelNoShows(now?: number) { return autoCancelNoShows(this.deps, now); }
+  autoCancelNoShows(now?: number) {
+    return autoCancelNoShows(this.deps, now);
+  }
 }

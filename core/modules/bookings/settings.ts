@@ -25,19 +25,44 @@ export interface BookingSettings {
   dayEndTime: string;
 }
 
-const KEYS = ['bookingDaysAhead', 'bookingCountLimit', 'passCodeLength', 'passcodeUpdatable', 'bookNeedPhone', 'checkInWindowMinutes',
-  'checkInEarlyMinutes', 'autoCancelResource', 'options', 'useApproval', 'useCircleReservation', 'showOthersSubject'] as const;
+const KEYS = [
+  'bookingDaysAhead',
+  'bookingCountLimit',
+  'passCodeLength',
+  'passcodeUpdatable',
+  'bookNeedPhone',
+  'checkInWindowMinutes',
+  'checkInEarlyMinutes',
+  'autoCancelResource',
+  'options',
+  'useApproval',
+  'useCircleReservation',
+  'showOthersSubject',
+] as const;
 
 export async function loadSettings(params: ParamsService, db?: Db): Promise<BookingSettings> {
   const [p, time] = await Promise.all([params.getMany(KEYS, db), params.getTimeConfig()]);
   const flags = String(p.options ?? '').split('|');
   return {
-    daysAhead: Number(p.bookingDaysAhead), countLimit: Number(p.bookingCountLimit), passCodeLength: Number(p.passCodeLength),
-    passcodeUpdatable: Boolean(p.passcodeUpdatable), bookNeedPhone: Boolean(p.bookNeedPhone),
-    checkInWindowMinutes: Number(p.checkInWindowMinutes), checkInEarlyMinutes: Number(p.checkInEarlyMinutes),
-    autoCancelTypes: String(p.autoCancelResource ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number),
-    useCredit: flags.includes('useCredit'), useApproval: Boolean(p.useApproval), useCircle: Boolean(p.useCircleReservation),
-    showOthersSubject: Boolean(p.showOthersSubject), maxDurationMinutes: time.maxDuration, interval: time.interval,
-    dayStartTime: time.startTime, dayEndTime: time.endTime,
+    daysAhead: Number(p.bookingDaysAhead),
+    countLimit: Number(p.bookingCountLimit),
+    passCodeLength: Number(p.passCodeLength),
+    passcodeUpdatable: Boolean(p.passcodeUpdatable),
+    bookNeedPhone: Boolean(p.bookNeedPhone),
+    checkInWindowMinutes: Number(p.checkInWindowMinutes),
+    checkInEarlyMinutes: Number(p.checkInEarlyMinutes),
+    autoCancelTypes: String(p.autoCancelResource ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(Number),
+    useCredit: flags.includes('useCredit'),
+    useApproval: Boolean(p.useApproval),
+    useCircle: Boolean(p.useCircleReservation),
+    showOthersSubject: Boolean(p.showOthersSubject),
+    maxDurationMinutes: time.maxDuration,
+    interval: time.interval,
+    dayStartTime: time.startTime,
+    dayEndTime: time.endTime,
   };
 }

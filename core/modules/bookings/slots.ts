@@ -11,12 +11,23 @@ import { SLOT_MS, slotsOf } from './time.ts';
 
 /** Thrown inside a transaction when a slot is taken; turned into a 409 with ranges once the transaction is gone. */
 export class SlotTaken extends Error {
-  constructor(readonly resourceId: number, readonly startAt: number, readonly endAt: number, readonly bookingId: number) {
+  constructor(
+    readonly resourceId: number,
+    readonly startAt: number,
+    readonly endAt: number,
+    readonly bookingId: number,
+  ) {
     super('slot taken');
   }
 }
 
-export async function insertSlots(trx: Knex.Transaction, resourceId: number, bookingId: number, startAt: number, endAt: number): Promise<void> {
+export async function insertSlots(
+  trx: Knex.Transaction,
+  resourceId: number,
+  bookingId: number,
+  startAt: number,
+  endAt: number,
+): Promise<void> {
   const rows = slotsOf(startAt, endAt).map((slot) => ({ resource_id: resourceId, slot, booking_id: bookingId }));
   try {
     if (rows.length) await trx('booking_slots').insert(rows);
@@ -40,10 +51,19 @@ export interface Range {
 }
 
 /** The bookings holding slots in a range: a primary-key range scan, never the resource's history. */
-export async function conflictRanges(db: Db, resourceId: number, startAt: number, endAt: number, excludeBookingId?: number): Promise<Range[]> {
-  const q = db('booking_slots as s').join('bookings as b', 'b.id', 's.booking_id')
-    .where('s.resource_id', resourceId).whereBetween('s.slot', [Math.floor(startAt / SLOT_MS), Math.ceil(endAt / SLOT_MS) - 1])
-    .distinct('b.id', 'b.start_at', 'b.end_at').orderBy('b.start_at');
+export async function conflictRanges(
+  db: Db,
+  resourceId: number,
+  startAt: number,
+  endAt: number,
+  excludeBookingId?: number,
+): Promise<Range[]> {
+  const q = db('booking_slots as s')
+    .join('bookings as b', 'b.id', 's.booking_id')
+    .where('s.resource_id', resourceId)
+    .whereBetween('s.slot', [Math.floor(startAt / SLOT_MS), Math.ceil(endAt / SLOT_MS) - 1])
+    .distinct('b.id', 'b.start_at', 'b.end_at')
+    .orderBy('b.start_at');
   if (excludeBookingId !== undefined) q.whereNot('b.id', excludeBookingId);
   const rows = (await q) as Array<Record<string, unknown>>;
   return rows.map((r) => ({ startAt: Number(r.start_at), endAt: Number(r.end_at), bookingId: Number(r.id) }));

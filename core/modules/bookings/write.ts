@@ -27,23 +27,56 @@ export function remindAt(startAt: number, reminderMinutes: number): number | nul
   return reminderMinutes > 0 ? startAt - reminderMinutes * MINUTE_MS : null;
 }
 
-export async function insertBooking(trx: Knex.Transaction, a: {
-  now: number; resource: ResourceInfo; times: Times; organiserId: number; fields: BookingFields; settings: BookingSettings;
-  pending: boolean; price: number; seriesId?: number; seriesDate?: string;
-}): Promise<number> {
+export async function insertBooking(
+  trx: Knex.Transaction,
+  a: {
+    now: number;
+    resource: ResourceInfo;
+    times: Times;
+    organiserId: number;
+    fields: BookingFields;
+    settings: BookingSettings;
+    pending: boolean;
+    price: number;
+    seriesId?: number;
+    seriesDate?: string;
+  },
+): Promise<number> {
   return (await insertBookingRow(trx, a)).id;
 }
 
 /** Like insertBooking, answering the row as written, so the caller can answer without reading it back. */
-export async function insertBookingRow(trx: Knex.Transaction, a: Parameters<typeof insertBooking>[1]): Promise<BookingRow> {
+export async function insertBookingRow(
+  trx: Knex.Transaction,
+  a: Parameters<typeof insertBooking>[1],
+): Promise<BookingRow> {
   const { now, resource, times, fields } = a;
   const row = {
-    resource_id: resource.id, organiser_id: a.organiserId, series_id: a.seriesId ?? null, series_date: a.seriesDate ?? null, detached: false,
-    meeting_date: times.meetingDate, start_time: times.startTime, end_time: times.endTime, whole_day: times.wholeDay,
-    start_at: times.startAt, end_at: times.endAt, time_zone: resource.timeZone, subject: fields.subject, phone: fields.phone ?? null,
-    employee_no: fields.employeeId ?? null, remarks: fields.remarks ?? null, check_in_code: newCheckInCode(a.settings.passCodeLength),
-    state: a.pending ? 'pending' : 'confirmed', check_status: a.pending ? 4 : 0, reminder_minutes: fields.reminderMinutes,
-    remind_at: remindAt(times.startAt, fields.reminderMinutes), price_cents: a.price, sequence: 0, created_at: now, updated_at: now,
+    resource_id: resource.id,
+    organiser_id: a.organiserId,
+    series_id: a.seriesId ?? null,
+    series_date: a.seriesDate ?? null,
+    detached: false,
+    meeting_date: times.meetingDate,
+    start_time: times.startTime,
+    end_time: times.endTime,
+    whole_day: times.wholeDay,
+    start_at: times.startAt,
+    end_at: times.endAt,
+    time_zone: resource.timeZone,
+    subject: fields.subject,
+    phone: fields.phone ?? null,
+    employee_no: fields.employeeId ?? null,
+    remarks: fields.remarks ?? null,
+    check_in_code: newCheckInCode(a.settings.passCodeLength),
+    state: a.pending ? 'pending' : 'confirmed',
+    check_status: a.pending ? 4 : 0,
+    reminder_minutes: fields.reminderMinutes,
+    remind_at: remindAt(times.startAt, fields.reminderMinutes),
+    price_cents: a.price,
+    sequence: 0,
+    created_at: now,
+    updated_at: now,
   };
   const [id] = await trx('bookings').insert(row);
   const bookingId = Number(id);
@@ -51,7 +84,13 @@ export async function insertBookingRow(trx: Knex.Transaction, a: Parameters<type
   await writeAttendees(trx, bookingId, fields.attendees, true);
   if (a.pending) await trx('approvals').insert({ booking_id: bookingId, state: 'pending', created_at: now });
   if (a.price > 0) await charge(trx, now, a.organiserId, bookingId, a.price);
-  await logReservation(trx, now, { bookingId, resourceId: resource.id, userId: a.organiserId, action: 'created', detail: { ...times, pending: a.pending } });
+  await logReservation(trx, now, {
+    bookingId,
+    resourceId: resource.id,
+    userId: a.organiserId,
+    action: 'created',
+    detail: { ...times, pending: a.pending },
+  });
   return toBookingRow({ ...row, id: bookingId });
 }
 
@@ -59,9 +98,15 @@ export async function insertBookingRow(trx: Knex.Transaction, a: Parameters<type
 export async function checkAttendees(db: Db, inner: number[]): Promise<void> {
   const ids = [...new Set(inner)];
   if (ids.length === 0) return;
-  const found = new Set(((await db('users').whereIn('id', ids).select('id')) as Array<{ id: number }>).map((r) => Number(r.id)));
+  const found = new Set(
+    ((await db('users').whereIn('id', ids).select('id')) as Array<{ id: number }>).map((r) => Number(r.id)),
+  );
   const missing = ids.filter((i) => !found.has(i));
-  if (missing.length) throw new ValidationError([{ field: 'innerAttendees', message: `unknown users: ${missing.join(', ')}` }], 'bookings.unknownAttendee');
+  if (missing.length)
+    throw new ValidationError(
+      [{ field: 'innerAttendees', message: `unknown users: ${missing.join(', ')}` }],
+      'bookings.unknownAttendee',
+    );
 }
 
 /** Events collected during a transaction and emitted once it has committed. */

@@ -13,24 +13,32 @@ import type { EnvironmentReadingsService } from './readings.ts';
 import type { LiveAnswer, LiveQuery } from './schema.ts';
 
 export class LiveService {
-  constructor(private readonly deps: {
-    db: Knex;
-    clock: Clock;
-    liveBookingsService: LiveBookingsService;
-    devicesService: DevicesService;
-    environmentReadingsService: EnvironmentReadingsService;
-  }) {}
+  constructor(
+    private readonly deps: {
+      db: Knex;
+      clock: Clock;
+      liveBookingsService: LiveBookingsService;
+      devicesService: DevicesService;
+      environmentReadingsService: EnvironmentReadingsService;
+    },
+  ) {}
 
   async live(actor: Actor, q: LiveQuery): Promise<LiveAnswer> {
     const { db } = this.deps;
-    const query = db('resources as r').leftJoin('floors as f', 'f.id', 'r.floor_id').where('r.status', 1)
+    const query = db('resources as r')
+      .leftJoin('floors as f', 'f.id', 'r.floor_id')
+      .where('r.status', 1)
       .orderBy([{ column: 'r.sort' }, { column: 'r.id' }])
       .select('r.id', 'r.name', 'r.type', 'r.floor_id', 'f.display_name as floor_name', 'r.time_zone');
     if (q.locationId) query.where('r.location_id', q.locationId);
     if (q.floorId) query.where('r.floor_id', q.floorId);
     const page = await paginate(query, q, (r) => ({
-      id: Number(r.id), name: String(r.name), type: Number(r.type), floorId: r.floor_id === null || r.floor_id === undefined ? null : Number(r.floor_id),
-      floorName: (r.floor_name as string | null) ?? null, timeZone: String(r.time_zone),
+      id: Number(r.id),
+      name: String(r.name),
+      type: Number(r.type),
+      floorId: r.floor_id === null || r.floor_id === undefined ? null : Number(r.floor_id),
+      floorName: (r.floor_name as string | null) ?? null,
+      timeZone: String(r.time_zone),
     }));
     const ids = page.items.map((r) => r.id);
     const [slots, sensors] = await Promise.all([
@@ -45,10 +53,12 @@ export class LiveService {
         ...r,
         current: slots.get(r.id)?.current ?? null,
         next: slots.get(r.id)?.next ?? null,
-        readings: sensors.filter((s) => s.resourceId === r.id).flatMap((s) => {
-          const reading = readings.get(s.vendorId);
-          return reading ? [reading] : [];
-        }),
+        readings: sensors
+          .filter((s) => s.resourceId === r.id)
+          .flatMap((s) => {
+            const reading = readings.get(s.vendorId);
+            return reading ? [reading] : [];
+          }),
       })),
     };
   }

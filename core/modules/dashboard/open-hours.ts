@@ -27,9 +27,14 @@ export function openMinutes(resource: ResourceAvailability, hours: OpenHoursRow[
   if (Number(resource.status) !== 1) return 0;
   const byWeekday = new Map(hours.map((h) => [Number(h.weekday), h]));
   let total = 0;
-  for (let day = DateTime.fromISO(from, { zone: resource.time_zone }); day.toISODate()! <= to; day = day.plus({ days: 1 })) {
+  for (
+    let day = DateTime.fromISO(from, { zone: resource.time_zone });
+    day.toISODate()! <= to;
+    day = day.plus({ days: 1 })
+  ) {
     const date = day.toISODate()!;
-    if ((resource.start_date && date < resource.start_date) || (resource.end_date && date > resource.end_date)) continue;
+    if ((resource.start_date && date < resource.start_date) || (resource.end_date && date > resource.end_date))
+      continue;
     const h = byWeekday.get(day.weekday % 7); // luxon: 1 Monday .. 7 Sunday; ours: 0 Sunday .. 6 Saturday
     if (hours.length > 0 && (!h || !h.enabled)) continue;
     if (resource.whole_day || !h) {

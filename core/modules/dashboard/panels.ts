@@ -13,14 +13,24 @@ export interface PanelView extends Panel {
 }
 
 const toView = (r: Record<string, unknown>): PanelView => ({
-  id: Number(r.id), name: String(r.name), locationId: (r.location_id as number | null) ?? null, floorId: (r.floor_id as number | null) ?? null,
-  logoUploadId: (r.logo_upload_id as string | null) ?? null, environmentSlideSeconds: Number(r.environment_slide_seconds),
-  bookingSlideSeconds: Number(r.booking_slide_seconds), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  id: Number(r.id),
+  name: String(r.name),
+  locationId: (r.location_id as number | null) ?? null,
+  floorId: (r.floor_id as number | null) ?? null,
+  logoUploadId: (r.logo_upload_id as string | null) ?? null,
+  environmentSlideSeconds: Number(r.environment_slide_seconds),
+  bookingSlideSeconds: Number(r.booking_slide_seconds),
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
 });
 
 const toRow = (p: Panel) => ({
-  name: p.name, location_id: p.locationId ?? null, floor_id: p.floorId ?? null, logo_upload_id: p.logoUploadId ?? null,
-  environment_slide_seconds: p.environmentSlideSeconds, booking_slide_seconds: p.bookingSlideSeconds,
+  name: p.name,
+  location_id: p.locationId ?? null,
+  floor_id: p.floorId ?? null,
+  logo_upload_id: p.logoUploadId ?? null,
+  environment_slide_seconds: p.environmentSlideSeconds,
+  booking_slide_seconds: p.bookingSlideSeconds,
 });
 
 export class PanelsService {
@@ -40,7 +50,11 @@ export class PanelsService {
     const now = this.deps.clock.now();
     const id = await this.deps.db.transaction(async (trx) => {
       const [newId] = await trx('dashboard_panels').insert({ ...toRow(p), created_at: now, updated_at: now });
-      await this.deps.operationLog.record(trx, actor, { action: 'room.dashboard.panel.create', target: Number(newId), after: p });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'room.dashboard.panel.create',
+        target: Number(newId),
+        after: p,
+      });
       return Number(newId);
     });
     return this.get(id);
@@ -49,8 +63,15 @@ export class PanelsService {
   async update(actor: Actor, id: number, p: Panel): Promise<PanelView> {
     const before = await this.get(id);
     await this.deps.db.transaction(async (trx) => {
-      await trx('dashboard_panels').where({ id }).update({ ...toRow(p), updated_at: this.deps.clock.now() });
-      await this.deps.operationLog.record(trx, actor, { action: 'room.dashboard.panel.update', target: id, before, after: p });
+      await trx('dashboard_panels')
+        .where({ id })
+        .update({ ...toRow(p), updated_at: this.deps.clock.now() });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'room.dashboard.panel.update',
+        target: id,
+        before,
+        after: p,
+      });
     });
     return this.get(id);
   }

@@ -26,7 +26,10 @@ export function cleanReading(value: unknown): EnvironmentReading | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
   if (typeof v.deviceId !== 'string' || !v.deviceId) return null;
-  const out: EnvironmentReading = { deviceId: v.deviceId, at: typeof v.at === 'number' && Number.isFinite(v.at) ? v.at : 0 };
+  const out: EnvironmentReading = {
+    deviceId: v.deviceId,
+    at: typeof v.at === 'number' && Number.isFinite(v.at) ? v.at : 0,
+  };
   for (const f of READING_FIELDS) {
     const n = v[f];
     if (typeof n === 'number' && Number.isFinite(n)) out[f] = n;
@@ -77,7 +80,9 @@ export class EnvironmentReadingsService {
     let failed = false;
     try {
       const answer = await this.deps.pluginHost.call('environment', 'readings', (p) => p.readings(ids));
-      readings = Array.isArray(answer) ? answer.map(cleanReading).filter((r): r is EnvironmentReading => r !== null) : [];
+      readings = Array.isArray(answer)
+        ? answer.map(cleanReading).filter((r): r is EnvironmentReading => r !== null)
+        : [];
     } catch {
       // The host logged it with { plugin, kind, call }; the route answers without readings.
       failed = true;
@@ -88,7 +93,7 @@ export class EnvironmentReadingsService {
       // Pushed meanwhile (no longer pending), or the provider changed (gone): that entry stays.
       if (!this.cache.get(id)?.pending) continue;
       // A failure clears what was known: a wall screen must not show old values as current.
-      this.cache.set(id, { at: now, reading: failed ? null : got.get(id) ?? null });
+      this.cache.set(id, { at: now, reading: failed ? null : (got.get(id) ?? null) });
     }
   }
 

@@ -36,11 +36,24 @@ export class DashboardService {
   constructor(private readonly deps: { db: Knex }) {}
 
   private resources(q: Pick<DashboardQuery, 'locationId' | 'floorId' | 'type'>): Promise<ResourceRow[]> {
-    const query = this.deps.db('resources as r')
+    const query = this.deps
+      .db('resources as r')
       .join('locations as l', 'l.id', 'r.location_id')
       .leftJoin('floors as f', 'f.id', 'r.floor_id')
-      .select('r.id', 'r.name', 'r.type', 'r.location_id', 'r.floor_id', 'l.name as location_name', 'f.display_name as floor_name',
-        'r.time_zone', 'r.status', 'r.start_date', 'r.end_date', 'r.whole_day');
+      .select(
+        'r.id',
+        'r.name',
+        'r.type',
+        'r.location_id',
+        'r.floor_id',
+        'l.name as location_name',
+        'f.display_name as floor_name',
+        'r.time_zone',
+        'r.status',
+        'r.start_date',
+        'r.end_date',
+        'r.whole_day',
+      );
     if (q.locationId) query.where('r.location_id', q.locationId);
     if (q.floorId) query.where('r.floor_id', q.floorId);
     if (q.type !== undefined) query.where('r.type', q.type);
@@ -55,7 +68,9 @@ export class DashboardService {
     const ids = resources.map((r) => r.id);
     const hours = new Map<number, OpenHoursRow[]>();
     for (let i = 0; i < ids.length; i += 500) {
-      for (const h of (await db('resource_open_hours').whereIn('resource_id', ids.slice(i, i + 500))) as Array<OpenHoursRow & { resource_id: number }>) {
+      for (const h of (await db('resource_open_hours').whereIn('resource_id', ids.slice(i, i + 500))) as Array<
+        OpenHoursRow & { resource_id: number }
+      >) {
         const list = hours.get(h.resource_id) ?? [];
         list.push(h);
         hours.set(h.resource_id, list);
@@ -67,9 +82,15 @@ export class DashboardService {
       const { startAt, endAt } = rangeInZone(q.from, q.to, zone);
       const zoneIds = resources.filter((r) => r.time_zone === zone).map((r) => r.id);
       for (let i = 0; i < zoneIds.length; i += 500) {
-        const rows = await db('bookings').whereIn('resource_id', zoneIds.slice(i, i + 500)).whereIn('state', USED_STATES as unknown as string[])
-          .where('start_at', '>=', startAt).where('start_at', '<', endAt)
-          .groupBy('resource_id').select('resource_id').sum({ ms: db.raw('end_at - start_at') }).count({ n: '*' });
+        const rows = await db('bookings')
+          .whereIn('resource_id', zoneIds.slice(i, i + 500))
+          .whereIn('state', USED_STATES as unknown as string[])
+          .where('start_at', '>=', startAt)
+          .where('start_at', '<', endAt)
+          .groupBy('resource_id')
+          .select('resource_id')
+          .sum({ ms: db.raw('end_at - start_at') })
+          .count({ n: '*' });
         for (const r of rows as Array<{ resource_id: number; ms: number | string; n: number | string }>) {
           booked.set(Number(r.resource_id), { minutes: Math.round(Number(r.ms) / 60_000), count: Number(r.n) });
         }
@@ -83,20 +104,28 @@ export class DashboardService {
     }));
   }
 
-  async utilisation(q: DashboardQuery): Promise<Array<{ key: string; name: string; openMinutes: number; bookedMinutes: number; utilisation: number }>> {
+  async utilisation(
+    q: DashboardQuery,
+  ): Promise<Array<{ key: string; name: string; openMinutes: number; bookedMinutes: number; utilisation: number }>> {
     const groups = new Map<string, { name: string; openMinutes: number; bookedMinutes: number }>();
     for (const u of await this.usage(q)) {
-      const [key, name] = q.groupBy === 'location' ? [`l${u.location_id}`, u.location_name]
-        : q.groupBy === 'floor' ? [`f${u.floor_id ?? 0}`, u.floor_name ?? '—']
-          : q.groupBy === 'type' ? [`t${u.type}`, String(u.type)]
-            : [`r${u.id}`, u.name];
+      const [key, name] =
+        q.groupBy === 'location'
+          ? [`l${u.location_id}`, u.location_name]
+          : q.groupBy === 'floor'
+            ? [`f${u.floor_id ?? 0}`, u.floor_name ?? '—']
+            : q.groupBy === 'type'
+              ? [`t${u.type}`, String(u.type)]
+              : [`r${u.id}`, u.name];
       const g = groups.get(key) ?? { name, openMinutes: 0, bookedMinutes: 0 };
       g.openMinutes += u.openMinutes;
       g.bookedMinutes += u.bookedMinutes;
       groups.set(key, g);
     }
     return [...groups.entries()].map(([key, g]) => ({
-      key, ...g, utilisation: g.openMinutes > 0 ? Math.round((g.bookedMinutes / g.openMinutes) * 1000) / 1000 : 0,
+      key,
+      ...g,
+      utilisation: g.openMinutes > 0 ? Math.round((g.bookedMinutes / g.openMinutes) * 1000) / 1000 : 0,
     }));
   }
 
@@ -106,10 +135,13 @@ export class DashboardService {
     const ids = (await this.resources(q)).map((r) => r.id);
     const grid = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await db('bookings').whereIn('resource_id', ids.slice(i, i + 500)).whereIn('state', USED_STATES as unknown as string[])
+      const rows = await db('bookings')
+        .whereIn('resource_id', ids.slice(i, i + 500))
+        .whereIn('state', USED_STATES as unknown as string[])
         .whereBetween('meeting_date', [q.from, q.to])
         .groupBy('meeting_date', db.raw('substr(start_time, 1, 2)'))
-        .select('meeting_date', db.raw('substr(start_time, 1, 2) as hour')).count({ n: '*' });
+        .select('meeting_date', db.raw('substr(start_time, 1, 2) as hour'))
+        .count({ n: '*' });
       for (const r of rows as Array<{ meeting_date: string; hour: string; n: number | string }>) {
         const weekday = DateTime.fromISO(r.meeting_date).weekday % 7;
         grid[weekday]![Number(r.hour)]! += Number(r.n);
@@ -125,8 +157,13 @@ export class DashboardService {
     let expected = 0;
     let noShows = 0;
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await db('bookings').whereIn('resource_id', ids.slice(i, i + 500)).whereBetween('meeting_date', [q.from, q.to])
-        .whereIn('state', [...USED_STATES, 'autoCancelled']).groupBy('state').select('state').count({ n: '*' });
+      const rows = await db('bookings')
+        .whereIn('resource_id', ids.slice(i, i + 500))
+        .whereBetween('meeting_date', [q.from, q.to])
+        .whereIn('state', [...USED_STATES, 'autoCancelled'])
+        .groupBy('state')
+        .select('state')
+        .count({ n: '*' });
       for (const r of rows as Array<{ state: string; n: number | string }>) {
         expected += Number(r.n);
         if (r.state === 'autoCancelled') noShows += Number(r.n);
@@ -135,10 +172,18 @@ export class DashboardService {
     return { expected, noShows, rate: expected > 0 ? Math.round((noShows / expected) * 1000) / 1000 : 0 };
   }
 
-  async top(q: DashboardQuery): Promise<Array<{ id: number; name: string; bookedMinutes: number; bookings: number; utilisation: number }>> {
+  async top(
+    q: DashboardQuery,
+  ): Promise<Array<{ id: number; name: string; bookedMinutes: number; bookings: number; utilisation: number }>> {
     return (await this.usage(q))
       .sort((a, b) => b.bookedMinutes - a.bookedMinutes || a.id - b.id)
       .slice(0, q.limit)
-      .map((u) => ({ id: u.id, name: u.name, bookedMinutes: u.bookedMinutes, bookings: u.bookings, utilisation: u.openMinutes > 0 ? Math.round((u.bookedMinutes / u.openMinutes) * 1000) / 1000 : 0 }));
+      .map((u) => ({
+        id: u.id,
+        name: u.name,
+        bookedMinutes: u.bookedMinutes,
+        bookings: u.bookings,
+        utilisation: u.openMinutes > 0 ? Math.round((u.bookedMinutes / u.openMinutes) * 1000) / 1000 : 0,
+      }));
   }
 }

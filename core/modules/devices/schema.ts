@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 
-export const DEVICE_KINDS = ['pad', 'relay', 'environment', 'occupancy', 'sensor', 'cardReader', 'lock', 'other'] as const;
+export const DEVICE_KINDS = [
+  'pad',
+  'relay',
+  'environment',
+  'occupancy',
+  'sensor',
+  'cardReader',
+  'lock',
+  'other',
+] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 /** Six pairs of hex digits separated by colons or dashes; stored upper-case with colons. */
-const MacAddress = z.string().trim().regex(/^[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/, 'MAC address like 00:1A:2B:3C:4D:5E')
+const MacAddress = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/, 'MAC address like 00:1A:2B:3C:4D:5E')
   .transform((v) => v.toUpperCase().replace(/-/g, ':'));
 
 export const DeviceInput = z.object({
@@ -22,19 +34,38 @@ export const DeviceInput = z.object({
 export type DeviceInput = z.infer<typeof DeviceInput>;
 
 export const DeviceView = z.object({
-  id: z.number(), name: z.string(), deviceNo: z.string(), kind: z.string(), showOnTerminal: z.boolean(), connected: z.boolean(),
-  lastSeenAt: z.number().nullable(), macAddress: z.string().nullable(), identifier: z.string().nullable(),
-  resourceId: z.number().nullable(), resourceName: z.string().nullable(), createdAt: z.number(), updatedAt: z.number(),
+  id: z.number(),
+  name: z.string(),
+  deviceNo: z.string(),
+  kind: z.string(),
+  showOnTerminal: z.boolean(),
+  connected: z.boolean(),
+  lastSeenAt: z.number().nullable(),
+  macAddress: z.string().nullable(),
+  identifier: z.string().nullable(),
+  resourceId: z.number().nullable(),
+  resourceName: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
 });
 export type DeviceView = z.infer<typeof DeviceView>;
 
 export const DeviceList = PageQuery.extend({
   kind: z.enum(DEVICE_KINDS).optional(),
   resourceId: z.coerce.number().int().positive().optional(),
-  connected: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  connected: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 export type DeviceList = z.infer<typeof DeviceList>;
 
 export const RelayItem = z.object({ id: z.number(), identifier: z.string().nullable() });
-export const SensorItem = z.object({ id: z.number(), macAddress: z.string().nullable(), deviceName: z.string(), roomName: z.string().nullable(), resourceId: z.number().nullable() });
+export const SensorItem = z.object({
+  id: z.number(),
+  macAddress: z.string().nullable(),
+  deviceName: z.string(),
+  roomName: z.string().nullable(),
+  resourceId: z.number().nullable(),
+});
 export type SensorItem = z.infer<typeof SensorItem>;

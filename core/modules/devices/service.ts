@@ -25,10 +25,19 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 
 function toView(r: Record<string, unknown>): DeviceView {
   return {
-    id: Number(r.id), name: String(r.name), deviceNo: String(r.device_no), kind: String(r.kind), showOnTerminal: Boolean(r.show_on_terminal),
-    connected: Boolean(r.connected), lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : Number(r.last_seen_at),
-    macAddress: str(r.mac_address), identifier: str(r.identifier), resourceId: r.resource_id ? Number(r.resource_id) : null,
-    resourceName: str(r.resource_name), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    id: Number(r.id),
+    name: String(r.name),
+    deviceNo: String(r.device_no),
+    kind: String(r.kind),
+    showOnTerminal: Boolean(r.show_on_terminal),
+    connected: Boolean(r.connected),
+    lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : Number(r.last_seen_at),
+    macAddress: str(r.mac_address),
+    identifier: str(r.identifier),
+    resourceId: r.resource_id ? Number(r.resource_id) : null,
+    resourceName: str(r.resource_name),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   };
 }
 
@@ -36,7 +45,9 @@ export class DevicesService {
   constructor(private readonly deps: DevicesDeps) {}
 
   private base(db: Knex | Knex.Transaction) {
-    return db('devices as d').leftJoin('resources as r', 'r.id', 'd.resource_id').select('d.*', 'r.name as resource_name');
+    return db('devices as d')
+      .leftJoin('resources as r', 'r.id', 'd.resource_id')
+      .select('d.*', 'r.name as resource_name');
   }
 
   async list(query: DeviceList): Promise<Page<DeviceView>> {
@@ -55,16 +66,28 @@ export class DevicesService {
   }
 
   private async write(trx: Knex.Transaction, id: number | null, input: DeviceInput): Promise<number> {
-    const taken = await trx('devices').where({ device_no: input.deviceNo }).modify((q) => { if (id) q.whereNot({ id }); }).first('id');
+    const taken = await trx('devices')
+      .where({ device_no: input.deviceNo })
+      .modify((q) => {
+        if (id) q.whereNot({ id });
+      })
+      .first('id');
     if (taken) throw new ConflictError('device.duplicateNo', { deviceNo: input.deviceNo });
     if (input.resourceId && !(await trx('resources').where({ id: input.resourceId }).first('id'))) {
       throw new ValidationError([{ field: 'resourceId', message: `unknown resource ${input.resourceId}` }]);
     }
     const now = this.deps.clock.now();
     const row = {
-      name: input.name, device_no: input.deviceNo, kind: input.kind, show_on_terminal: input.showOnTerminal, connected: input.connected,
-      last_seen_at: input.lastSeenAt ?? null, mac_address: input.macAddress ?? null, identifier: input.identifier ?? null,
-      resource_id: input.resourceId ?? null, updated_at: now,
+      name: input.name,
+      device_no: input.deviceNo,
+      kind: input.kind,
+      show_on_terminal: input.showOnTerminal,
+      connected: input.connected,
+      last_seen_at: input.lastSeenAt ?? null,
+      mac_address: input.macAddress ?? null,
+      identifier: input.identifier ?? null,
+      resource_id: input.resourceId ?? null,
+      updated_at: now,
     };
     try {
       if (id) await trx('devices').where({ id }).update(row);
@@ -76,7 +99,9 @@ export class DevicesService {
     // The join table is what a resource lists; keep it in step with the device's own resource.
     await trx('resource_devices').where({ device_id: id }).delete();
     if (input.resourceId) {
-      const n = Number((await trx('resource_devices').where({ resource_id: input.resourceId }).count({ n: '*' }).first())?.n ?? 0);
+      const n = Number(
+        (await trx('resource_devices').where({ resource_id: input.resourceId }).count({ n: '*' }).first())?.n ?? 0,
+      );
       if (n >= MAX_DEVICES) throw new BusinessRuleError('places.tooManyDevices', { max: MAX_DEVICES });
       await trx('resource_devices').insert({ resource_id: input.resourceId, device_id: id });
     }
@@ -122,10 +147,16 @@ export class DevicesService {
    * Environment sensors (kind `sensor` or `environment`) mounted at these resources, with the id the
    * environment provider knows them by: the vendor id in `identifier`, else the MAC address.
    */
-  async environmentSensorsOf(resourceIds: number[]): Promise<Array<{ id: number; resourceId: number; vendorId: string }>> {
+  async environmentSensorsOf(
+    resourceIds: number[],
+  ): Promise<Array<{ id: number; resourceId: number; vendorId: string }>> {
     if (resourceIds.length === 0) return [];
-    const rows = (await this.deps.db('devices').whereIn('resource_id', resourceIds).whereIn('kind', ['sensor', 'environment'])
-      .orderBy('id').select('id', 'resource_id', 'identifier', 'mac_address')) as Array<Record<string, unknown>>;
+    const rows = (await this.deps
+      .db('devices')
+      .whereIn('resource_id', resourceIds)
+      .whereIn('kind', ['sensor', 'environment'])
+      .orderBy('id')
+      .select('id', 'resource_id', 'identifier', 'mac_address')) as Array<Record<string, unknown>>;
     return rows.flatMap((r) => {
       const vendorId = str(r.identifier)?.trim() || str(r.mac_address);
       return vendorId ? [{ id: Number(r.id), resourceId: Number(r.resource_id), vendorId }] : [];
@@ -136,7 +167,11 @@ export class DevicesService {
   async sensors(kind: Extract<DeviceKind, 'environment' | 'occupancy'>): Promise<SensorItem[]> {
     const rows = await this.base(this.deps.db).where('d.kind', kind).orderBy('d.id');
     return rows.map((r: Record<string, unknown>) => ({
-      id: Number(r.id), macAddress: str(r.mac_address), deviceName: String(r.name), roomName: str(r.resource_name), resourceId: r.resource_id ? Number(r.resource_id) : null,
+      id: Number(r.id),
+      macAddress: str(r.mac_address),
+      deviceName: String(r.name),
+      roomName: str(r.resource_name),
+      resourceId: r.resource_id ? Number(r.resource_id) : null,
     }));
   }
 }

@@ -3,7 +3,13 @@ import { PageQuery } from '../../db/paging.ts';
 
 export const DictInput = z.strictObject({
   name: z.string().trim().min(1).max(100),
-  code: z.string().trim().min(1).max(100).regex(/^[\w.:-]+$/, 'letters, digits, _ . : -').nullish(),
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[\w.:-]+$/, 'letters, digits, _ . : -')
+    .nullish(),
   description: z.string().max(300).nullish(),
   sort: z.coerce.number().int().positive().max(1_000_000).describe('positive integer'),
   parentId: z.coerce.number().int().positive().nullish(),

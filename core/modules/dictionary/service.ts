@@ -12,7 +12,17 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
-import type { DictBranch, DictInput, DictItem, DictListItem, DictNode, DictQuery, DictSearchQuery, DictSearchResult, DictUpdate } from './schema.ts';
+import type {
+  DictBranch,
+  DictInput,
+  DictItem,
+  DictListItem,
+  DictNode,
+  DictQuery,
+  DictSearchQuery,
+  DictSearchResult,
+  DictUpdate,
+} from './schema.ts';
 
 type Row = Record<string, unknown>;
 
@@ -43,7 +53,15 @@ export class DictionaryService {
     for (const b of BUILT_IN) {
       if (await db('dictionary').where({ code: b.code }).first('id')) continue;
       const parent = b.parent ? await db('dictionary').where({ code: b.parent }).first('id') : undefined;
-      await db('dictionary').insert({ code: b.code, name: b.name, parent_id: parent?.id ?? null, sort: b.sort, protected: true, created_at: clock.now(), updated_at: clock.now() });
+      await db('dictionary').insert({
+        code: b.code,
+        name: b.name,
+        parent_id: parent?.id ?? null,
+        sort: b.sort,
+        protected: true,
+        created_at: clock.now(),
+        updated_at: clock.now(),
+      });
     }
   }
 
@@ -66,32 +84,50 @@ export class DictionaryService {
     const { db } = this.deps;
     const matching = whereAnyContains(db('dictionary'), ['name', 'code', 'description'], query.q);
     const countRow = (await matching.clone().count({ n: '*' }).first()) as { n?: number } | undefined;
-    const matches = (await matching.clone().orderBy([{ column: 'sort' }, { column: 'id' }]).limit(query.limit).select('*')) as Row[];
+    const matches = (await matching
+      .clone()
+      .orderBy([{ column: 'sort' }, { column: 'id' }])
+      .limit(query.limit)
+      .select('*')) as Row[];
     const rows = new Map<number, Row>(matches.map((r) => [Number(r.id), r]));
     // Ancestors, one level per query; the depth is bounded as checkParent bounds it.
     for (let depth = 0; depth <= 100; depth++) {
-      const missing = [...new Set([...rows.values()].map((r) => r.parent_id).filter((p) => p != null).map(Number))].filter((id) => !rows.has(id));
+      const missing = [
+        ...new Set(
+          [...rows.values()]
+            .map((r) => r.parent_id)
+            .filter((p) => p != null)
+            .map(Number),
+        ),
+      ].filter((id) => !rows.has(id));
       if (!missing.length) break;
       for (const r of (await db('dictionary').whereIn('id', missing).select('*')) as Row[]) rows.set(Number(r.id), r);
     }
     const counts = await this.childCounts([...rows.keys()]);
     const matched = new Set(matches.map((r) => Number(r.id)));
-    const branches = new Map<number, DictBranch>([...rows.values()].map((r) => {
-      const item = toItem(r);
-      return [item.id, { ...item, childCount: counts.get(item.id) ?? 0, match: matched.has(item.id), children: [] }];
-    }));
+    const branches = new Map<number, DictBranch>(
+      [...rows.values()].map((r) => {
+        const item = toItem(r);
+        return [item.id, { ...item, childCount: counts.get(item.id) ?? 0, match: matched.has(item.id), children: [] }];
+      }),
+    );
     const bySort = (a: DictBranch, b: DictBranch) => a.sort - b.sort || a.id - b.id;
     const roots: DictBranch[] = [];
-    for (const b of [...branches.values()].sort(bySort)) (b.parentId != null && branches.get(b.parentId) ? branches.get(b.parentId)!.children : roots).push(b);
+    for (const b of [...branches.values()].sort(bySort))
+      (b.parentId != null && branches.get(b.parentId) ? branches.get(b.parentId)!.children : roots).push(b);
     return { items: roots, total: Number(countRow?.n ?? 0), shown: matches.length };
   }
 
   /** The whole tree, siblings by sort value. */
   async tree(): Promise<DictNode[]> {
-    const rows = (await this.deps.db('dictionary').orderBy([{ column: 'sort' }, { column: 'id' }]).select('*')) as Row[];
+    const rows = (await this.deps
+      .db('dictionary')
+      .orderBy([{ column: 'sort' }, { column: 'id' }])
+      .select('*')) as Row[];
     const nodes = new Map<number, DictNode>(rows.map((r) => [Number(r.id), { ...toItem(r), children: [] }]));
     const roots: DictNode[] = [];
-    for (const n of nodes.values()) (n.parentId != null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
+    for (const n of nodes.values())
+      (n.parentId != null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
     return roots;
   }
 
@@ -107,8 +143,14 @@ export class DictionaryService {
       await this.checkCode(trx, input.code ?? null, null);
       const now = this.deps.clock.now();
       const [id] = await trx('dictionary').insert({
-        parent_id: input.parentId ?? null, code: input.code ?? null, name: input.name, description: input.description ?? null,
-        sort: input.sort, protected: input.protected ?? false, created_at: now, updated_at: now,
+        parent_id: input.parentId ?? null,
+        code: input.code ?? null,
+        name: input.name,
+        description: input.description ?? null,
+        sort: input.sort,
+        protected: input.protected ?? false,
+        created_at: now,
+        updated_at: now,
       });
       const item = await this.get(Number(id), trx);
       await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.create', target: item.id, after: item });
@@ -121,10 +163,16 @@ export class DictionaryService {
       const before = await this.get(id, trx);
       await this.checkParent(trx, actor, input.parentId ?? null, id);
       await this.checkCode(trx, input.code ?? null, id);
-      await trx('dictionary').where({ id }).update({
-        parent_id: input.parentId ?? null, code: input.code ?? null, name: input.name, description: input.description ?? null,
-        sort: input.sort, updated_at: this.deps.clock.now(),
-      });
+      await trx('dictionary')
+        .where({ id })
+        .update({
+          parent_id: input.parentId ?? null,
+          code: input.code ?? null,
+          name: input.name,
+          description: input.description ?? null,
+          sort: input.sort,
+          updated_at: this.deps.clock.now(),
+        });
       const after = await this.get(id, trx);
       await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.update', target: id, before, after });
       return after;
@@ -144,16 +192,27 @@ export class DictionaryService {
   /** The number of children of each of `ids` (absent: none). */
   private async childCounts(ids: number[]): Promise<Map<number, number>> {
     if (!ids.length) return new Map();
-    const rows = (await this.deps.db('dictionary').whereIn('parent_id', ids).groupBy('parent_id').select('parent_id').count({ n: '*' })) as Row[];
+    const rows = (await this.deps
+      .db('dictionary')
+      .whereIn('parent_id', ids)
+      .groupBy('parent_id')
+      .select('parent_id')
+      .count({ n: '*' })) as Row[];
     return new Map(rows.map((r) => [Number(r.parent_id), Number(r.n)]));
   }
 
   /** The parent must exist and must not be the item itself or one of its descendants. */
-  private async checkParent(trx: Knex.Transaction, actor: Actor, parentId: number | null, selfId: number | null): Promise<void> {
+  private async checkParent(
+    trx: Knex.Transaction,
+    actor: Actor,
+    parentId: number | null,
+    selfId: number | null,
+  ): Promise<void> {
     let cursor = parentId;
     for (let depth = 0; cursor != null; depth++) {
       const row = await trx('dictionary').where({ id: cursor }).first('id', 'parent_id');
-      if (!row || cursor === selfId || depth > 100) throw new ValidationError([{ field: 'parentId', message: t(actor.lang, 'dict.badParent') }], 'dict.badParent');
+      if (!row || cursor === selfId || depth > 100)
+        throw new ValidationError([{ field: 'parentId', message: t(actor.lang, 'dict.badParent') }], 'dict.badParent');
       cursor = row.parent_id == null ? null : Number(row.parent_id);
     }
   }

@@ -4,7 +4,12 @@ import { PageQuery } from '../../db/paging.ts';
 
 export const GroupBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(300).nullish().transform((v) => (v ? v : null)),
+  description: z
+    .string()
+    .trim()
+    .max(300)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   memberIds: z.array(z.number().int().positive()).max(10_000).default([]).describe('user ids'),
 });
 export type GroupBody = z.infer<typeof GroupBody>;

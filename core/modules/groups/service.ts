@@ -27,16 +27,31 @@ export class GroupsService {
     if (query.userId) q.whereIn('id', db('user_group_members').select('group_id').where({ user_id: query.userId }));
     const page = await paginate<Row>(q, query, (r) => r as unknown as Row);
     const ids = page.items.map((g) => Number(g.id));
-    const counts = ids.length ? ((await db('user_group_members').whereIn('group_id', ids).groupBy('group_id').select('group_id').count({ n: '*' })) as Array<{ group_id: number; n: number | string }>) : [];
-    return { ...page, items: page.items.map((g) => summary(g, Number(counts.find((c) => Number(c.group_id) === Number(g.id))?.n ?? 0))) };
+    const counts = ids.length
+      ? ((await db('user_group_members')
+          .whereIn('group_id', ids)
+          .groupBy('group_id')
+          .select('group_id')
+          .count({ n: '*' })) as Array<{ group_id: number; n: number | string }>)
+      : [];
+    return {
+      ...page,
+      items: page.items.map((g) => summary(g, Number(counts.find((c) => Number(c.group_id) === Number(g.id))?.n ?? 0))),
+    };
   }
 
   async get(id: number, db: Db = this.deps.db): Promise<GroupView> {
     const row = (await db('user_groups').where({ id }).first()) as Row | undefined;
     if (!row) throw new NotFoundError('user group', id);
-    const members = (await db('user_group_members as m').join('users as u', 'u.id', 'm.user_id').where('m.group_id', id).orderBy('u.id')
+    const members = (await db('user_group_members as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .where('m.group_id', id)
+      .orderBy('u.id')
       .select('u.id', 'u.username', 'u.real_name')) as Array<{ id: number; username: string; real_name: string }>;
-    return { ...summary(row, members.length), members: members.map((m) => ({ id: Number(m.id), username: m.username, realName: m.real_name })) };
+    return {
+      ...summary(row, members.length),
+      members: members.map((m) => ({ id: Number(m.id), username: m.username, realName: m.real_name })),
+    };
   }
 
   async create(actor: Actor, body: GroupBody): Promise<GroupView> {
@@ -46,7 +61,14 @@ export class GroupsService {
       const now = this.deps.clock.now();
       let id: number;
       try {
-        [id] = (await trx('user_groups').insert({ name: body.name, description: body.description, created_at: now, updated_at: now })).map(Number) as [number];
+        [id] = (
+          await trx('user_groups').insert({
+            name: body.name,
+            description: body.description,
+            created_at: now,
+            updated_at: now,
+          })
+        ).map(Number) as [number];
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError('users.duplicateGroupName');
         throw err;
@@ -64,7 +86,9 @@ export class GroupsService {
       if (body.name !== before.name) await this.assertNameFree(trx, body.name, id);
       const members = await this.checkMembers(trx, actor, body.memberIds);
       try {
-        await trx('user_groups').where({ id }).update({ name: body.name, description: body.description, updated_at: this.deps.clock.now() });
+        await trx('user_groups')
+          .where({ id })
+          .update({ name: body.name, description: body.description, updated_at: this.deps.clock.now() });
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError('users.duplicateGroupName');
         throw err;
@@ -72,7 +96,12 @@ export class GroupsService {
       await trx('user_group_members').where({ group_id: id }).del();
       await this.setMembers(trx, id, members);
       const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.group.update', target: id, before: brief(before), after: brief(after) });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.group.update',
+        target: id,
+        before: brief(before),
+        after: brief(after),
+      });
       return after;
     });
   }
@@ -81,7 +110,11 @@ export class GroupsService {
     await this.deps.db.transaction(async (trx) => {
       const before = await this.get(id, trx);
       await trx('user_groups').where({ id }).del();
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.group.delete', target: id, before: brief(before) });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.group.delete',
+        target: id,
+        before: brief(before),
+      });
     });
   }
 
@@ -90,19 +123,28 @@ export class GroupsService {
     const ids = [...new Set(memberIds)];
     const found = new Set<number>();
     for (let i = 0; i < ids.length; i += 500) {
-      for (const r of (await db('users').whereIn('id', ids.slice(i, i + 500)).select('id')) as Array<{ id: number }>) found.add(Number(r.id));
+      for (const r of (await db('users')
+        .whereIn('id', ids.slice(i, i + 500))
+        .select('id')) as Array<{ id: number }>)
+        found.add(Number(r.id));
     }
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) {
       const list = missing.slice(0, 20).join(', ');
-      throw new ValidationError([{ field: 'memberIds', message: t(actor.lang, 'users.unknownUsers', { ids: list }) }], 'users.unknownUsers', { ids: list });
+      throw new ValidationError(
+        [{ field: 'memberIds', message: t(actor.lang, 'users.unknownUsers', { ids: list }) }],
+        'users.unknownUsers',
+        { ids: list },
+      );
     }
     return ids;
   }
 
   private async setMembers(db: Db, groupId: number, userIds: number[]): Promise<void> {
     for (let i = 0; i < userIds.length; i += 500) {
-      await db('user_group_members').insert(userIds.slice(i, i + 500).map((user_id) => ({ group_id: groupId, user_id })));
+      await db('user_group_members').insert(
+        userIds.slice(i, i + 500).map((user_id) => ({ group_id: groupId, user_id })),
+      );
     }
   }
 
@@ -114,7 +156,14 @@ export class GroupsService {
 }
 
 function summary(r: Row, memberCount: number): GroupSummary {
-  return { id: Number(r.id), name: r.name, description: r.description ?? null, memberCount, createdAt: Number(r.created_at), updatedAt: Number(r.updated_at) };
+  return {
+    id: Number(r.id),
+    name: r.name,
+    description: r.description ?? null,
+    memberCount,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
 }
 
 /** The log keeps member ids, not the whole member list with names. */

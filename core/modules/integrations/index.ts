@@ -20,7 +20,9 @@ export const integrationsModule: AtriumModule = {
   register(container) {
     container.register({
       // Stopped with the container, so providers close their sockets at shutdown.
-      pluginHost: asClass(PluginHost).singleton().disposer((host) => host.stop()),
+      pluginHost: asClass(PluginHost)
+        .singleton()
+        .disposer((host) => host.stop()),
       outbox: asFunction((c) => new Outbox(c)).singleton(),
       integrationsService: asClass(IntegrationsService).singleton(),
     });

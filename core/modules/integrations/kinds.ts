@@ -1,6 +1,12 @@
 /** What the console shows per kind: its names and, for each installed provider, its settings form as JSON Schema. */
 import { z } from 'zod';
-import { KIND_SCREEN, PLUGIN_KINDS, type AnyPluginDefinition, type Names, type PluginKind } from '../../plugin-sdk/index.ts';
+import {
+  KIND_SCREEN,
+  PLUGIN_KINDS,
+  type AnyPluginDefinition,
+  type Names,
+  type PluginKind,
+} from '../../plugin-sdk/index.ts';
 
 export const KIND_NAMES: Readonly<Record<PluginKind, Names>> = {
   environment: { cn: '环境检测', en: 'Environment detection', ja: '環境検知' },
@@ -43,7 +49,14 @@ export function kindCatalogue(defs: AnyPluginDefinition[]) {
     names: KIND_NAMES[kind],
     providers: [
       { id: 'none', names: NONE, secrets: [], settingsSchema: { type: 'object', properties: {} } } as ProviderInfo,
-      ...defs.filter((d) => d.kind === kind).map((d): ProviderInfo => ({ id: d.id, names: d.names, secrets: [...(d.secrets ?? [])], settingsSchema: settingsJsonSchema(d) })),
+      ...defs
+        .filter((d) => d.kind === kind)
+        .map((d): ProviderInfo => ({
+          id: d.id,
+          names: d.names,
+          secrets: [...(d.secrets ?? [])],
+          settingsSchema: settingsJsonSchema(d),
+        })),
     ],
   }));
 }

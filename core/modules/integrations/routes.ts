@@ -2,7 +2,16 @@ import type { Cradle } from '../../container.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
 import { scaffoldFiles } from '../../plugin-host/index.ts';
 import { KIND_SCREEN, PLUGIN_KINDS } from '../../plugin-sdk/index.ts';
-import { IdParam, KindParam, OutboxQuery, OutboxView, SaveSettings, ScaffoldQuery, SettingsView, TestSettings } from './schema.ts';
+import {
+  IdParam,
+  KindParam,
+  OutboxQuery,
+  OutboxView,
+  SaveSettings,
+  ScaffoldQuery,
+  SettingsView,
+  TestSettings,
+} from './schema.ts';
 
 /** Routes accept any integration screen's permission; the service checks the one of the kind asked for. */
 const anyView = PLUGIN_KINDS.map((k) => `inte:${KIND_SCREEN[k]}:view`);
@@ -13,39 +22,64 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
     tag: 'Integrations',
     routes: [
       route({
-        method: 'get', path: '/inte/kinds', permission: anyView,
+        method: 'get',
+        path: '/inte/kinds',
+        permission: anyView,
         summary: 'Integration kinds with their providers, names per language and settings forms (JSON Schema)',
         handler: ({ actor }) => s.kinds(actor),
       }),
       route<undefined, undefined, KindParam>({
-        method: 'get', path: '/inte/settings/:kind', permission: anyView, params: KindParam, response: SettingsView,
+        method: 'get',
+        path: '/inte/settings/:kind',
+        permission: anyView,
+        params: KindParam,
+        response: SettingsView,
         summary: 'The provider selected for a kind and its settings (secrets only as "set" flags)',
         handler: ({ actor, params }) => s.view(actor, params.kind),
       }),
       route<SaveSettings, undefined, KindParam>({
-        method: 'put', path: '/inte/settings/:kind', permission: anySave, params: KindParam, body: SaveSettings,
-        summary: 'Select a provider ("none" for nothing) and save its settings; the provider restarts at once. Omitted secrets are kept',
+        method: 'put',
+        path: '/inte/settings/:kind',
+        permission: anySave,
+        params: KindParam,
+        body: SaveSettings,
+        summary:
+          'Select a provider ("none" for nothing) and save its settings; the provider restarts at once. Omitted secrets are kept',
         handler: ({ actor, params, body }) => s.save(actor, params.kind, body),
       }),
       route<TestSettings, undefined, KindParam>({
-        method: 'post', path: '/inte/settings/:kind/test', permission: anySave, params: KindParam, body: TestSettings,
+        method: 'post',
+        path: '/inte/settings/:kind/test',
+        permission: anySave,
+        params: KindParam,
+        body: TestSettings,
         summary: 'Test connection with the given settings (or the saved ones)',
         handler: ({ actor, params, body }) => s.test(actor, params.kind, body),
       }),
       route<undefined, OutboxQuery>({
-        method: 'get', path: '/inte/outbox', permission: anyView, query: OutboxQuery,
+        method: 'get',
+        path: '/inte/outbox',
+        permission: anyView,
+        query: OutboxQuery,
         summary: 'Work queued for providers: pending, done and parked deliveries with their last error',
         response: OutboxView,
         handler: ({ actor, query }) => s.outboxList(actor, query),
       }),
       route<undefined, undefined, { id: number }>({
-        method: 'post', path: '/inte/outbox/:id/retry', permission: anySave, params: IdParam,
+        method: 'post',
+        path: '/inte/outbox/:id/retry',
+        permission: anySave,
+        params: IdParam,
         summary: 'Queue a parked delivery again for a fresh series of attempts',
         handler: ({ actor, params }) => s.retry(actor, params.id),
       }),
       route<undefined, ScaffoldQuery>({
-        method: 'get', path: '/sys/setting/code/plugin', permission: 'sys:setting-code:view', query: ScaffoldQuery,
-        summary: 'Code generation: the files of a new provider plugin for plugins/ (as `atrium plugin new KIND ID` writes them)',
+        method: 'get',
+        path: '/sys/setting/code/plugin',
+        permission: 'sys:setting-code:view',
+        query: ScaffoldQuery,
+        summary:
+          'Code generation: the files of a new provider plugin for plugins/ (as `atrium plugin new KIND ID` writes them)',
         handler: ({ query }) => ({ files: scaffoldFiles(query.kind, query.id, '../../core/plugin-sdk/index.ts') }),
       }),
     ],

@@ -33,7 +33,11 @@ export const SettingsView = z.object({
   provider: z.string(),
   settings: z.record(z.string(), z.unknown()),
   secretsSet: z.record(z.string(), z.boolean()),
-  health: z.object({ state: z.enum(['ok', 'failing', 'unknown']), detail: z.string().nullable(), at: z.number().nullable() }),
+  health: z.object({
+    state: z.enum(['ok', 'failing', 'unknown']),
+    detail: z.string().nullable(),
+    at: z.number().nullable(),
+  }),
   updatedAt: z.number(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
@@ -45,14 +49,26 @@ export const OutboxQuery = PageQuery.extend({
 export type OutboxQuery = z.infer<typeof OutboxQuery>;
 
 export const OutboxView = z.object({
-  id: z.number(), kind: z.string(), provider: z.string().nullable(), topic: z.string(), state: z.string(), attempts: z.number(),
-  nextAttemptAt: z.number(), lastError: z.string().nullable(), summary: z.string().nullable(), createdAt: z.number(), updatedAt: z.number(),
+  id: z.number(),
+  kind: z.string(),
+  provider: z.string().nullable(),
+  topic: z.string(),
+  state: z.string(),
+  attempts: z.number(),
+  nextAttemptAt: z.number(),
+  lastError: z.string().nullable(),
+  summary: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
 });
 export type OutboxView = z.infer<typeof OutboxView>;
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export const ScaffoldQuery = KindParam.extend({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes').refine((v) => v !== 'none', 'reserved'),
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes')
+    .refine((v) => v !== 'none', 'reserved'),
 });
 export type ScaffoldQuery = z.infer<typeof ScaffoldQuery>;

@@ -50,25 +50,45 @@ export class IntegrationsService {
     const stored = await this.deps.pluginHost.store.read(kind);
     const def = await this.deps.pluginHost.definition(stored.provider);
     const { settings, secretsSet } = this.deps.pluginHost.store.mask(stored.raw, def?.secrets ?? []);
-    return { kind, provider: stored.provider, settings, secretsSet, health: stored.health, updatedAt: stored.updatedAt };
+    return {
+      kind,
+      provider: stored.provider,
+      settings,
+      secretsSet,
+      health: stored.health,
+      updatedAt: stored.updatedAt,
+    };
   }
 
   /** Resolves the provider and its full settings: submitted values, stored secrets where none were sent. */
-  private async candidate(actor: Actor, kind: PluginKind, providerId: string, submitted: Record<string, unknown>): Promise<{ def?: AnyPluginDefinition; settings: Record<string, unknown> }> {
+  private async candidate(
+    actor: Actor,
+    kind: PluginKind,
+    providerId: string,
+    submitted: Record<string, unknown>,
+  ): Promise<{ def?: AnyPluginDefinition; settings: Record<string, unknown> }> {
     if (providerId === 'none') return { settings: {} };
     const def = await this.deps.pluginHost.definition(providerId);
-    if (!def || def.kind !== kind) throw new ValidationError([{ field: 'provider', message: t(actor.lang, 'inte.unknownProvider', { provider: providerId }) }]);
+    if (!def || def.kind !== kind)
+      throw new ValidationError([
+        { field: 'provider', message: t(actor.lang, 'inte.unknownProvider', { provider: providerId }) },
+      ]);
     const stored = await this.deps.pluginHost.store.read(kind);
     const merged = { ...submitted };
     if (stored.provider === providerId) {
       const unsealed = this.deps.pluginHost.store.unseal(stored.raw);
-      for (const s of def.secrets ?? []) if ((merged[s] === undefined || merged[s] === '') && unsealed[s] !== undefined) merged[s] = unsealed[s];
+      for (const s of def.secrets ?? [])
+        if ((merged[s] === undefined || merged[s] === '') && unsealed[s] !== undefined) merged[s] = unsealed[s];
     }
     return { def, settings: parseWith(def.settings, merged, actor.lang, 'settings') as Record<string, unknown> };
   }
 
   /** Saves a kind's settings and restarts its provider at once (no server restart). */
-  async save(actor: Actor, kind: PluginKind, body: SaveSettings): Promise<SettingsView & { started: { running: boolean; error?: string } }> {
+  async save(
+    actor: Actor,
+    kind: PluginKind,
+    body: SaveSettings,
+  ): Promise<SettingsView & { started: { running: boolean; error?: string } }> {
     this.assert(actor, kind, 'save');
     const { def, settings } = await this.candidate(actor, kind, body.provider, body.settings);
     const before = await this.view(actor, kind);
@@ -76,20 +96,31 @@ export class IntegrationsService {
       await this.deps.pluginHost.store.write(trx, kind, body.provider, settings, def?.secrets ?? [], actor.userId);
       const masked = this.deps.pluginHost.store.mask(settings, def?.secrets ?? []);
       await this.deps.operationLog.record(trx, actor, {
-        action: 'inte.settings.save', target: kind,
-        before: { provider: before.provider, settings: before.settings }, after: { provider: body.provider, settings: masked.settings },
+        action: 'inte.settings.save',
+        target: kind,
+        before: { provider: before.provider, settings: before.settings },
+        after: { provider: body.provider, settings: masked.settings },
       });
     });
     const started = await this.deps.pluginHost.reload(kind);
-    if (started.running) void this.deps.pluginHost.checkHealth(kind).catch((err: unknown) => this.deps.logger.warn({ kind, error: errorMessage(err) }, 'health check failed'));
+    if (started.running)
+      void this.deps.pluginHost
+        .checkHealth(kind)
+        .catch((err: unknown) => this.deps.logger.warn({ kind, error: errorMessage(err) }, 'health check failed'));
     return { ...(await this.view(actor, kind)), started };
   }
 
   /** Test connection: builds a throw-away provider from the given (or stored) settings and runs its health check. */
-  async test(actor: Actor, kind: PluginKind, body: TestSettings): Promise<{ provider: string; ok: boolean; detail: string | null; ms: number }> {
+  async test(
+    actor: Actor,
+    kind: PluginKind,
+    body: TestSettings,
+  ): Promise<{ provider: string; ok: boolean; detail: string | null; ms: number }> {
     this.assert(actor, kind, 'save');
     const providerId = body.provider ?? (await this.deps.pluginHost.selected(kind));
-    const submitted = body.settings ?? (body.provider ? {} : this.deps.pluginHost.store.unseal((await this.deps.pluginHost.store.read(kind)).raw));
+    const submitted =
+      body.settings ??
+      (body.provider ? {} : this.deps.pluginHost.store.unseal((await this.deps.pluginHost.store.read(kind)).raw));
     const { def, settings } = await this.candidate(actor, kind, providerId, submitted);
     if (!def) return { provider: 'none', ok: true, detail: null, ms: 0 };
     const started = this.deps.clock.now();
@@ -108,13 +139,36 @@ export class IntegrationsService {
   async outboxList(actor: Actor, q: OutboxQuery): Promise<Page<OutboxView>> {
     const visible = PLUGIN_KINDS.filter((k) => mayDo(actor, k, 'view'));
     if (q.kind && !visible.includes(q.kind)) throw new ForbiddenError();
-    const query = this.deps.db('outbox').whereIn('kind', q.kind ? [q.kind] : visible).orderBy('id', 'desc')
-      .select('id', 'kind', 'provider', 'topic', 'state', 'attempts', 'next_attempt_at', 'last_error', 'payload', 'created_at', 'updated_at');
+    const query = this.deps
+      .db('outbox')
+      .whereIn('kind', q.kind ? [q.kind] : visible)
+      .orderBy('id', 'desc')
+      .select(
+        'id',
+        'kind',
+        'provider',
+        'topic',
+        'state',
+        'attempts',
+        'next_attempt_at',
+        'last_error',
+        'payload',
+        'created_at',
+        'updated_at',
+      );
     if (q.state) query.where('state', q.state);
     return paginate(query, q, (r) => ({
-      id: Number(r.id), kind: String(r.kind), provider: (r.provider as string | null) ?? null, topic: String(r.topic), state: String(r.state),
-      attempts: Number(r.attempts), nextAttemptAt: Number(r.next_attempt_at), lastError: (r.last_error as string | null) ?? null,
-      summary: summarise(String(r.payload)), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+      id: Number(r.id),
+      kind: String(r.kind),
+      provider: (r.provider as string | null) ?? null,
+      topic: String(r.topic),
+      state: String(r.state),
+      attempts: Number(r.attempts),
+      nextAttemptAt: Number(r.next_attempt_at),
+      lastError: (r.last_error as string | null) ?? null,
+      summary: summarise(String(r.payload)),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
     }));
   }
 

@@ -3,7 +3,11 @@ import { PageQuery } from '../../db/paging.ts';
 
 export const KeyInput = z.strictObject({
   name: z.string().trim().min(1).max(100),
-  scopes: z.array(z.string().min(1).max(100)).min(1).max(500).describe('permission codes the key may use, e.g. sys:log:view'),
+  scopes: z
+    .array(z.string().min(1).max(100))
+    .min(1)
+    .max(500)
+    .describe('permission codes the key may use, e.g. sys:log:view'),
   expiresAt: z.number().int().positive().nullish().describe('epoch ms; none for a key that does not expire'),
 });
 export type KeyInput = z.infer<typeof KeyInput>;

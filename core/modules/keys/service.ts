@@ -25,16 +25,25 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 const LAST_USED_GRANULARITY_MS = 60_000;
 
 export class ApiKeysService implements ApiKeyResolver {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog; rolesService: RolesService }) {}
+  constructor(
+    private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog; rolesService: RolesService },
+  ) {}
 
   private view(r: Row): KeyView {
     const now = this.deps.clock.now();
     const expiresAt = num(r.expires_at);
     const revokedAt = num(r.revoked_at);
     return {
-      id: Number(r.id), name: String(r.name), keyId: String(r.key_id), scopes: JSON.parse(String(r.scopes)) as string[],
-      userId: num(r.user_id), username: (r.username as string | null) ?? null, createdAt: Number(r.created_at),
-      expiresAt, lastUsedAt: num(r.last_used_at), revokedAt,
+      id: Number(r.id),
+      name: String(r.name),
+      keyId: String(r.key_id),
+      scopes: JSON.parse(String(r.scopes)) as string[],
+      userId: num(r.user_id),
+      username: (r.username as string | null) ?? null,
+      createdAt: Number(r.created_at),
+      expiresAt,
+      lastUsedAt: num(r.last_used_at),
+      revokedAt,
       state: revokedAt ? 'revoked' : expiresAt !== null && expiresAt <= now ? 'expired' : 'active',
     };
   }
@@ -59,7 +68,12 @@ export class ApiKeysService implements ApiKeyResolver {
     const scopes = [...new Set(input.scopes)];
     const known = new Set(allPermissions());
     const unknown = scopes.find((s) => !known.has(s));
-    if (unknown) throw new ValidationError([{ field: 'scopes', message: t(actor.lang, 'keys.unknownScope', { scope: unknown }) }], 'keys.unknownScope', { scope: unknown });
+    if (unknown)
+      throw new ValidationError(
+        [{ field: 'scopes', message: t(actor.lang, 'keys.unknownScope', { scope: unknown }) }],
+        'keys.unknownScope',
+        { scope: unknown },
+      );
     const beyond = scopes.find((s) => !actor.permissions.has(s) && !actor.permissions.has('*'));
     if (beyond) throw new ForbiddenError('keys.beyondAuthority', { scope: beyond });
     const now = this.deps.clock.now();
@@ -67,11 +81,21 @@ export class ApiKeysService implements ApiKeyResolver {
     const key = newKey();
     return this.deps.db.transaction(async (trx) => {
       const [id] = await trx('api_keys').insert({
-        name: input.name, key_id: key.keyId, secret_hash: key.hash, scopes: JSON.stringify(scopes),
-        user_id: actor.userId || null, created_by: actor.userId || null, created_at: now, expires_at: input.expiresAt ?? null,
+        name: input.name,
+        key_id: key.keyId,
+        secret_hash: key.hash,
+        scopes: JSON.stringify(scopes),
+        user_id: actor.userId || null,
+        created_by: actor.userId || null,
+        created_at: now,
+        expires_at: input.expiresAt ?? null,
       });
       const view = this.view((await this.base(trx).where('k.id', Number(id)).first()) as Row);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.keys.create', target: view.keyId, after: { name: view.name, scopes, expiresAt: view.expiresAt } });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.keys.create',
+        target: view.keyId,
+        after: { name: view.name, scopes, expiresAt: view.expiresAt },
+      });
       return { ...view, key: key.text };
     });
   }
@@ -83,7 +107,12 @@ export class ApiKeysService implements ApiKeyResolver {
       if (!row) throw new NotFoundError('API key', id);
       if (!row.revoked_at) await trx('api_keys').where({ id }).update({ revoked_at: this.deps.clock.now() });
       const after = this.view((await this.base(trx).where('k.id', id).first()) as Row);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.keys.revoke', target: after.keyId, before: { state: this.view(row).state }, after: { state: after.state } });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.keys.revoke',
+        target: after.keyId,
+        before: { state: this.view(row).state },
+        after: { state: after.state },
+      });
       return after;
     });
   }
@@ -92,11 +121,28 @@ export class ApiKeysService implements ApiKeyResolver {
     const { db, clock, rolesService } = this.deps;
     const parsed = parseKey(text);
     if (!parsed) throw new UnauthorizedError('auth.apiKeyInvalid');
-    const row = (await db('api_keys as k').join('users as u', 'u.id', 'k.user_id').where('k.key_id', parsed.keyId)
-      .first('k.id', 'k.secret_hash', 'k.scopes', 'k.expires_at', 'k.revoked_at', 'k.last_used_at', 'k.user_id', 'u.username', 'u.status')) as Row | undefined;
+    const row = (await db('api_keys as k')
+      .join('users as u', 'u.id', 'k.user_id')
+      .where('k.key_id', parsed.keyId)
+      .first(
+        'k.id',
+        'k.secret_hash',
+        'k.scopes',
+        'k.expires_at',
+        'k.revoked_at',
+        'k.last_used_at',
+        'k.user_id',
+        'u.username',
+        'u.status',
+      )) as Row | undefined;
     const now = clock.now();
-    if (!row || !secretMatches(parsed.secret, String(row.secret_hash)) || row.revoked_at
-      || (row.expires_at != null && Number(row.expires_at) <= now) || Number(row.status) !== 1) {
+    if (
+      !row ||
+      !secretMatches(parsed.secret, String(row.secret_hash)) ||
+      row.revoked_at ||
+      (row.expires_at != null && Number(row.expires_at) <= now) ||
+      Number(row.status) !== 1
+    ) {
       throw new UnauthorizedError('auth.apiKeyInvalid');
     }
     if (row.last_used_at == null || Number(row.last_used_at) < now - LAST_USED_GRANULARITY_MS) {
@@ -105,6 +151,13 @@ export class ApiKeysService implements ApiKeyResolver {
     const userId = Number(row.user_id);
     const held = await rolesService.permissionsOfUser(userId);
     const scopes = (JSON.parse(String(row.scopes)) as string[]).filter((s) => held.has(s) || held.has('*'));
-    return { userId, username: String(row.username), permissions: new Set(scopes), lang: caller.lang, ip: caller.ip, via: 'apiKey' };
+    return {
+      userId,
+      username: String(row.username),
+      permissions: new Set(scopes),
+      lang: caller.lang,
+      ip: caller.ip,
+      via: 'apiKey',
+    };
   }
 }

@@ -46,7 +46,9 @@ const wrap = (b64: string) => b64.match(/.{1,64}/g)!.join('\n');
 export function issueLicence(payload: LicencePayload, privateKeyPem: string): string {
   const body = Buffer.from(JSON.stringify(LicencePayload.parse(payload)), 'utf8');
   const signature = sign('sha256', body, createPrivateKey(privateKeyPem));
-  return [BEGIN, wrap(body.toString('base64')), END, SIG_BEGIN, wrap(signature.toString('base64')), SIG_END, ''].join('\n');
+  return [BEGIN, wrap(body.toString('base64')), END, SIG_BEGIN, wrap(signature.toString('base64')), SIG_END, ''].join(
+    '\n',
+  );
 }
 
 function block(lines: string[], at: number, begin: string, end: string): { bytes: Buffer; next: number } {
@@ -54,7 +56,8 @@ function block(lines: string[], at: number, begin: string, end: string): { bytes
   const stop = lines.indexOf(end, at + 1);
   if (stop < 0) throw new LicenceFormatError(`missing ${end}`);
   const body = lines.slice(at + 1, stop);
-  if (body.length === 0 || body.some((l) => !/^[A-Za-z0-9+/]+={0,2}$/.test(l))) throw new LicenceFormatError('not base64');
+  if (body.length === 0 || body.some((l) => !/^[A-Za-z0-9+/]+={0,2}$/.test(l)))
+    throw new LicenceFormatError('not base64');
   const text = body.join('');
   const bytes = Buffer.from(text, 'base64');
   if (bytes.toString('base64') !== text) throw new LicenceFormatError('not canonical base64');
@@ -82,7 +85,8 @@ export function readLicence(text: string, publicKey: KeyObject): LicencePayload 
     throw new LicenceFormatError('payload is not JSON');
   }
   const parsed = LicencePayload.safeParse(json);
-  if (!parsed.success) throw new LicenceFormatError(`payload: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  if (!parsed.success)
+    throw new LicenceFormatError(`payload: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
   return parsed.data;
 }
 

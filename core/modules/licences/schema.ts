@@ -10,7 +10,10 @@ export const LicenceStatus = z.object({
   state: LicenceState,
   licence: LicencePayload.nullable().describe('the verified payload; null when unregistered or damaged'),
   installedAt: z.number().nullable().describe('when it was registered here, epoch ms'),
-  limits: z.object({ rooms: z.number(), desks: z.number(), devices: z.number() }).nullable().describe('0 is unlimited; null without a valid licence'),
+  limits: z
+    .object({ rooms: z.number(), desks: z.number(), devices: z.number() })
+    .nullable()
+    .describe('0 is unlimited; null without a valid licence'),
   usage: Counts,
 });
 export type LicenceStatus = z.infer<typeof LicenceStatus>;

@@ -64,7 +64,10 @@ export class LicenceService {
     return readLicence(text, key);
   }
 
-  private async current(trx: Knex | Knex.Transaction, lock = false): Promise<{ state: LicenceState; payload: LicencePayload | null; installedAt: number | null }> {
+  private async current(
+    trx: Knex | Knex.Transaction,
+    lock = false,
+  ): Promise<{ state: LicenceState; payload: LicencePayload | null; installedAt: number | null }> {
     const q = trx('licences').orderBy('id', 'desc');
     // Serialises creations against the limit on MySQL (SQLite serialises writers anyway).
     if (lock && this.deps.dialect === 'mysql') q.forUpdate();
@@ -86,13 +89,22 @@ export class LicenceService {
       trx('resources').whereIn('type', [0, 1]).groupBy('type').select('type').count({ n: '*' }),
       trx('devices').count({ n: '*' }).first(),
     ]);
-    const byType = new Map((types as Array<{ type: number; n: number | string }>).map((r) => [Number(r.type), Number(r.n)]));
-    return { rooms: byType.get(0) ?? 0, desks: byType.get(1) ?? 0, devices: Number((devices as { n?: number } | undefined)?.n ?? 0) };
+    const byType = new Map(
+      (types as Array<{ type: number; n: number | string }>).map((r) => [Number(r.type), Number(r.n)]),
+    );
+    return {
+      rooms: byType.get(0) ?? 0,
+      desks: byType.get(1) ?? 0,
+      devices: Number((devices as { n?: number } | undefined)?.n ?? 0),
+    };
   }
 
   async status(): Promise<LicenceStatus> {
     const { state, payload, installedAt } = await this.current(this.deps.db);
-    const limits = payload && state !== 'dataError' ? { rooms: payload.roomLimit, desks: payload.deskLimit, devices: payload.deviceLimit } : null;
+    const limits =
+      payload && state !== 'dataError'
+        ? { rooms: payload.roomLimit, desks: payload.deskLimit, devices: payload.deviceLimit }
+        : null;
     return { state, licence: payload, installedAt, limits, usage: await this.usage() };
   }
 
@@ -107,26 +119,44 @@ export class LicenceService {
       throw new BadRequestError('licence.dataError');
     }
     if (payload.expiresAt !== null && payload.expiresAt <= this.deps.clock.now()) {
-      throw new BusinessRuleError('licence.alreadyExpired', { date: new Date(payload.expiresAt).toISOString().slice(0, 10) });
+      throw new BusinessRuleError('licence.alreadyExpired', {
+        date: new Date(payload.expiresAt).toISOString().slice(0, 10),
+      });
     }
     await this.deps.db.transaction(async (trx) => {
       const before = await this.current(trx);
       await trx('licences').del();
       await trx('licences').insert({
-        content: text, status: 'registered', version: payload.version, product_sn: payload.productSn, device_count: payload.deviceCount,
-        room_limit: payload.roomLimit, desk_limit: payload.deskLimit, device_limit: payload.deviceLimit, auth_code: payload.authCode,
-        registered_at: payload.registeredAt, expires_at: payload.expiresAt, created_by: actor.userId || null, created_at: this.deps.clock.now(),
+        content: text,
+        status: 'registered',
+        version: payload.version,
+        product_sn: payload.productSn,
+        device_count: payload.deviceCount,
+        room_limit: payload.roomLimit,
+        desk_limit: payload.deskLimit,
+        device_limit: payload.deviceLimit,
+        auth_code: payload.authCode,
+        registered_at: payload.registeredAt,
+        expires_at: payload.expiresAt,
+        created_by: actor.userId || null,
+        created_at: this.deps.clock.now(),
       });
       // SPEC §4: users must sign in again after a licence registration.
       await this.deps.sessionService.revokeAll(trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.licence.register', target: payload.productSn, before: { state: before.state, productSn: before.payload?.productSn }, after: payload });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.licence.register',
+        target: payload.productSn,
+        before: { state: before.state, productSn: before.payload?.productSn },
+        after: payload,
+      });
     });
     return this.status();
   }
 
   /** An uploaded licence: a .txt file holding text (UTF-8, no NUL bytes), at most 64 KiB. */
   async registerUpload(actor: Actor, files: UploadedFile[], content?: string): Promise<LicenceStatus> {
-    if (content !== undefined && files.length === 0) return this.register(actor, checkText(Buffer.from(content, 'utf8')));
+    if (content !== undefined && files.length === 0)
+      return this.register(actor, checkText(Buffer.from(content, 'utf8')));
     const file = files[0];
     if (!file) throw new BadRequestError('common.uploadRequired');
     if (!/\.txt$/i.test(file.originalName)) throw new BadRequestError('licence.notTxt');
@@ -138,7 +168,11 @@ export class LicenceService {
     await this.deps.db.transaction(async (trx) => {
       const before = await this.current(trx);
       await trx('licences').del();
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.licence.delete', target: before.payload?.productSn, before: { state: before.state, productSn: before.payload?.productSn } });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.licence.delete',
+        target: before.payload?.productSn,
+        before: { state: before.state, productSn: before.payload?.productSn },
+      });
     });
     return this.status();
   }
@@ -156,7 +190,8 @@ export class LicenceService {
     const limit = { room: payload.roomLimit, desk: payload.deskLimit, device: payload.deviceLimit }[kind];
     if (limit === 0) return;
     const used = (await this.usage(trx))[`${kind}s` as 'rooms' | 'desks' | 'devices'];
-    if (used + count > limit) throw new BusinessRuleError(`licence.limitReached.${kind}`, { limit, used, count }, { kind, limit, used });
+    if (used + count > limit)
+      throw new BusinessRuleError(`licence.limitReached.${kind}`, { limit, used, count }, { kind, limit, used });
   }
 }
 

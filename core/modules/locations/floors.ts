@@ -21,9 +21,16 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 
 function toView(r: Record<string, unknown>): FloorView {
   return {
-    id: Number(r.id), locationId: Number(r.location_id), name: String(r.name), displayName: String(r.display_name), sort: Number(r.sort),
-    planUploadId: str(r.plan_upload_id), padIconUploadId: str(r.pad_icon_upload_id), gridIconUploadId: str(r.grid_icon_upload_id),
-    createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    id: Number(r.id),
+    locationId: Number(r.location_id),
+    name: String(r.name),
+    displayName: String(r.display_name),
+    sort: Number(r.sort),
+    planUploadId: str(r.plan_upload_id),
+    padIconUploadId: str(r.pad_icon_upload_id),
+    gridIconUploadId: str(r.grid_icon_upload_id),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   };
 }
 
@@ -31,7 +38,10 @@ export class FloorsService {
   constructor(private readonly deps: FloorsDeps) {}
 
   async list(query: FloorList): Promise<Page<FloorView>> {
-    const q = this.deps.db('floors').select('*').orderBy([{ column: 'location_id' }, { column: 'sort' }, { column: 'id' }]);
+    const q = this.deps
+      .db('floors')
+      .select('*')
+      .orderBy([{ column: 'location_id' }, { column: 'sort' }, { column: 'id' }]);
     if (query.locationId) q.where({ location_id: query.locationId });
     if (query.q) whereAnyContains(q, ['name', 'display_name'], query.q);
     return paginate(q, query, toView);
@@ -44,12 +54,22 @@ export class FloorsService {
   }
 
   private async row(trx: Knex.Transaction, input: FloorInput): Promise<Record<string, unknown>> {
-    const errors = await this.deps.uploadsService.missing(trx, { planUploadId: input.planUploadId, padIconUploadId: input.padIconUploadId, gridIconUploadId: input.gridIconUploadId });
-    if (!(await trx('locations').where({ id: input.locationId }).first('id'))) errors.push({ field: 'locationId', message: `unknown location ${input.locationId}` });
+    const errors = await this.deps.uploadsService.missing(trx, {
+      planUploadId: input.planUploadId,
+      padIconUploadId: input.padIconUploadId,
+      gridIconUploadId: input.gridIconUploadId,
+    });
+    if (!(await trx('locations').where({ id: input.locationId }).first('id')))
+      errors.push({ field: 'locationId', message: `unknown location ${input.locationId}` });
     if (errors.length) throw new ValidationError(errors);
     return {
-      location_id: input.locationId, name: input.name, display_name: input.displayName ?? input.name, sort: input.sort,
-      plan_upload_id: input.planUploadId ?? null, pad_icon_upload_id: input.padIconUploadId ?? null, grid_icon_upload_id: input.gridIconUploadId ?? null,
+      location_id: input.locationId,
+      name: input.name,
+      display_name: input.displayName ?? input.name,
+      sort: input.sort,
+      plan_upload_id: input.planUploadId ?? null,
+      pad_icon_upload_id: input.padIconUploadId ?? null,
+      grid_icon_upload_id: input.gridIconUploadId ?? null,
       updated_at: this.deps.clock.now(),
     };
   }
@@ -68,7 +88,8 @@ export class FloorsService {
       const before = await this.get(id, trx);
       const row = await this.row(trx, input);
       // Resources carry their location too: moving a floor under them would split the two.
-      if (before.locationId !== input.locationId) await assertUnbound(trx, { floorId: id }, this.deps.clock.now(), 'floor');
+      if (before.locationId !== input.locationId)
+        await assertUnbound(trx, { floorId: id }, this.deps.clock.now(), 'floor');
       await trx('floors').where({ id }).update(row);
       const after = await this.get(id, trx);
       await this.deps.operationLog.record(trx, actor, { action: 'room.floor.update', target: id, before, after });
@@ -89,7 +110,8 @@ export class FloorsService {
   /** The floor plan or one of the icons; "no floor plan or icon for this floor" when none is set. */
   async picture(id: number, which: 'plan' | 'pad' | 'grid'): Promise<StoredFile> {
     const floor = await this.get(id);
-    const uploadId = which === 'plan' ? floor.planUploadId : which === 'pad' ? floor.padIconUploadId : floor.gridIconUploadId;
+    const uploadId =
+      which === 'plan' ? floor.planUploadId : which === 'pad' ? floor.padIconUploadId : floor.gridIconUploadId;
     if (!uploadId) throw new AppError(404, 'places.noFloorPlan');
     return this.deps.uploadsService.file(uploadId);
   }

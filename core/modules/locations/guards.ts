@@ -11,12 +11,19 @@ export const HOLDING_STATES = ['pending', 'confirmed', 'checkedIn'] as const;
 type Db = Knex | Knex.Transaction;
 export type PlaceScope = { resourceId: number } | { floorId: number } | { locationId: number };
 
-const count = async (q: Knex.QueryBuilder): Promise<number> => Number(((await q.count({ n: '*' }).first()) as { n?: number } | undefined)?.n ?? 0);
+const count = async (q: Knex.QueryBuilder): Promise<number> =>
+  Number(((await q.count({ n: '*' }).first()) as { n?: number } | undefined)?.n ?? 0);
 
 export function futureBookings(db: Db, scope: PlaceScope, now: number): Promise<number> {
-  const q = db('bookings as b').whereIn('b.state', HOLDING_STATES as unknown as string[]).where('b.end_at', '>', now);
+  const q = db('bookings as b')
+    .whereIn('b.state', HOLDING_STATES as unknown as string[])
+    .where('b.end_at', '>', now);
   if ('resourceId' in scope) q.where('b.resource_id', scope.resourceId);
-  else q.join('resources as r', 'r.id', 'b.resource_id').where(`r.${'floorId' in scope ? 'floor_id' : 'location_id'}`, 'floorId' in scope ? scope.floorId : scope.locationId);
+  else
+    q.join('resources as r', 'r.id', 'b.resource_id').where(
+      `r.${'floorId' in scope ? 'floor_id' : 'location_id'}`,
+      'floorId' in scope ? scope.floorId : scope.locationId,
+    );
   return count(q);
 }
 
@@ -25,7 +32,9 @@ export async function assertUnbound(db: Db, scope: PlaceScope, now: number, enti
   const bookings = await futureBookings(db, scope, now);
   if (bookings > 0) throw new BusinessRuleError('places.boundBookings', { entity, count: bookings });
   if ('resourceId' in scope) return;
-  const resources = await count(db('resources').where('floorId' in scope ? { floor_id: scope.floorId } : { location_id: scope.locationId }));
+  const resources = await count(
+    db('resources').where('floorId' in scope ? { floor_id: scope.floorId } : { location_id: scope.locationId }),
+  );
   if (resources > 0) throw new BusinessRuleError('places.boundResources', { entity, count: resources });
   if ('locationId' in scope) {
     const floors = await count(db('floors').where({ location_id: scope.locationId }));

@@ -20,7 +20,10 @@ export type { LocationView, FloorView } from './schema.ts';
 export const locationsModule: AtriumModule = {
   name: 'locations',
   register(container) {
-    container.register({ locationsService: asClass(LocationsService).singleton(), floorsService: asClass(FloorsService).singleton() });
+    container.register({
+      locationsService: asClass(LocationsService).singleton(),
+      floorsService: asClass(FloorsService).singleton(),
+    });
   },
   routes: locationsRoutes,
 };

@@ -2,7 +2,12 @@ import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 
-export const TimeZone = z.string().trim().min(1).max(64).refine((v) => IANAZone.isValidZone(v), { message: 'not an IANA time zone (e.g. Asia/Shanghai)' });
+export const TimeZone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((v) => IANAZone.isValidZone(v), { message: 'not an IANA time zone (e.g. Asia/Shanghai)' });
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 const optionalId = z.coerce.number().int().positive().optional();
 const uploadRef = z.string().uuid().nullable().optional();
@@ -16,8 +21,14 @@ export const LocationInput = z.object({
 export type LocationInput = z.infer<typeof LocationInput>;
 
 export const LocationView = z.object({
-  id: z.number(), name: z.string(), timeZone: z.string(), address: z.string().nullable(), sort: z.number(),
-  floorCount: z.number(), createdAt: z.number(), updatedAt: z.number(),
+  id: z.number(),
+  name: z.string(),
+  timeZone: z.string(),
+  address: z.string().nullable(),
+  sort: z.number(),
+  floorCount: z.number(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
 });
 export type LocationView = z.infer<typeof LocationView>;
 
@@ -33,9 +44,16 @@ export const FloorInput = z.object({
 export type FloorInput = z.infer<typeof FloorInput>;
 
 export const FloorView = z.object({
-  id: z.number(), locationId: z.number(), name: z.string(), displayName: z.string(), sort: z.number(),
-  planUploadId: z.string().nullable(), padIconUploadId: z.string().nullable(), gridIconUploadId: z.string().nullable(),
-  createdAt: z.number(), updatedAt: z.number(),
+  id: z.number(),
+  locationId: z.number(),
+  name: z.string(),
+  displayName: z.string(),
+  sort: z.number(),
+  planUploadId: z.string().nullable(),
+  padIconUploadId: z.string().nullable(),
+  gridIconUploadId: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
 });
 export type FloorView = z.infer<typeof FloorView>;
 

@@ -19,8 +19,14 @@ const FLOOR_COUNT = '(select count(*) from floors f where f.location_id = locati
 
 function toView(r: Record<string, unknown>): LocationView {
   return {
-    id: Number(r.id), name: String(r.name), timeZone: String(r.time_zone), address: (r.address as string | null) ?? null, sort: Number(r.sort),
-    floorCount: Number(r.floor_count ?? 0), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    id: Number(r.id),
+    name: String(r.name),
+    timeZone: String(r.time_zone),
+    address: (r.address as string | null) ?? null,
+    sort: Number(r.sort),
+    floorCount: Number(r.floor_count ?? 0),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   };
 }
 
@@ -29,7 +35,9 @@ export class LocationsService {
 
   async list(query: PageQuery): Promise<Page<LocationView>> {
     const { db } = this.deps;
-    const q = db('locations').select('locations.*', db.raw(FLOOR_COUNT)).orderBy([{ column: 'sort' }, { column: 'id' }]);
+    const q = db('locations')
+      .select('locations.*', db.raw(FLOOR_COUNT))
+      .orderBy([{ column: 'sort' }, { column: 'id' }]);
     if (query.q) whereAnyContains(q, ['name', 'address'], query.q);
     return paginate(q, query, toView);
   }
@@ -43,7 +51,14 @@ export class LocationsService {
   async create(actor: Actor, input: LocationInput): Promise<LocationView> {
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (trx) => {
-      const [id] = await trx('locations').insert({ name: input.name, time_zone: input.timeZone, address: input.address ?? null, sort: input.sort, created_at: now, updated_at: now });
+      const [id] = await trx('locations').insert({
+        name: input.name,
+        time_zone: input.timeZone,
+        address: input.address ?? null,
+        sort: input.sort,
+        created_at: now,
+        updated_at: now,
+      });
       const after = await this.get(Number(id), trx);
       await this.deps.operationLog.record(trx, actor, { action: 'room.location.create', target: after.id, after });
       return after;
@@ -53,7 +68,15 @@ export class LocationsService {
   async update(actor: Actor, id: number, input: LocationInput): Promise<LocationView> {
     return this.deps.db.transaction(async (trx) => {
       const before = await this.get(id, trx);
-      await trx('locations').where({ id }).update({ name: input.name, time_zone: input.timeZone, address: input.address ?? null, sort: input.sort, updated_at: this.deps.clock.now() });
+      await trx('locations')
+        .where({ id })
+        .update({
+          name: input.name,
+          time_zone: input.timeZone,
+          address: input.address ?? null,
+          sort: input.sort,
+          updated_at: this.deps.clock.now(),
+        });
       const after = await this.get(id, trx);
       await this.deps.operationLog.record(trx, actor, { action: 'room.location.update', target: id, before, after });
       return after;

@@ -44,12 +44,18 @@ export class LogExports {
   async operations(query: Omit<OperationLogQuery, 'page' | 'pageSize'>): Promise<string> {
     const tz = query.tz ?? 'UTC';
     const rows = (await capped(this.deps.logsService.operationsQuery(query), this.maxRows)).map(toOperation);
-    return csv(['id', 'time', 'username', 'action', 'target', 'ip', 'summary'], rows.map((r) => [r.id, time(r.createdAt, tz), r.username, r.action, r.target, r.ip, r.summary]));
+    return csv(
+      ['id', 'time', 'username', 'action', 'target', 'ip', 'summary'],
+      rows.map((r) => [r.id, time(r.createdAt, tz), r.username, r.action, r.target, r.ip, r.summary]),
+    );
   }
 
   async reservations(query: Omit<ReservationLogQuery, 'page' | 'pageSize'>): Promise<string> {
     const tz = query.tz ?? 'UTC';
     const rows = (await capped(this.deps.logsService.reservationsQuery(query), this.maxRows)).map(toReservation);
-    return csv(['id', 'time', 'bookingId', 'resource', 'username', 'action', 'detail'], rows.map((r) => [r.id, time(r.createdAt, tz), r.bookingId, r.resourceName, r.username, r.action, r.detail]));
+    return csv(
+      ['id', 'time', 'bookingId', 'resource', 'username', 'action', 'detail'],
+      rows.map((r) => [r.id, time(r.createdAt, tz), r.bookingId, r.resourceName, r.username, r.action, r.detail]),
+    );
   }
 }

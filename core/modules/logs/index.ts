@@ -29,14 +29,18 @@ export const logsModule: AtriumModule = {
     container.register({
       operationLog: asClass(OperationLog).singleton(),
       reservationLog: asClass(ReservationLog).singleton(),
-      sqlMonitor: asClass(SqlMonitor).singleton().disposer((m) => m.stop()),
+      sqlMonitor: asClass(SqlMonitor)
+        .singleton()
+        .disposer((m) => m.stop()),
       logRetention: asClass(LogRetention).singleton(),
       logsService: asClass(LogsService).singleton(),
       logExports: asClass(LogExports).singleton(),
     });
   },
   routes: logsRoutes,
-  jobs: (c) => [{ name: 'logs.retention', everySeconds: 3600, run: async ({ now }) => void (await c.logRetention.purge(now)) }],
+  jobs: (c) => [
+    { name: 'logs.retention', everySeconds: 3600, run: async ({ now }) => void (await c.logRetention.purge(now)) },
+  ],
   // The logs module is seeded first, right after the migrations: the SQL monitor starts listening
   // to the database here, so it sees every statement of the server (or CLI command) from then on.
   seed: async (c) => c.sqlMonitor.attach(() => c.paramsService.get<number>('sqlSlowMs')),

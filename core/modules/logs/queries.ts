@@ -3,7 +3,14 @@ import type { Knex } from 'knex';
 import { whereAnyContains, whereStartsWith } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { timeRange } from './range.ts';
-import type { OperationLogItem, OperationLogQuery, ReservationLogItem, ReservationLogQuery, SqlStatItem, SqlStatsQuery } from './schema.ts';
+import type {
+  OperationLogItem,
+  OperationLogQuery,
+  ReservationLogItem,
+  ReservationLogQuery,
+  SqlStatItem,
+  SqlStatsQuery,
+} from './schema.ts';
 import type { SqlMonitor } from './sql-monitor.ts';
 
 type Row = Record<string, unknown>;
@@ -19,17 +26,35 @@ function json(v: unknown): unknown {
 }
 
 export const toOperation = (r: Row): OperationLogItem => ({
-  id: Number(r.id), userId: num(r.user_id), username: str(r.username), action: String(r.action), target: str(r.target),
-  summary: json(r.summary), ip: str(r.ip), createdAt: Number(r.created_at),
+  id: Number(r.id),
+  userId: num(r.user_id),
+  username: str(r.username),
+  action: String(r.action),
+  target: str(r.target),
+  summary: json(r.summary),
+  ip: str(r.ip),
+  createdAt: Number(r.created_at),
 });
 
 export const toReservation = (r: Row): ReservationLogItem => ({
-  id: Number(r.id), bookingId: num(r.booking_id), resourceId: num(r.resource_id), resourceName: str(r.resource_name),
-  userId: num(r.user_id), username: str(r.username), action: String(r.action), detail: json(r.detail), createdAt: Number(r.created_at),
+  id: Number(r.id),
+  bookingId: num(r.booking_id),
+  resourceId: num(r.resource_id),
+  resourceName: str(r.resource_name),
+  userId: num(r.user_id),
+  username: str(r.username),
+  action: String(r.action),
+  detail: json(r.detail),
+  createdAt: Number(r.created_at),
 });
 
 const SQL_SORT: Record<SqlStatsQuery['sort'], string> = {
-  total: 'total_ms', count: 'count', max: 'max_ms', slow: 'slow_count', last: 'last_at', mean: 'mean',
+  total: 'total_ms',
+  count: 'count',
+  max: 'max_ms',
+  slow: 'slow_count',
+  last: 'last_at',
+  mean: 'mean',
 };
 
 export class LogsService {
@@ -58,7 +83,11 @@ export class LogsService {
 
   reservationsQuery(query: Omit<ReservationLogQuery, 'page' | 'pageSize'>): Knex.QueryBuilder {
     const { from, to } = timeRange(query);
-    const q = this.deps.db('reservation_logs as l').leftJoin('resources as r', 'r.id', 'l.resource_id').leftJoin('users as u', 'u.id', 'l.user_id').orderBy('l.id', 'desc');
+    const q = this.deps
+      .db('reservation_logs as l')
+      .leftJoin('resources as r', 'r.id', 'l.resource_id')
+      .leftJoin('users as u', 'u.id', 'l.user_id')
+      .orderBy('l.id', 'desc');
     if (from !== undefined) q.where('l.created_at', '>=', from);
     if (to !== undefined) q.where('l.created_at', '<', to);
     if (query.bookingId) q.where('l.booking_id', query.bookingId);
@@ -82,8 +111,14 @@ export class LogsService {
     if (query.q) whereAnyContains(q, ['shape'], query.q);
     q.orderBy(SQL_SORT[query.sort], 'desc').orderBy('shape_hash');
     const page = await paginate(q, query, (r: Row) => ({
-      shapeHash: String(r.shape_hash), shape: String(r.shape), count: Number(r.count), totalMs: round(Number(r.total_ms)),
-      meanMs: round(Number(r.total_ms) / Math.max(1, Number(r.count))), maxMs: round(Number(r.max_ms)), slowCount: Number(r.slow_count), lastAt: Number(r.last_at),
+      shapeHash: String(r.shape_hash),
+      shape: String(r.shape),
+      count: Number(r.count),
+      totalMs: round(Number(r.total_ms)),
+      meanMs: round(Number(r.total_ms) / Math.max(1, Number(r.count))),
+      maxMs: round(Number(r.max_ms)),
+      slowCount: Number(r.slow_count),
+      lastAt: Number(r.last_at),
     }));
     return { ...page, slowMs: sqlMonitor.slowMs };
   }

@@ -16,8 +16,11 @@ export class ReservationLog {
 
   async record(trx: Knex | Knex.Transaction, entry: ReservationEntry): Promise<void> {
     await trx('reservation_logs').insert({
-      booking_id: entry.bookingId ?? null, resource_id: entry.resourceId ?? null, user_id: entry.userId ?? null,
-      action: entry.action.slice(0, 50), detail: entry.detail === undefined ? null : JSON.stringify(entry.detail).slice(0, 60_000),
+      booking_id: entry.bookingId ?? null,
+      resource_id: entry.resourceId ?? null,
+      user_id: entry.userId ?? null,
+      action: entry.action.slice(0, 50),
+      detail: entry.detail === undefined ? null : JSON.stringify(entry.detail).slice(0, 60_000),
       created_at: this.deps.clock.now(),
     });
   }

@@ -21,7 +21,12 @@ export interface RetentionResult {
   jobRuns: number;
 }
 
-async function deleteInBatches(db: Knex, table: string, idColumn: string, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<number> {
+async function deleteInBatches(
+  db: Knex,
+  table: string,
+  idColumn: string,
+  where: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Promise<number> {
   let removed = 0;
   for (;;) {
     const ids = (await where(db(table)).limit(BATCH).pluck(idColumn)) as Array<number | string>;
@@ -36,7 +41,10 @@ export class LogRetention {
 
   async purge(now: number): Promise<RetentionResult> {
     const { db, paramsService } = this.deps;
-    const days = (await paramsService.getMany(['sysLogDays', 'reservationLogDays', 'approvalLogDays'])) as Record<string, number>;
+    const days = (await paramsService.getMany(['sysLogDays', 'reservationLogDays', 'approvalLogDays'])) as Record<
+      string,
+      number
+    >;
     const cutoff = (key: string) => (Number(days[key]) > 0 ? now - Number(days[key]) * DAY_MS : undefined);
     const result: RetentionResult = { operations: 0, reservations: 0, approvals: 0, sqlShapes: 0, jobRuns: 0 };
     const ops = cutoff('sysLogDays');
@@ -46,14 +54,23 @@ export class LogRetention {
       result.sqlShapes = await db('sql_stats').where('last_at', '<', ops).del();
     }
     const res = cutoff('reservationLogDays');
-    if (res !== undefined) result.reservations = await deleteInBatches(db, 'reservation_logs', 'id', (q) => q.where('created_at', '<', res));
+    if (res !== undefined)
+      result.reservations = await deleteInBatches(db, 'reservation_logs', 'id', (q) => q.where('created_at', '<', res));
     const appr = cutoff('approvalLogDays');
     if (appr !== undefined) {
-      result.approvals = await deleteInBatches(db, 'approvals', 'id', (q) => q.whereIn('state', DECIDED_APPROVAL_STATES)
-        .where((w) => w.where('decided_at', '<', appr).orWhere((x) => x.whereNull('decided_at').where('created_at', '<', appr))));
+      result.approvals = await deleteInBatches(db, 'approvals', 'id', (q) =>
+        q
+          .whereIn('state', DECIDED_APPROVAL_STATES)
+          .where((w) =>
+            w.where('decided_at', '<', appr).orWhere((x) => x.whereNull('decided_at').where('created_at', '<', appr)),
+          ),
+      );
     }
     // Due times only move forward, so dropping old claims never lets a run happen twice.
-    result.jobRuns = await db('job_leases').whereNotNull('finished_at').where('due_at', '<', now - JOB_RUN_DAYS * DAY_MS).del();
+    result.jobRuns = await db('job_leases')
+      .whereNotNull('finished_at')
+      .where('due_at', '<', now - JOB_RUN_DAYS * DAY_MS)
+      .del();
     return result;
   }
 }

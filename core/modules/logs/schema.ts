@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 import { QueryBool } from '../../http/validate.ts';
 
-const instant = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$|^\d{1,16}$/, 'YYYY-MM-DD or epoch ms');
+const instant = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$|^\d{1,16}$/, 'YYYY-MM-DD or epoch ms');
 
 /** A date range: days (YYYY-MM-DD, inclusive, in `tz`) or instants (epoch ms, `to` exclusive). */
 export const RangeQuery = PageQuery.extend({
@@ -34,15 +37,35 @@ export const SqlStatsQuery = PageQuery.extend({
 export type SqlStatsQuery = z.infer<typeof SqlStatsQuery>;
 
 export const OperationLogItem = z.object({
-  id: z.number(), userId: z.number().nullable(), username: z.string().nullable(), action: z.string(), target: z.string().nullable(),
-  summary: z.unknown().describe('before/after, secrets removed'), ip: z.string().nullable(), createdAt: z.number(),
+  id: z.number(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  summary: z.unknown().describe('before/after, secrets removed'),
+  ip: z.string().nullable(),
+  createdAt: z.number(),
 });
 export const ReservationLogItem = z.object({
-  id: z.number(), bookingId: z.number().nullable(), resourceId: z.number().nullable(), resourceName: z.string().nullable(),
-  userId: z.number().nullable(), username: z.string().nullable(), action: z.string(), detail: z.unknown(), createdAt: z.number(),
+  id: z.number(),
+  bookingId: z.number().nullable(),
+  resourceId: z.number().nullable(),
+  resourceName: z.string().nullable(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  action: z.string(),
+  detail: z.unknown(),
+  createdAt: z.number(),
 });
 export const SqlStatItem = z.object({
-  shapeHash: z.string(), shape: z.string(), count: z.number(), meanMs: z.number(), maxMs: z.number(), totalMs: z.number(), slowCount: z.number(), lastAt: z.number(),
+  shapeHash: z.string(),
+  shape: z.string(),
+  count: z.number(),
+  meanMs: z.number(),
+  maxMs: z.number(),
+  totalMs: z.number(),
+  slowCount: z.number(),
+  lastAt: z.number(),
 });
 export type OperationLogItem = z.infer<typeof OperationLogItem>;
 export type ReservationLogItem = z.infer<typeof ReservationLogItem>;

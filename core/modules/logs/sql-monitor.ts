@@ -115,7 +115,14 @@ export class SqlMonitor {
       }
     }
     if (!entry) return;
-    const t = this.pending.get(entry.hash) ?? { shape: entry.shape, count: 0, totalMs: 0, maxMs: 0, slowCount: 0, lastAt: 0 };
+    const t = this.pending.get(entry.hash) ?? {
+      shape: entry.shape,
+      count: 0,
+      totalMs: 0,
+      maxMs: 0,
+      slowCount: 0,
+      lastAt: 0,
+    };
     t.count += 1;
     t.totalMs += ms;
     t.maxMs = Math.max(t.maxMs, ms);
@@ -151,16 +158,27 @@ export class SqlMonitor {
 
   private async add(hash: string, t: Totals): Promise<void> {
     const { db } = this.deps;
-    const update = () => db('sql_stats').where({ shape_hash: hash }).update({
-      count: db.raw('?? + ?', ['count', t.count]),
-      total_ms: db.raw('?? + ?', ['total_ms', t.totalMs]),
-      max_ms: db.raw('case when ?? < ? then ? else ?? end', ['max_ms', t.maxMs, t.maxMs, 'max_ms']),
-      slow_count: db.raw('?? + ?', ['slow_count', t.slowCount]),
-      last_at: t.lastAt,
-    });
+    const update = () =>
+      db('sql_stats')
+        .where({ shape_hash: hash })
+        .update({
+          count: db.raw('?? + ?', ['count', t.count]),
+          total_ms: db.raw('?? + ?', ['total_ms', t.totalMs]),
+          max_ms: db.raw('case when ?? < ? then ? else ?? end', ['max_ms', t.maxMs, t.maxMs, 'max_ms']),
+          slow_count: db.raw('?? + ?', ['slow_count', t.slowCount]),
+          last_at: t.lastAt,
+        });
     if ((await update()) > 0 || this.stopped) return;
     try {
-      await db('sql_stats').insert({ shape_hash: hash, shape: t.shape, count: t.count, total_ms: t.totalMs, max_ms: t.maxMs, slow_count: t.slowCount, last_at: t.lastAt });
+      await db('sql_stats').insert({
+        shape_hash: hash,
+        shape: t.shape,
+        count: t.count,
+        total_ms: t.totalMs,
+        max_ms: t.maxMs,
+        slow_count: t.slowCount,
+        last_at: t.lastAt,
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (!this.stopped) await update();

@@ -34,12 +34,22 @@ function parseJson<T>(text: unknown, fallback: T): T {
 export function toMenuView(r: Row): MenuView {
   const prefix = (r.permission_prefix as string | null) ?? null;
   return {
-    id: Number(r.id), parentId: r.parent_id == null ? null : Number(r.parent_id), name: String(r.name), path: String(r.path),
-    title: String(r.title), titleEn: String(r.title_en), titleJa: String(r.title_ja), icon: (r.icon as string | null) ?? null,
-    hidden: Boolean(r.hidden), sort: Number(r.sort), meta: parseJson<Record<string, unknown> | null>(r.meta, null),
-    permissionPrefix: prefix, actions: parseJson<string[]>(r.actions, []),
+    id: Number(r.id),
+    parentId: r.parent_id == null ? null : Number(r.parent_id),
+    name: String(r.name),
+    path: String(r.path),
+    title: String(r.title),
+    titleEn: String(r.title_en),
+    titleJa: String(r.title_ja),
+    icon: (r.icon as string | null) ?? null,
+    hidden: Boolean(r.hidden),
+    sort: Number(r.sort),
+    meta: parseJson<Record<string, unknown> | null>(r.meta, null),
+    permissionPrefix: prefix,
+    actions: parseJson<string[]>(r.actions, []),
     builtIn: prefix !== null || (r.parent_id == null && SECTIONS.has(String(r.name))),
-    createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   };
 }
 
@@ -47,7 +57,10 @@ export class MenuAdminService {
   constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
 
   async list(query: MenuQuery): Promise<Page<MenuView>> {
-    const q = this.deps.db('menus').select('*').orderBy([{ column: 'parent_id' }, { column: 'sort' }, { column: 'id' }]);
+    const q = this.deps
+      .db('menus')
+      .select('*')
+      .orderBy([{ column: 'parent_id' }, { column: 'sort' }, { column: 'id' }]);
     if (query.parentId === 0) q.whereNull('parent_id');
     else if (query.parentId !== undefined) q.where({ parent_id: query.parentId });
     if (query.q) whereAnyContains(q, ['name', 'title', 'title_en', 'title_ja', 'path'], query.q);
@@ -55,8 +68,15 @@ export class MenuAdminService {
   }
 
   async tree(): Promise<MenuNode[]> {
-    const rows = ((await this.deps.db('menus').select('*').orderBy([{ column: 'sort' }, { column: 'id' }])) as Row[]).map(toMenuView);
-    return rows.filter((m) => m.parentId === null).map((s) => ({ ...s, children: rows.filter((c) => c.parentId === s.id) }));
+    const rows = (
+      (await this.deps
+        .db('menus')
+        .select('*')
+        .orderBy([{ column: 'sort' }, { column: 'id' }])) as Row[]
+    ).map(toMenuView);
+    return rows
+      .filter((m) => m.parentId === null)
+      .map((s) => ({ ...s, children: rows.filter((c) => c.parentId === s.id) }));
   }
 
   async get(id: number, db: Db = this.deps.db): Promise<MenuView> {
@@ -70,7 +90,15 @@ export class MenuAdminService {
       await this.checkParent(trx, actor, body.parentId, null);
       await this.assertNameFree(trx, body.name, null);
       const now = this.deps.clock.now();
-      const id = await this.write(() => trx('menus').insert({ ...columns(body), actions: null, permission_prefix: null, created_at: now, updated_at: now }));
+      const id = await this.write(() =>
+        trx('menus').insert({
+          ...columns(body),
+          actions: null,
+          permission_prefix: null,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       const after = await this.get(id, trx);
       await this.deps.operationLog.record(trx, actor, { action: 'sys.menu.create', target: id, after });
       return after;
@@ -81,12 +109,17 @@ export class MenuAdminService {
     return this.deps.db.transaction(async (trx) => {
       const before = await this.get(id, trx);
       if (before.builtIn && (body.name !== before.name || body.parentId !== before.parentId)) {
-        throw new ValidationError([{ field: 'name', message: t(actor.lang, 'users.builtInMenuFixed') }], 'users.builtInMenuFixed');
+        throw new ValidationError(
+          [{ field: 'name', message: t(actor.lang, 'users.builtInMenuFixed') }],
+          'users.builtInMenuFixed',
+        );
       }
       await this.checkParent(trx, actor, body.parentId, id);
       if (body.name !== before.name) await this.assertNameFree(trx, body.name, id);
       await this.write(async () => {
-        await trx('menus').where({ id }).update({ ...columns(body), updated_at: this.deps.clock.now() });
+        await trx('menus')
+          .where({ id })
+          .update({ ...columns(body), updated_at: this.deps.clock.now() });
         return [id];
       });
       const after = await this.get(id, trx);
@@ -107,7 +140,11 @@ export class MenuAdminService {
 
   /** The tree has two levels: a parent must be an existing section (and a section with children stays one). */
   private async checkParent(db: Db, actor: Actor, parentId: number | null, selfId: number | null): Promise<void> {
-    const bad = () => new ValidationError([{ field: 'parentId', message: t(actor.lang, 'users.badMenuParent') }], 'users.badMenuParent');
+    const bad = () =>
+      new ValidationError(
+        [{ field: 'parentId', message: t(actor.lang, 'users.badMenuParent') }],
+        'users.badMenuParent',
+      );
     if (parentId === null) return;
     const parent = (await db('menus').where({ id: parentId }).first('id', 'parent_id')) as Row | undefined;
     if (!parent || parent.parent_id != null || parentId === selfId) throw bad();
@@ -133,7 +170,15 @@ export class MenuAdminService {
 
 function columns(b: MenuBody) {
   return {
-    parent_id: b.parentId, name: b.name, path: b.path, title: b.title, title_en: b.titleEn, title_ja: b.titleJa,
-    icon: b.icon, hidden: b.hidden, sort: b.sort, meta: b.meta ? JSON.stringify(b.meta) : null,
+    parent_id: b.parentId,
+    name: b.name,
+    path: b.path,
+    title: b.title,
+    title_en: b.titleEn,
+    title_ja: b.titleJa,
+    icon: b.icon,
+    hidden: b.hidden,
+    sort: b.sort,
+    meta: b.meta ? JSON.stringify(b.meta) : null,
   };
 }

@@ -18,7 +18,10 @@ export { MenuAdminService } from './admin.ts';
 export const menusModule: AtriumModule = {
   name: 'menus',
   register(container) {
-    container.register({ menusService: asClass(MenusService).singleton(), menuAdminService: asClass(MenuAdminService).singleton() });
+    container.register({
+      menusService: asClass(MenusService).singleton(),
+      menuAdminService: asClass(MenuAdminService).singleton(),
+    });
   },
   routes: menusRoutes,
   seed: (c) => c.menusService.seed(),

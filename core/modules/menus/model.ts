@@ -20,7 +20,11 @@ export class MenuModel extends Model {
 
   static override get relationMappings() {
     return {
-      children: { relation: Model.HasManyRelation, modelClass: MenuModel, join: { from: 'menus.id', to: 'menus.parent_id' } },
+      children: {
+        relation: Model.HasManyRelation,
+        modelClass: MenuModel,
+        join: { from: 'menus.id', to: 'menus.parent_id' },
+      },
     };
   }
 }

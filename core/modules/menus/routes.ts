@@ -3,46 +3,86 @@ import type { Cradle } from '../../container.ts';
 import { SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { IdParam, MenuBody, MenuQuery, MenuView } from './schema.ts';
 
-const NavEntry = z.object({ name: z.string(), path: z.string(), meta: z.object({ title: z.string(), titleEn: z.string(), titleJa: z.string(), icon: z.string().nullable(), hidden: z.boolean() }) });
+const NavEntry = z.object({
+  name: z.string(),
+  path: z.string(),
+  meta: z.object({
+    title: z.string(),
+    titleEn: z.string(),
+    titleJa: z.string(),
+    icon: z.string().nullable(),
+    hidden: z.boolean(),
+  }),
+});
 
 export function menusRoutes({ menusService, menuAdminService }: Cradle): ModuleRoutes {
   return {
     tag: 'Menus',
     routes: [
       route({
-        method: 'get', path: '/sys/menu/nav', permission: SIGNED_IN, spread: true,
-        summary: 'The signed-in user\'s menu and permissions',
-        response: z.object({ menuList: z.array(NavEntry.extend({ children: z.array(NavEntry) })), permissions: z.array(z.string()) }),
-        handler: async ({ actor }) => ({ menuList: await menusService.nav(actor), permissions: [...actor.permissions].sort() }),
+        method: 'get',
+        path: '/sys/menu/nav',
+        permission: SIGNED_IN,
+        spread: true,
+        summary: "The signed-in user's menu and permissions",
+        response: z.object({
+          menuList: z.array(NavEntry.extend({ children: z.array(NavEntry) })),
+          permissions: z.array(z.string()),
+        }),
+        handler: async ({ actor }) => ({
+          menuList: await menusService.nav(actor),
+          permissions: [...actor.permissions].sort(),
+        }),
       }),
       route<undefined, MenuQuery>({
-        method: 'get', path: '/sys/menus', permission: 'sys:menu:view', query: MenuQuery,
+        method: 'get',
+        path: '/sys/menus',
+        permission: 'sys:menu:view',
+        query: MenuQuery,
         summary: 'Menu items, paged (parentId=0: the sections)',
         handler: ({ query }) => menuAdminService.list(query),
       }),
       route({
-        method: 'get', path: '/sys/menus/tree', permission: 'sys:menu:view',
+        method: 'get',
+        path: '/sys/menus/tree',
+        permission: 'sys:menu:view',
         summary: 'The whole menu as a tree: sections with their screens, by sort value',
         response: z.array(MenuView.extend({ children: z.array(MenuView) })),
         handler: () => menuAdminService.tree(),
       }),
       route<MenuBody>({
-        method: 'post', path: '/sys/menus', permission: 'sys:menu:add', body: MenuBody, response: MenuView,
+        method: 'post',
+        path: '/sys/menus',
+        permission: 'sys:menu:add',
+        body: MenuBody,
+        response: MenuView,
         summary: 'Create a menu item (a section, or a screen under a section)',
         handler: ({ actor, body }) => menuAdminService.create(actor, body),
       }),
       route<undefined, undefined, { id: number }>({
-        method: 'get', path: '/sys/menus/:id', permission: 'sys:menu:view', params: IdParam, response: MenuView,
+        method: 'get',
+        path: '/sys/menus/:id',
+        permission: 'sys:menu:view',
+        params: IdParam,
+        response: MenuView,
         summary: 'One menu item',
         handler: ({ params }) => menuAdminService.get(params.id),
       }),
       route<MenuBody, undefined, { id: number }>({
-        method: 'put', path: '/sys/menus/:id', permission: 'sys:menu:update', params: IdParam, body: MenuBody, response: MenuView,
+        method: 'put',
+        path: '/sys/menus/:id',
+        permission: 'sys:menu:update',
+        params: IdParam,
+        body: MenuBody,
+        response: MenuView,
         summary: 'Replace a menu item (built-in ones keep their name and parent)',
         handler: ({ actor, params, body }) => menuAdminService.update(actor, params.id, body),
       }),
       route<undefined, undefined, { id: number }>({
-        method: 'delete', path: '/sys/menus/:id', permission: 'sys:menu:delete', params: IdParam,
+        method: 'delete',
+        path: '/sys/menus/:id',
+        permission: 'sys:menu:delete',
+        params: IdParam,
         summary: 'Delete a menu item without children (built-in ones can only be hidden)',
         handler: ({ actor, params }) => menuAdminService.remove(actor, params.id),
       }),

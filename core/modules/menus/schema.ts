@@ -3,16 +3,41 @@ import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 
 export const MenuBody = z.strictObject({
-  parentId: z.number().int().positive().nullish().transform((v) => v ?? null).describe('a top-level item; empty for a section'),
-  name: z.string().trim().min(1).max(100).regex(/^[\w.-]+$/, 'letters, digits, _ . -'),
-  path: z.string().trim().min(1).max(200).regex(/^\/[^\s]*$/, 'starts with /'),
+  parentId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe('a top-level item; empty for a section'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[\w.-]+$/, 'letters, digits, _ . -'),
+  path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^\/[^\s]*$/, 'starts with /'),
   title: z.string().trim().min(1).max(100),
   titleEn: z.string().trim().min(1).max(100),
   titleJa: z.string().trim().min(1).max(100),
-  icon: z.string().trim().max(50).nullish().transform((v) => (v ? v : null)),
+  icon: z
+    .string()
+    .trim()
+    .max(50)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   hidden: z.boolean().default(false),
   sort: z.number().int().min(0).max(1_000_000).default(0),
-  meta: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? null).describe('free-form route meta for the console'),
+  meta: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe('free-form route meta for the console'),
 });
 export type MenuBody = z.infer<typeof MenuBody>;
 

@@ -25,20 +25,56 @@ export class MenusService {
     const { db, clock } = this.deps;
     const existing = new Map((await MenuModel.query(db).select('id', 'name')).map((m) => [m.name, m.id]));
     const now = clock.now();
-    const row = (name: string, parentId: number | null, path: string, title: { cn: string; en: string; ja: string }, icon: string | undefined, hidden: boolean, sort: number, prefix: string | null, actions: string[] | null) => ({
-      parent_id: parentId, name, path, title: title.cn, title_en: title.en, title_ja: title.ja, icon: icon ?? null, hidden, sort,
-      permission_prefix: prefix, actions: actions ? JSON.stringify(actions) : null, meta: null, created_at: now, updated_at: now,
+    const row = (
+      name: string,
+      parentId: number | null,
+      path: string,
+      title: { cn: string; en: string; ja: string },
+      icon: string | undefined,
+      hidden: boolean,
+      sort: number,
+      prefix: string | null,
+      actions: string[] | null,
+    ) => ({
+      parent_id: parentId,
+      name,
+      path,
+      title: title.cn,
+      title_en: title.en,
+      title_ja: title.ja,
+      icon: icon ?? null,
+      hidden,
+      sort,
+      permission_prefix: prefix,
+      actions: actions ? JSON.stringify(actions) : null,
+      meta: null,
+      created_at: now,
+      updated_at: now,
     });
     for (const [si, section] of MENU.entries()) {
       let sectionId = existing.get(section.name);
       if (!sectionId) {
-        const [id] = await db('menus').insert(row(section.name, null, section.path, section.title, section.icon, false, si, null, null));
+        const [id] = await db('menus').insert(
+          row(section.name, null, section.path, section.title, section.icon, false, si, null, null),
+        );
         sectionId = Number(id);
       }
       for (const [ci, child] of section.children.entries()) {
         const name = `${section.name}-${child.name}`;
         if (existing.has(name)) continue;
-        await db('menus').insert(row(name, sectionId, child.path, child.title, child.icon, child.hidden ?? false, ci, `${section.name}:${child.name}`, child.actions));
+        await db('menus').insert(
+          row(
+            name,
+            sectionId,
+            child.path,
+            child.title,
+            child.icon,
+            child.hidden ?? false,
+            ci,
+            `${section.name}:${child.name}`,
+            child.actions,
+          ),
+        );
       }
     }
   }
@@ -46,14 +82,19 @@ export class MenusService {
   /** The menu a user may see: a screen shows when they hold any permission on it. */
   async nav(actor: Actor): Promise<NavSection[]> {
     const rows = await MenuModel.query(this.deps.db).orderBy([{ column: 'sort' }, { column: 'id' }]);
-    const visible = (prefix: string | null) => !prefix || actor.permissions.has('*') || [...actor.permissions].some((p) => p.startsWith(`${prefix}:`));
+    const visible = (prefix: string | null) =>
+      !prefix || actor.permissions.has('*') || [...actor.permissions].some((p) => p.startsWith(`${prefix}:`));
     const toEntry = (m: MenuModel): NavEntry => ({
-      name: m.name, path: m.path,
+      name: m.name,
+      path: m.path,
       meta: { title: m.title, titleEn: m.title_en, titleJa: m.title_ja, icon: m.icon, hidden: Boolean(m.hidden) },
     });
     return rows
       .filter((m) => m.parent_id === null)
-      .map((s) => ({ ...toEntry(s), children: rows.filter((c) => c.parent_id === s.id && visible(c.permission_prefix)).map(toEntry) }))
+      .map((s) => ({
+        ...toEntry(s),
+        children: rows.filter((c) => c.parent_id === s.id && visible(c.permission_prefix)).map(toEntry),
+      }))
       .filter((s) => s.children.length > 0);
   }
 }

@@ -18,19 +18,31 @@ import type { CustomInput, CustomList, CustomView } from './schema.ts';
 export const EVERYONE = '*';
 
 export function recipientList(recipient: string): string[] {
-  return recipient.split(/[,;，；\s]+/).map((s) => s.trim()).filter(Boolean);
+  return recipient
+    .split(/[,;，；\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const view = (r: Record<string, unknown>): CustomView => ({
-  id: Number(r.id), name: String(r.name), recipient: String(r.recipient), date: String(r.date), title: (r.title as string | null) ?? null,
-  content: (r.content as string | null) ?? null, createdBy: r.created_by === null ? null : Number(r.created_by), createdAt: Number(r.created_at),
+  id: Number(r.id),
+  name: String(r.name),
+  recipient: String(r.recipient),
+  date: String(r.date),
+  title: (r.title as string | null) ?? null,
+  content: (r.content as string | null) ?? null,
+  createdBy: r.created_by === null ? null : Number(r.created_by),
+  createdAt: Number(r.created_at),
 });
 
 export class CentreService {
   constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
 
   async list(q: CustomList): Promise<Page<CustomView>> {
-    const query = this.deps.db('custom_notifications').orderBy([{ column: 'date', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const query = this.deps.db('custom_notifications').orderBy([
+      { column: 'date', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
     if (q.date) query.where('date', q.date);
     if (q.q) whereAnyContains(query, ['name', 'title', 'recipient'], q.q);
     return paginate(query, q, view);
@@ -48,15 +60,27 @@ export class CentreService {
     if (names.includes(EVERYONE)) return EVERYONE;
     const known = new Set((await this.deps.db('users').whereIn('username', names).pluck('username')).map(String));
     const unknown = names.filter((n) => !known.has(n));
-    if (unknown.length) throw new ValidationError([{ field: 'recipient', message: t(actor.lang, 'notify.unknownRecipients', { names: unknown.join(', ') }) }]);
+    if (unknown.length)
+      throw new ValidationError([
+        { field: 'recipient', message: t(actor.lang, 'notify.unknownRecipients', { names: unknown.join(', ') }) },
+      ]);
     return names.join(',');
   }
 
   async create(actor: Actor, body: CustomInput): Promise<CustomView> {
     const recipient = await this.checkRecipients(actor, body.recipient);
     const id = await this.deps.db.transaction(async (trx) => {
-      const [newId] = await trx('custom_notifications').insert({ ...body, recipient, created_by: actor.userId || null, created_at: this.deps.clock.now() });
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.notifications.create', target: Number(newId), after: { ...body, recipient } });
+      const [newId] = await trx('custom_notifications').insert({
+        ...body,
+        recipient,
+        created_by: actor.userId || null,
+        created_at: this.deps.clock.now(),
+      });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.notifications.create',
+        target: Number(newId),
+        after: { ...body, recipient },
+      });
       return Number(newId);
     });
     return this.get(id);
@@ -66,8 +90,15 @@ export class CentreService {
     const before = await this.get(id);
     const recipient = await this.checkRecipients(actor, body.recipient);
     await this.deps.db.transaction(async (trx) => {
-      await trx('custom_notifications').where({ id }).update({ ...body, recipient });
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.notifications.update', target: id, before, after: { ...body, recipient } });
+      await trx('custom_notifications')
+        .where({ id })
+        .update({ ...body, recipient });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.notifications.update',
+        target: id,
+        before,
+        after: { ...body, recipient },
+      });
     });
     return this.get(id);
   }

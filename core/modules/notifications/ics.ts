@@ -12,7 +12,14 @@ export interface IcsPerson {
 
 const escapeParam = (v: string) => `"${v.replace(/"/g, "'")}"`;
 
-export function bookingIcs(method: 'REQUEST' | 'CANCEL', b: BookingSnapshot, organiser: IcsPerson, attendees: IcsPerson[], now: number, uidDomain = 'atrium'): string {
+export function bookingIcs(
+  method: 'REQUEST' | 'CANCEL',
+  b: BookingSnapshot,
+  organiser: IcsPerson,
+  attendees: IcsPerson[],
+  now: number,
+  uidDomain = 'atrium',
+): string {
   const where = [b.resourceName, b.floorName, b.locationName].filter(Boolean).join(', ');
   const lines = [
     'BEGIN:VCALENDAR',
@@ -30,7 +37,10 @@ export function bookingIcs(method: 'REQUEST' | 'CANCEL', b: BookingSnapshot, org
     `LOCATION:${escapeText(where)}`,
     ...(b.remarks ? [`DESCRIPTION:${escapeText(b.remarks)}`] : []),
     `ORGANIZER;CN=${escapeParam(organiser.name)}:mailto:${organiser.email}`,
-    ...attendees.map((a) => `ATTENDEE;CN=${escapeParam(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${a.email}`),
+    ...attendees.map(
+      (a) =>
+        `ATTENDEE;CN=${escapeParam(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${a.email}`,
+    ),
     `STATUS:${method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',

@@ -21,7 +21,9 @@ export const notificationsModule: AtriumModule = {
   register(container) {
     container.register({
       // Unsubscribed with the container, so a stopped server queues nothing more.
-      notificationsService: asClass(NotificationsService).singleton().disposer((s) => s.unsubscribe()),
+      notificationsService: asClass(NotificationsService)
+        .singleton()
+        .disposer((s) => s.unsubscribe()),
       templatesService: asClass(TemplatesService).singleton(),
       centreService: asClass(CentreService).singleton(),
     });
@@ -29,7 +31,15 @@ export const notificationsModule: AtriumModule = {
   routes: notificationsRoutes,
   seed: (c) => c.templatesService.seed(),
   jobs: (c) => [
-    { name: 'notifications.reminders', everySeconds: 30, run: async () => void (await c.notificationsService.runReminders()) },
-    { name: 'notifications.passwordExpiry', everySeconds: 86_400, run: async () => void (await c.notificationsService.runPasswordExpiry()) },
+    {
+      name: 'notifications.reminders',
+      everySeconds: 30,
+      run: async () => void (await c.notificationsService.runReminders()),
+    },
+    {
+      name: 'notifications.passwordExpiry',
+      everySeconds: 86_400,
+      run: async () => void (await c.notificationsService.runPasswordExpiry()),
+    },
   ],
 };

@@ -21,21 +21,45 @@ export interface Person extends NotifyRecipient {
 }
 
 /** Events whose news also concerns the attendees (the meeting itself changed). */
-const ATTENDEE_EVENTS: ReadonlySet<TemplateEvent> = new Set(['booking.created', 'booking.updated', 'booking.cancelled', 'booking.reminder', 'booking.approved', 'booking.autoCancelled']);
+const ATTENDEE_EVENTS: ReadonlySet<TemplateEvent> = new Set([
+  'booking.created',
+  'booking.updated',
+  'booking.cancelled',
+  'booking.reminder',
+  'booking.approved',
+  'booking.autoCancelled',
+]);
 const APPROVER_EVENTS: ReadonlySet<TemplateEvent> = new Set(['booking.approvalRequested', 'booking.revoked']);
 
 export const isPending = (b: BookingSnapshot) => b.state === 'pending' || b.checkStatus === 4;
 
 export async function usersById(db: Knex, ids: number[]): Promise<Map<number, Omit<Person, 'role'>>> {
   if (ids.length === 0) return new Map();
-  const rows = await db('users').whereIn('id', [...new Set(ids)]).where('status', 1).select('id', 'username', 'real_name', 'email', 'lang', 'external_id');
-  return new Map(rows.map((r) => [Number(r.id), {
-    userId: Number(r.id), username: String(r.username), name: String(r.real_name || r.username), email: r.email ?? null,
-    externalId: r.external_id ?? null, lang: r.lang ? resolveLang(String(r.lang)) : DEFAULT_LANG,
-  }]));
+  const rows = await db('users')
+    .whereIn('id', [...new Set(ids)])
+    .where('status', 1)
+    .select('id', 'username', 'real_name', 'email', 'lang', 'external_id');
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        userId: Number(r.id),
+        username: String(r.username),
+        name: String(r.real_name || r.username),
+        email: r.email ?? null,
+        externalId: r.external_id ?? null,
+        lang: r.lang ? resolveLang(String(r.lang)) : DEFAULT_LANG,
+      },
+    ]),
+  );
 }
 
-export async function bookingRecipients(db: Knex, event: TemplateEvent, b: BookingSnapshot, noCC: boolean): Promise<{ people: Person[]; organiser?: Omit<Person, 'role'> }> {
+export async function bookingRecipients(
+  db: Knex,
+  event: TemplateEvent,
+  b: BookingSnapshot,
+  noCC: boolean,
+): Promise<{ people: Person[]; organiser?: Omit<Person, 'role'> }> {
   const users = await usersById(db, [b.organiserId, ...b.innerAttendeeIds]);
   const organiser = users.get(b.organiserId);
   if (APPROVER_EVENTS.has(event)) {
@@ -50,7 +74,8 @@ export async function bookingRecipients(db: Knex, event: TemplateEvent, b: Booki
       const u = users.get(id);
       if (u && id !== b.organiserId) people.push({ ...u, role: 'cc' });
     }
-    for (const guest of b.outerAttendees) people.push({ name: guest.name, email: guest.email, lang: organiser?.lang ?? DEFAULT_LANG, role: 'cc' });
+    for (const guest of b.outerAttendees)
+      people.push({ name: guest.name, email: guest.email, lang: organiser?.lang ?? DEFAULT_LANG, role: 'cc' });
   }
   return { people, organiser };
 }

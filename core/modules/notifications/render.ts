@@ -32,7 +32,17 @@ export function templateProblem(source: string): string | undefined {
   }
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&#x3D;': '=', '&#x60;': '`', '&nbsp;': ' ' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&#x3D;': '=',
+  '&#x60;': '`',
+  '&nbsp;': ' ',
+};
 
 /** Plain text of the HTML body, for chat channels and the text/plain part of mails. */
 export function htmlToText(html: string): string {
@@ -53,7 +63,12 @@ export interface Rendered {
 }
 
 export function render(template: { subject: string; content: string }, data: TemplateData): Rendered {
-  const subject = compiled(template.subject, true)(data).replace(/[\r\n]+/g, ' ').trim();
+  const subject = compiled(
+    template.subject,
+    true,
+  )(data)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const html = compiled(template.content, false)(data);
   return { subject, html, text: htmlToText(html) };
 }

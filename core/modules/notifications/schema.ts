@@ -27,7 +27,14 @@ export const TemplatePreview = z.object({
 });
 export type TemplatePreview = z.infer<typeof TemplatePreview>;
 
-export const TemplateView = z.object({ id: z.number(), event: z.string(), lang: z.string(), subject: z.string(), content: z.string(), updatedAt: z.number() });
+export const TemplateView = z.object({
+  id: z.number(),
+  event: z.string(),
+  lang: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  updatedAt: z.number(),
+});
 export type TemplateView = z.infer<typeof TemplateView>;
 
 export const RenderedView = z.object({ subject: z.string(), html: z.string(), text: z.string() });
@@ -48,7 +55,13 @@ export const CustomList = PageQuery.extend({ date: date.optional() });
 export type CustomList = z.infer<typeof CustomList>;
 
 export const CustomView = z.object({
-  id: z.number(), name: z.string(), recipient: z.string(), date: z.string(), title: z.string().nullable(), content: z.string().nullable(),
-  createdBy: z.number().nullable(), createdAt: z.number(),
+  id: z.number(),
+  name: z.string(),
+  recipient: z.string(),
+  date: z.string(),
+  title: z.string().nullable(),
+  content: z.string().nullable(),
+  createdBy: z.number().nullable(),
+  createdAt: z.number(),
 });
 export type CustomView = z.infer<typeof CustomView>;

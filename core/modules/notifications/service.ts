@@ -72,48 +72,97 @@ export class NotificationsService {
   }
 
   /** The messages of an event, rendered now so retries send exactly what was meant at the time. */
-  async compose(event: TemplateEvent, payload: BookingEvent | UserEvent): Promise<{ provider: string; drafts: Draft[] } | undefined> {
+  async compose(
+    event: TemplateEvent,
+    payload: BookingEvent | UserEvent,
+  ): Promise<{ provider: string; drafts: Draft[] } | undefined> {
     if (!isTemplateEvent(event)) return undefined;
     const provider = await this.deps.pluginHost.selected('notify');
     if (provider === 'none') return undefined;
-    const drafts = 'booking' in payload ? await this.bookingDrafts(event, payload) : await this.userDrafts(event, payload as UserEvent & { daysLeft?: number });
+    const drafts =
+      'booking' in payload
+        ? await this.bookingDrafts(event, payload)
+        : await this.userDrafts(event, payload as UserEvent & { daysLeft?: number });
     return { provider, drafts };
   }
 
-  async enqueue(trx: Knex.Transaction, event: TemplateEvent, composed: { provider: string; drafts: Draft[] }): Promise<void> {
+  async enqueue(
+    trx: Knex.Transaction,
+    event: TemplateEvent,
+    composed: { provider: string; drafts: Draft[] },
+  ): Promise<void> {
     for (const message of composed.drafts) {
-      await this.deps.outbox.enqueue(trx, { kind: 'notify', provider: composed.provider, topic: event, payload: { message } });
+      await this.deps.outbox.enqueue(trx, {
+        kind: 'notify',
+        provider: composed.provider,
+        topic: event,
+        payload: { message },
+      });
     }
   }
 
   private async bookingDrafts(event: TemplateEvent, { booking: b, reason }: BookingEvent): Promise<Draft[]> {
     // noCC: only the organiser is told. With attendees switched off (useAttendee) there is nobody to copy either.
-    const noCC = (await this.deps.paramsService.hasOption('noCC')) || !(await this.deps.paramsService.get<boolean>('useAttendee'));
+    const noCC =
+      (await this.deps.paramsService.hasOption('noCC')) || !(await this.deps.paramsService.get<boolean>('useAttendee'));
     const { people, organiser } = await bookingRecipients(this.deps.db, event, b, noCC);
     const method = calendarMethod(event, b);
-    const ics = method && organiser?.email
-      ? bookingIcs(method, b, { name: organiser.name, email: organiser.email },
-        people.filter((p) => p.role === 'cc' && p.email).map((p) => ({ name: p.name, email: p.email! })), this.deps.clock.now())
-      : undefined;
+    const ics =
+      method && organiser?.email
+        ? bookingIcs(
+            method,
+            b,
+            { name: organiser.name, email: organiser.email },
+            people.filter((p) => p.role === 'cc' && p.email).map((p) => ({ name: p.name, email: p.email! })),
+            this.deps.clock.now(),
+          )
+        : undefined;
     const booking: TemplateData['booking'] = {
-      id: b.id, subject: b.subject, organiser: organiser?.name ?? '', resourceName: b.resourceName, location: b.locationName ?? '', floor: b.floorName ?? '',
-      meetingDate: b.meetingDate, startTime: b.startTime, endTime: b.endTime, timeZone: b.timeZone, checkInCode: b.checkInCode, remarks: b.remarks ?? '',
+      id: b.id,
+      subject: b.subject,
+      organiser: organiser?.name ?? '',
+      resourceName: b.resourceName,
+      location: b.locationName ?? '',
+      floor: b.floorName ?? '',
+      meetingDate: b.meetingDate,
+      startTime: b.startTime,
+      endTime: b.endTime,
+      timeZone: b.timeZone,
+      checkInCode: b.checkInCode,
+      remarks: b.remarks ?? '',
       pending: isPending(b),
     };
-    return this.drafts(event, people, { booking, reason: reason ?? undefined }, ics && method ? { method, ics } : undefined);
+    return this.drafts(
+      event,
+      people,
+      { booking, reason: reason ?? undefined },
+      ics && method ? { method, ics } : undefined,
+    );
   }
 
   private async userDrafts(event: TemplateEvent, p: UserEvent & { daysLeft?: number }): Promise<Draft[]> {
     const user = (await usersById(this.deps.db, [p.userId])).get(p.userId);
     if (!user) return [];
     const releaseDate = p.releaseAt ? DateTime.fromMillis(p.releaseAt).toFormat('yyyy-MM-dd HH:mm') : undefined;
-    return this.drafts(event, [{ ...user, role: 'to' }], { violationCount: p.violationCount, releaseDate, daysLeft: p.daysLeft });
+    return this.drafts(event, [{ ...user, role: 'to' }], {
+      violationCount: p.violationCount,
+      releaseDate,
+      daysLeft: p.daysLeft,
+    });
   }
 
-  private async drafts(event: TemplateEvent, people: Person[], data: Omit<TemplateData, 'recipient'>, calendar?: Draft['calendar']): Promise<Draft[]> {
+  private async drafts(
+    event: TemplateEvent,
+    people: Person[],
+    data: Omit<TemplateData, 'recipient'>,
+    calendar?: Draft['calendar'],
+  ): Promise<Draft[]> {
     const out: Draft[] = [];
     for (const [lang, group] of byLanguage(people)) {
-      const rendered = await this.deps.templatesService.render(event, lang, { ...data, recipient: { name: names(group.to) } });
+      const rendered = await this.deps.templatesService.render(event, lang, {
+        ...data,
+        recipient: { name: names(group.to) },
+      });
       out.push({ event, lang, to: group.to, cc: group.cc, ...rendered, ...(calendar ? { calendar } : {}) });
     }
     return out;
@@ -128,7 +177,15 @@ export class NotificationsService {
   async runReminders(): Promise<number> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const due = (await db('bookings').whereNotNull('remind_at').where('remind_at', '<=', now).whereNull('reminded_at').orderBy('remind_at').limit(200).pluck('id')).map(Number);
+    const due = (
+      await db('bookings')
+        .whereNotNull('remind_at')
+        .where('remind_at', '<=', now)
+        .whereNull('reminded_at')
+        .orderBy('remind_at')
+        .limit(200)
+        .pluck('id')
+    ).map(Number);
     let sent = 0;
     for (const id of due) {
       const booking = await readSnapshot(db, id);
@@ -154,18 +211,27 @@ export class NotificationsService {
    * once per day across processes), so each user hears it daily until they change it.
    */
   async runPasswordExpiry(): Promise<number> {
-    const { passwordValidityDays: validity, passwordPromptDays: prompt } = (await this.deps.paramsService.getMany(['passwordValidityDays', 'passwordPromptDays'])) as { passwordValidityDays: number; passwordPromptDays: number };
+    const { passwordValidityDays: validity, passwordPromptDays: prompt } = (await this.deps.paramsService.getMany([
+      'passwordValidityDays',
+      'passwordPromptDays',
+    ])) as { passwordValidityDays: number; passwordPromptDays: number };
     if (!validity) return 0;
     const now = this.deps.clock.now();
     const day = 86_400_000;
     // Changed between (validity - prompt) and validity days ago: expiring, not yet expired.
-    const rows = await this.deps.db('users').where({ status: 1, source: 'local' }).whereNotNull('password_changed_at')
-      .where('password_changed_at', '>', now - validity * day).where('password_changed_at', '<=', now - (validity - prompt) * day)
-      .whereNot('must_change_password', true).select('id', 'password_changed_at');
+    const rows = await this.deps
+      .db('users')
+      .where({ status: 1, source: 'local' })
+      .whereNotNull('password_changed_at')
+      .where('password_changed_at', '>', now - validity * day)
+      .where('password_changed_at', '<=', now - (validity - prompt) * day)
+      .whereNot('must_change_password', true)
+      .select('id', 'password_changed_at');
     let sent = 0;
     for (const r of rows) {
       const daysLeft = Math.ceil((Number(r.password_changed_at) + validity * day - now) / day);
-      if (daysLeft > 0 && daysLeft <= prompt) sent += await this.notify('user.passwordExpiring', { userId: Number(r.id), daysLeft } as UserEvent);
+      if (daysLeft > 0 && daysLeft <= prompt)
+        sent += await this.notify('user.passwordExpiring', { userId: Number(r.id), daysLeft } as UserEvent);
     }
     return sent;
   }

@@ -13,7 +13,12 @@ import { render, templateProblem, type Rendered } from './render.ts';
 import type { TemplateList, TemplatePreview, TemplateUpdate, TemplateView } from './schema.ts';
 
 const view = (r: Record<string, unknown>): TemplateView => ({
-  id: Number(r.id), event: String(r.event), lang: String(r.lang), subject: String(r.subject), content: String(r.content), updatedAt: Number(r.updated_at),
+  id: Number(r.id),
+  event: String(r.event),
+  lang: String(r.lang),
+  subject: String(r.subject),
+  content: String(r.content),
+  updatedAt: Number(r.updated_at),
 });
 
 export class TemplatesService {
@@ -22,10 +27,12 @@ export class TemplatesService {
   /** Adds the default of every (event, language) that has no template yet; edited ones are left alone. */
   async seed(): Promise<void> {
     const now = this.deps.clock.now();
-    const rows = TEMPLATE_EVENTS.flatMap((event) => LANGS.map((lang) => {
-      const [subject, content] = DEFAULT_TEMPLATES[event][lang];
-      return { event, lang, subject, content, updated_at: now };
-    }));
+    const rows = TEMPLATE_EVENTS.flatMap((event) =>
+      LANGS.map((lang) => {
+        const [subject, content] = DEFAULT_TEMPLATES[event][lang];
+        return { event, lang, subject, content, updated_at: now };
+      }),
+    );
     await this.deps.db('notification_templates').insert(rows).onConflict(['event', 'lang']).ignore();
   }
 
@@ -44,7 +51,10 @@ export class TemplatesService {
   }
 
   private check(actor: Actor, subject: string, content: string): void {
-    const fields = [['subject', templateProblem(subject)], ['content', templateProblem(content)]]
+    const fields = [
+      ['subject', templateProblem(subject)],
+      ['content', templateProblem(content)],
+    ]
       .filter(([, problem]) => problem)
       .map(([field, problem]) => ({ field: field!, message: t(actor.lang, 'notify.templateInvalid', { problem }) }));
     if (fields.length) throw new ValidationError(fields);
@@ -54,8 +64,15 @@ export class TemplatesService {
     this.check(actor, body.subject, body.content);
     const before = await this.get(id);
     await this.deps.db.transaction(async (trx) => {
-      await trx('notification_templates').where({ id }).update({ subject: body.subject, content: body.content, updated_at: this.deps.clock.now() });
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.templates.update', target: `${before.event}/${before.lang}`, before: { subject: before.subject }, after: { subject: body.subject } });
+      await trx('notification_templates')
+        .where({ id })
+        .update({ subject: body.subject, content: body.content, updated_at: this.deps.clock.now() });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.templates.update',
+        target: `${before.event}/${before.lang}`,
+        before: { subject: before.subject },
+        after: { subject: body.subject },
+      });
     });
     return this.get(id);
   }

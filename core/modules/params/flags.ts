@@ -19,9 +19,18 @@ export function splitFlags(value: string | readonly string[]): string[] {
 /** A zod schema for a flag set out of `allowed`, with at least `min` flags; parses to the `|a|b|` form. */
 export function flagSet(allowed: readonly string[], min = 0) {
   return z
-    .union([z.string().max(500).regex(/^[|A-Za-z\s]*$/, 'flags written |name|'), z.array(z.string().max(50)).max(50)])
+    .union([
+      z
+        .string()
+        .max(500)
+        .regex(/^[|A-Za-z\s]*$/, 'flags written |name|'),
+      z.array(z.string().max(50)).max(50),
+    ])
     .transform((v) => splitFlags(v))
     .refine((names) => names.every((n) => allowed.includes(n)), `known flags: ${allowed.join(', ')}`)
-    .refine((names) => new Set(names).size >= min, min === 1 ? `at least one of |${allowed.join('|')}|` : `at least ${min} flags`)
+    .refine(
+      (names) => new Set(names).size >= min,
+      min === 1 ? `at least one of |${allowed.join('|')}|` : `at least ${min} flags`,
+    )
     .transform((names) => normaliseFlags(names, allowed));
 }

@@ -20,5 +20,8 @@ export const TimeConfig = z
     maxDuration: z.number().int().min(0).max(1440).describe('minutes; 0 is unlimited'),
   })
   .refine((v) => v.startTime < v.endTime, { message: 'endTime must be after startTime', path: ['endTime'] })
-  .refine((v) => Number(v.startTime.slice(3)) % v.interval === 0 && Number(v.endTime.slice(3)) % v.interval === 0, { message: 'times must fall on the interval', path: ['startTime'] });
+  .refine((v) => Number(v.startTime.slice(3)) % v.interval === 0 && Number(v.endTime.slice(3)) % v.interval === 0, {
+    message: 'times must fall on the interval',
+    path: ['startTime'],
+  });
 export type TimeConfig = z.infer<typeof TimeConfig>;

@@ -25,9 +25,11 @@ export const DEFAULT_TIME_CONFIG: TimeConfig = { startTime: '00:00', endTime: '2
 /** Rules between parameters, checked on the values as they would be after a change. */
 function crossFieldErrors(v: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = [];
-  if (Number(v.passwordMinLength) > Number(v.passwordMaxLength)) errors.push({ field: 'passwordMinLength', message: 'must not exceed passwordMaxLength' });
+  if (Number(v.passwordMinLength) > Number(v.passwordMaxLength))
+    errors.push({ field: 'passwordMinLength', message: 'must not exceed passwordMaxLength' });
   const validity = Number(v.passwordValidityDays);
-  if (validity > 0 && Number(v.passwordPromptDays) > validity) errors.push({ field: 'passwordPromptDays', message: 'must not exceed passwordValidityDays' });
+  if (validity > 0 && Number(v.passwordPromptDays) > validity)
+    errors.push({ field: 'passwordPromptDays', message: 'must not exceed passwordValidityDays' });
   return errors;
 }
 
@@ -54,11 +56,24 @@ export class ParamsService {
     this.snapshot.forget();
     const { db, clock } = this.deps;
     const existing = new Set((await db('params').select('key')).map((r: { key: string }) => r.key));
-    const rows = PARAMS.filter((d) => !existing.has(d.key)).map((d) => ({ key: d.key, value: JSON.stringify(d.default), remark: JSON.stringify(d.remark), group_name: d.group, updated_at: clock.now() }));
+    const rows = PARAMS.filter((d) => !existing.has(d.key)).map((d) => ({
+      key: d.key,
+      value: JSON.stringify(d.default),
+      remark: JSON.stringify(d.remark),
+      group_name: d.group,
+      updated_at: clock.now(),
+    }));
     if (rows.length) await db('params').insert(rows);
     if (!(await db('time_config').where({ id: 1 }).first())) {
       const c = DEFAULT_TIME_CONFIG;
-      await db('time_config').insert({ id: 1, start_time: c.startTime, end_time: c.endTime, interval: c.interval, max_duration: c.maxDuration, updated_at: clock.now() });
+      await db('time_config').insert({
+        id: 1,
+        start_time: c.startTime,
+        end_time: c.endTime,
+        interval: c.interval,
+        max_duration: c.maxDuration,
+        updated_at: clock.now(),
+      });
     }
   }
 
@@ -78,7 +93,9 @@ export class ParamsService {
     for (const k of keys) this.definition(k);
     let found: Map<string, unknown>;
     if (trx) {
-      const rows = (await trx('params').whereIn('key', keys as string[]).select('key', 'value')) as Array<{ key: string; value: string }>;
+      const rows = (await trx('params')
+        .whereIn('key', keys as string[])
+        .select('key', 'value')) as Array<{ key: string; value: string }>;
       found = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
     } else {
       found = (await this.snapshot.get()).values;
@@ -94,8 +111,11 @@ export class ParamsService {
   async list(filter: { group?: string; q?: string } = {}): Promise<ParamView[]> {
     const values = await this.getMany(PARAMS.map((d) => d.key));
     const q = filter.q?.toLowerCase();
-    return PARAMS.filter((d) => (!filter.group || d.group === filter.group) && (!q || d.key.toLowerCase().includes(q) || Object.values(d.remark).some((r) => r.toLowerCase().includes(q))))
-      .map((d) => ({ key: d.key, paramValue: values[d.key], group: d.group, remark: d.remark }));
+    return PARAMS.filter(
+      (d) =>
+        (!filter.group || d.group === filter.group) &&
+        (!q || d.key.toLowerCase().includes(q) || Object.values(d.remark).some((r) => r.toLowerCase().includes(q))),
+    ).map((d) => ({ key: d.key, paramValue: values[d.key], group: d.group, remark: d.remark }));
   }
 
   /** The parameters anyone may read (the console needs them before sign-in). */
@@ -118,24 +138,38 @@ export class ParamsService {
       else errors.push(...issuesToFields(r.error.issues, key));
     }
     if (errors.length) throw new ValidationError(errors);
-    return this.afterWrite(this.deps.db.transaction(async (trx) => {
-      const before = await this.getMany(PARAMS.map((d) => d.key), trx);
-      const after = { ...before, ...parsed };
-      const crossErrors = crossFieldErrors(after);
-      if (crossErrors.length) throw new ValidationError(crossErrors);
-      for (const [key, value] of Object.entries(parsed)) {
-        const def = this.definition(key);
-        const n = await trx('params').where({ key }).update({ value: JSON.stringify(value), updated_at: this.deps.clock.now() });
-        if (n === 0) await trx('params').insert({ key, value: JSON.stringify(value), remark: JSON.stringify(def.remark), group_name: def.group, updated_at: this.deps.clock.now() });
-      }
-      await this.deps.operationLog.record(trx, actor, {
-        action: 'sys.params.update',
-        target: Object.keys(parsed).join(','),
-        before: Object.fromEntries(Object.keys(parsed).map((k) => [k, before[k]])),
-        after: parsed,
-      });
-      return parsed;
-    }));
+    return this.afterWrite(
+      this.deps.db.transaction(async (trx) => {
+        const before = await this.getMany(
+          PARAMS.map((d) => d.key),
+          trx,
+        );
+        const after = { ...before, ...parsed };
+        const crossErrors = crossFieldErrors(after);
+        if (crossErrors.length) throw new ValidationError(crossErrors);
+        for (const [key, value] of Object.entries(parsed)) {
+          const def = this.definition(key);
+          const n = await trx('params')
+            .where({ key })
+            .update({ value: JSON.stringify(value), updated_at: this.deps.clock.now() });
+          if (n === 0)
+            await trx('params').insert({
+              key,
+              value: JSON.stringify(value),
+              remark: JSON.stringify(def.remark),
+              group_name: def.group,
+              updated_at: this.deps.clock.now(),
+            });
+        }
+        await this.deps.operationLog.record(trx, actor, {
+          action: 'sys.params.update',
+          target: Object.keys(parsed).join(','),
+          before: Object.fromEntries(Object.keys(parsed).map((k) => [k, before[k]])),
+          after: parsed,
+        });
+        return parsed;
+      }),
+    );
   }
 
   /** Forgets the snapshot once a write has committed (or failed): forgetting earlier could let a read re-remember the old values. */
@@ -154,17 +188,32 @@ export class ParamsService {
   private async readTimeConfig(trx: Knex | Knex.Transaction): Promise<TimeConfig> {
     const row = await trx('time_config').where({ id: 1 }).first();
     if (!row) return DEFAULT_TIME_CONFIG;
-    return { startTime: row.start_time, endTime: row.end_time, interval: Number(row.interval) as 15 | 30, maxDuration: Number(row.max_duration) };
+    return {
+      startTime: row.start_time,
+      endTime: row.end_time,
+      interval: Number(row.interval) as 15 | 30,
+      maxDuration: Number(row.max_duration),
+    };
   }
 
   async setTimeConfig(actor: Actor, input: TimeConfig): Promise<TimeConfig> {
     const value = z.parse(TimeConfig, input);
-    return this.afterWrite(this.deps.db.transaction(async (trx) => {
-      // Read through the transaction: SQLite has one connection, which the transaction holds.
-      const before = await this.getTimeConfig(trx);
-      await trx('time_config').where({ id: 1 }).update({ start_time: value.startTime, end_time: value.endTime, interval: value.interval, max_duration: value.maxDuration, updated_at: this.deps.clock.now() });
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.timeConfig.update', before, after: value });
-      return value;
-    }));
+    return this.afterWrite(
+      this.deps.db.transaction(async (trx) => {
+        // Read through the transaction: SQLite has one connection, which the transaction holds.
+        const before = await this.getTimeConfig(trx);
+        await trx('time_config')
+          .where({ id: 1 })
+          .update({
+            start_time: value.startTime,
+            end_time: value.endTime,
+            interval: value.interval,
+            max_duration: value.maxDuration,
+            updated_at: this.deps.clock.now(),
+          });
+        await this.deps.operationLog.record(trx, actor, { action: 'sys.timeConfig.update', before, after: value });
+        return value;
+      }),
+    );
   }
 }

@@ -20,7 +20,12 @@ export interface GeneratorDeps {
   rowLimit: () => Promise<number>;
 }
 
-export async function writeWorkbook(file: string, kind: ReportKind, rows: Array<Record<string, unknown>>, lang: Lang): Promise<void> {
+export async function writeWorkbook(
+  file: string,
+  kind: ReportKind,
+  rows: Array<Record<string, unknown>>,
+  lang: Lang,
+): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Atrium';
@@ -45,20 +50,39 @@ export async function generatePending(deps: GeneratorDeps): Promise<number> {
     const kind = deps.kinds.get(String(next.type));
     try {
       if (!kind) throw new Error(`unknown report type ${String(next.type)}`);
-      const filter = { from: String(next.from_date), to: String(next.to_date), locationId: next.location_id ? Number(next.location_id) : null };
+      const filter = {
+        from: String(next.from_date),
+        to: String(next.to_date),
+        locationId: next.location_id ? Number(next.location_id) : null,
+      };
       const rows = await kind.rows(db, filter, (next.lang as Lang) ?? 'cn');
       const limit = await deps.rowLimit();
       if (rows.length === 0 || rows.length > limit) {
-        await db('reports').where({ id: next.id }).update({ status: rows.length === 0 ? 'empty' : 'tooLarge', row_count: rows.length, finished_at: clock.now() });
+        await db('reports')
+          .where({ id: next.id })
+          .update({
+            status: rows.length === 0 ? 'empty' : 'tooLarge',
+            row_count: rows.length,
+            finished_at: clock.now(),
+          });
         continue;
       }
       const file = path.join(deps.reportsDir, `${Number(next.id)}.xlsx`);
       await writeWorkbook(file, kind, rows, (next.lang as Lang) ?? 'cn');
-      await db('reports').where({ id: next.id }).update({ status: 'done', row_count: rows.length, file_path: path.relative(path.dirname(deps.reportsDir), file), finished_at: clock.now() });
+      await db('reports')
+        .where({ id: next.id })
+        .update({
+          status: 'done',
+          row_count: rows.length,
+          file_path: path.relative(path.dirname(deps.reportsDir), file),
+          finished_at: clock.now(),
+        });
       written++;
     } catch (err) {
       logger.error({ err, report: next.id }, 'report generation failed');
-      await db('reports').where({ id: next.id }).update({ status: 'failed', error: String((err as Error).message).slice(0, 500), finished_at: clock.now() });
+      await db('reports')
+        .where({ id: next.id })
+        .update({ status: 'failed', error: String((err as Error).message).slice(0, 500), finished_at: clock.now() });
     }
   }
 }

@@ -18,5 +18,7 @@ export const reportsModule: AtriumModule = {
   },
   routes: reportsRoutes,
   // Reports left pending by a process that stopped are picked up by any other.
-  jobs: (c) => [{ name: 'reports.generate', everySeconds: 10, run: async () => void (await c.reportsService.runPending()) }],
+  jobs: (c) => [
+    { name: 'reports.generate', everySeconds: 10, run: async () => void (await c.reportsService.runPending()) },
+  ],
 };

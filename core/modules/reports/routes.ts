@@ -8,30 +8,51 @@ export function reportsRoutes({ reportsService }: Cradle): ModuleRoutes {
     tag: 'Reports',
     routes: [
       route<undefined, ReportList>({
-        method: 'get', path: '/room/reports', permission: 'room:report:view', query: ReportList,
-        summary: 'Reports requested (one\'s own; all of them with room:report:export)',
+        method: 'get',
+        path: '/room/reports',
+        permission: 'room:report:view',
+        query: ReportList,
+        summary: "Reports requested (one's own; all of them with room:report:export)",
         handler: ({ actor, query }) => reportsService.list(actor, query),
       }),
       route<ReportRequest>({
-        method: 'post', path: '/room/reports', permission: 'room:report:add', body: ReportRequest, response: ReportView,
+        method: 'post',
+        path: '/room/reports',
+        permission: 'room:report:add',
+        body: ReportRequest,
+        response: ReportView,
         summary: 'Request a report: bookings, utilisation, noShows or charges, for a date range (not a single day)',
         handler: ({ actor, body }) => reportsService.request(actor, body),
       }),
       route<undefined, undefined, { id: number }>({
-        method: 'get', path: '/room/reports/:id', permission: 'room:report:view', params: IdParam, response: ReportView,
+        method: 'get',
+        path: '/room/reports/:id',
+        permission: 'room:report:view',
+        params: IdParam,
+        response: ReportView,
         summary: 'One report and its status',
         handler: ({ actor, params }) => reportsService.get(actor, params.id),
       }),
       route<undefined, undefined, { id: number }>({
-        method: 'get', path: '/room/reports/:id/download', permission: 'room:report:view', params: IdParam,
+        method: 'get',
+        path: '/room/reports/:id/download',
+        permission: 'room:report:view',
+        params: IdParam,
         summary: 'Download a finished report (xlsx); its creator and report administrators only',
         handler: async ({ actor, params }) => {
           const { file, filename } = await reportsService.download(actor, params.id);
-          return new RawReply(fs.createReadStream(file), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', { filename });
+          return new RawReply(
+            fs.createReadStream(file),
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            { filename },
+          );
         },
       }),
       route<undefined, undefined, { id: number }>({
-        method: 'delete', path: '/room/reports/:id', permission: 'room:report:delete', params: IdParam,
+        method: 'delete',
+        path: '/room/reports/:id',
+        permission: 'room:report:delete',
+        params: IdParam,
         summary: 'Delete a report and its file',
         handler: ({ actor, params }) => reportsService.remove(actor, params.id),
       }),

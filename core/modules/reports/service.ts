@@ -40,7 +40,9 @@ export class ReportsService {
   private running?: Promise<number>;
 
   constructor(private readonly deps: ReportsDeps) {
-    this.kinds = new Map([bookingsReport, utilisationReport(deps.dashboardService), noShowsReport, chargesReport].map((k) => [k.type, k]));
+    this.kinds = new Map(
+      [bookingsReport, utilisationReport(deps.dashboardService), noShowsReport, chargesReport].map((k) => [k.type, k]),
+    );
   }
 
   private get reportsDir(): string {
@@ -49,15 +51,30 @@ export class ReportsService {
 
   private generatorDeps(): GeneratorDeps {
     const { db, clock, logger, paramsService } = this.deps;
-    return { db, clock, logger, reportsDir: this.reportsDir, kinds: this.kinds, rowLimit: () => paramsService.get<number>('reportRowLimit') };
+    return {
+      db,
+      clock,
+      logger,
+      reportsDir: this.reportsDir,
+      kinds: this.kinds,
+      rowLimit: () => paramsService.get<number>('reportRowLimit'),
+    };
   }
 
   private toView(r: Record<string, unknown>): ReportView {
     return {
-      id: Number(r.id), type: String(r.type), creatorId: Number(r.creator_id), creator: (r.creator as string | null) ?? null,
-      locationId: r.location_id ? Number(r.location_id) : null, from: String(r.from_date), to: String(r.to_date),
-      status: r.status as ReportView['status'], rowCount: r.row_count === null || r.row_count === undefined ? null : Number(r.row_count),
-      error: (r.error as string | null) ?? null, createdAt: Number(r.created_at), finishedAt: r.finished_at ? Number(r.finished_at) : null,
+      id: Number(r.id),
+      type: String(r.type),
+      creatorId: Number(r.creator_id),
+      creator: (r.creator as string | null) ?? null,
+      locationId: r.location_id ? Number(r.location_id) : null,
+      from: String(r.from_date),
+      to: String(r.to_date),
+      status: r.status as ReportView['status'],
+      rowCount: r.row_count === null || r.row_count === undefined ? null : Number(r.row_count),
+      error: (r.error as string | null) ?? null,
+      createdAt: Number(r.created_at),
+      finishedAt: r.finished_at ? Number(r.finished_at) : null,
       downloadUrl: r.status === 'done' ? `${this.deps.config.apiPrefix}/room/reports/${Number(r.id)}/download` : null,
     };
   }
@@ -74,10 +91,20 @@ export class ReportsService {
     if (count > limit) throw new BusinessRuleError('report.tooMuch', { limit, count });
     const id = await db.transaction(async (trx) => {
       const [newId] = await trx('reports').insert({
-        type: input.type, creator_id: actor.userId, location_id: filter.locationId, from_date: input.from, to_date: input.to,
-        status: 'pending', lang: actor.lang, created_at: clock.now(),
+        type: input.type,
+        creator_id: actor.userId,
+        location_id: filter.locationId,
+        from_date: input.from,
+        to_date: input.to,
+        status: 'pending',
+        lang: actor.lang,
+        created_at: clock.now(),
       });
-      await this.deps.operationLog.record(trx, actor, { action: 'room.report.request', target: Number(newId), after: input });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'room.report.request',
+        target: Number(newId),
+        after: input,
+      });
       return Number(newId);
     });
     this.kick();
@@ -104,7 +131,10 @@ export class ReportsService {
   }
 
   private query() {
-    return this.deps.db('reports as r').leftJoin('users as u', 'u.id', 'r.creator_id').select('r.*', 'u.real_name as creator');
+    return this.deps
+      .db('reports as r')
+      .leftJoin('users as u', 'u.id', 'r.creator_id')
+      .select('r.*', 'u.real_name as creator');
   }
 
   async list(actor: Actor, q: ReportList): Promise<Page<ReportView>> {
@@ -118,7 +148,8 @@ export class ReportsService {
   private async row(actor: Actor, id: number): Promise<Record<string, unknown>> {
     const row = await this.query().where('r.id', id).first();
     if (!row) throw new NotFoundError('report', id);
-    if (Number(row.creator_id) !== actor.userId && !can(actor, REPORT_ADMIN) && !can(actor, '*')) throw new ForbiddenError();
+    if (Number(row.creator_id) !== actor.userId && !can(actor, REPORT_ADMIN) && !can(actor, '*'))
+      throw new ForbiddenError();
     return row;
   }
 
@@ -138,7 +169,11 @@ export class ReportsService {
     const row = await this.row(actor, id);
     await this.deps.db.transaction(async (trx) => {
       await trx('reports').where({ id }).del();
-      await this.deps.operationLog.record(trx, actor, { action: 'room.report.delete', target: id, before: { type: row.type, from: row.from_date, to: row.to_date } });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'room.report.delete',
+        target: id,
+        before: { type: row.type, from: row.from_date, to: row.to_date },
+      });
     });
     if (row.file_path) fs.rmSync(path.join(this.deps.config.dataDir, String(row.file_path)), { force: true });
   }

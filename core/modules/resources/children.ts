@@ -19,7 +19,9 @@ export interface Period {
 /** Every weekday gets a row; the ones not given are open around the clock. */
 export function fullWeek(days: Weekday[] | undefined): Weekday[] {
   const given = new Map((days ?? []).map((d) => [d.weekday, d]));
-  return [0, 1, 2, 3, 4, 5, 6].map((weekday) => given.get(weekday) ?? { weekday, enabled: true, timeFrom: '00:00', timeTo: '24:00' });
+  return [0, 1, 2, 3, 4, 5, 6].map(
+    (weekday) => given.get(weekday) ?? { weekday, enabled: true, timeFrom: '00:00', timeTo: '24:00' },
+  );
 }
 
 /** Wall clock in `zone` to epoch ms; 24:00 is the next day's midnight (SPEC §5). */
@@ -33,7 +35,8 @@ export function toPeriods(input: DisabledPeriodInput[], zone: string): { periods
   const periods = input.map((p, i) => {
     const startAt = p.startAt ?? instant(p.startDate!, p.startTime!, zone);
     const endAt = p.endAt ?? instant(p.endDate!, p.endTime!, zone);
-    if (!Number.isFinite(startAt) || !Number.isFinite(endAt) || endAt <= startAt) errors.push({ field: `disabledPeriods.${i}.endAt`, message: 'must be after the start' });
+    if (!Number.isFinite(startAt) || !Number.isFinite(endAt) || endAt <= startAt)
+      errors.push({ field: `disabledPeriods.${i}.endAt`, message: 'must be after the start' });
     return { startAt, endAt, reason: p.reason ?? null };
   });
   return { periods, errors };
@@ -42,38 +45,80 @@ export function toPeriods(input: DisabledPeriodInput[], zone: string): { periods
 /** Field errors for referenced ids that do not exist. */
 export async function missingRefs(trx: Trx, input: ResourceInput): Promise<FieldError[]> {
   const checks: Array<[string, string, Array<number | string>]> = [
-    ['approverIds', 'users', input.approverIds], ['exemptUserIds', 'users', input.exemptUserIds], ['groupIds', 'user_groups', input.groupIds],
-    ['deviceIds', 'devices', input.deviceIds], ['imageIds', 'uploads', input.imageIds], ['iconId', 'resource_icons', input.iconId ? [input.iconId] : []],
+    ['approverIds', 'users', input.approverIds],
+    ['exemptUserIds', 'users', input.exemptUserIds],
+    ['groupIds', 'user_groups', input.groupIds],
+    ['deviceIds', 'devices', input.deviceIds],
+    ['imageIds', 'uploads', input.imageIds],
+    ['iconId', 'resource_icons', input.iconId ? [input.iconId] : []],
   ];
   const errors: FieldError[] = [];
   for (const [field, table, ids] of checks) {
     if (ids.length === 0) continue;
-    const found = new Set((await trx(table).whereIn('id', ids).select('id')).map((r: { id: number | string }) => String(r.id)));
+    const found = new Set(
+      (await trx(table).whereIn('id', ids).select('id')).map((r: { id: number | string }) => String(r.id)),
+    );
     const missing = ids.filter((id) => !found.has(String(id)));
     if (missing.length) errors.push({ field, message: `unknown: ${missing.join(', ')}` });
   }
   return errors;
 }
 
-async function replaceLinks(trx: Trx, table: string, column: string, resourceId: number, ids: number[], fresh: boolean): Promise<void> {
+async function replaceLinks(
+  trx: Trx,
+  table: string,
+  column: string,
+  resourceId: number,
+  ids: number[],
+  fresh: boolean,
+): Promise<void> {
   if (!fresh) await trx(table).where({ resource_id: resourceId }).delete();
   if (ids.length) await trx(table).insert(ids.map((v) => ({ resource_id: resourceId, [column]: v })));
 }
 
 /** `fresh`: the resource was just inserted, so there is nothing to replace. */
-export async function writeChildren(trx: Trx, resourceId: number, input: ResourceInput, periods: Period[], userId: number, now: number, fresh: boolean): Promise<void> {
+export async function writeChildren(
+  trx: Trx,
+  resourceId: number,
+  input: ResourceInput,
+  periods: Period[],
+  userId: number,
+  now: number,
+  fresh: boolean,
+): Promise<void> {
   if (!fresh) {
-    for (const table of ['resource_open_hours', 'resource_disabled_periods', 'resource_images']) await trx(table).where({ resource_id: resourceId }).delete();
+    for (const table of ['resource_open_hours', 'resource_disabled_periods', 'resource_images'])
+      await trx(table).where({ resource_id: resourceId }).delete();
   }
-  await trx('resource_open_hours').insert(fullWeek(input.weekdays).map((d) => ({ resource_id: resourceId, weekday: d.weekday, enabled: d.enabled, time_from: d.timeFrom, time_to: d.timeTo })));
+  await trx('resource_open_hours').insert(
+    fullWeek(input.weekdays).map((d) => ({
+      resource_id: resourceId,
+      weekday: d.weekday,
+      enabled: d.enabled,
+      time_from: d.timeFrom,
+      time_to: d.timeTo,
+    })),
+  );
   if (periods.length) {
-    await trx('resource_disabled_periods').insert(periods.map((p) => ({ resource_id: resourceId, start_at: p.startAt, end_at: p.endAt, reason: p.reason, created_by: userId || null, created_at: now })));
+    await trx('resource_disabled_periods').insert(
+      periods.map((p) => ({
+        resource_id: resourceId,
+        start_at: p.startAt,
+        end_at: p.endAt,
+        reason: p.reason,
+        created_by: userId || null,
+        created_at: now,
+      })),
+    );
   }
   await replaceLinks(trx, 'resource_approvers', 'user_id', resourceId, input.approverIds, fresh);
   await replaceLinks(trx, 'resource_exempt_users', 'user_id', resourceId, input.exemptUserIds, fresh);
   await replaceLinks(trx, 'resource_groups', 'group_id', resourceId, input.groupIds, fresh);
   if (!fresh || input.deviceIds.length) await bindDevices(trx, resourceId, input.deviceIds);
-  if (input.imageIds.length) await trx('resource_images').insert(input.imageIds.map((upload_id, sort) => ({ resource_id: resourceId, upload_id, sort })));
+  if (input.imageIds.length)
+    await trx('resource_images').insert(
+      input.imageIds.map((upload_id, sort) => ({ resource_id: resourceId, upload_id, sort })),
+    );
 }
 
 /** A device is mounted at one resource: claiming it here releases it elsewhere; devices.resource_id follows. */
@@ -87,17 +132,36 @@ export async function bindDevices(trx: Trx, resourceId: number, deviceIds: numbe
 }
 
 /** Instants of holding bookings that a new disabled period would cover. */
-export async function bookingsInPeriods(trx: Trx, resourceId: number, periods: Period[], holding: readonly string[]): Promise<number> {
+export async function bookingsInPeriods(
+  trx: Trx,
+  resourceId: number,
+  periods: Period[],
+  holding: readonly string[],
+): Promise<number> {
   if (!periods.length) return 0;
-  const q = trx('bookings').where({ resource_id: resourceId }).whereIn('state', holding as string[])
-    .where((w) => { for (const p of periods) w.orWhere((o) => o.where('start_at', '<', p.endAt).where('end_at', '>', p.startAt)); });
+  const q = trx('bookings')
+    .where({ resource_id: resourceId })
+    .whereIn('state', holding as string[])
+    .where((w) => {
+      for (const p of periods) w.orWhere((o) => o.where('start_at', '<', p.endAt).where('end_at', '>', p.startAt));
+    });
   return Number(((await q.count({ n: '*' }).first()) as { n?: number } | undefined)?.n ?? 0);
 }
 
 /** Holding bookings that a narrower open date range (startDate..endDate) would leave outside it. */
-export async function bookingsOutsideDates(trx: Trx, resourceId: number, startDate: string | null | undefined, endDate: string | null | undefined, holding: readonly string[], now: number): Promise<number> {
+export async function bookingsOutsideDates(
+  trx: Trx,
+  resourceId: number,
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+  holding: readonly string[],
+  now: number,
+): Promise<number> {
   if (!startDate && !endDate) return 0;
-  const q = trx('bookings').where({ resource_id: resourceId }).whereIn('state', holding as string[]).where('end_at', '>', now)
+  const q = trx('bookings')
+    .where({ resource_id: resourceId })
+    .whereIn('state', holding as string[])
+    .where('end_at', '>', now)
     .where((w) => {
       if (startDate) w.orWhere('meeting_date', '<', startDate);
       if (endDate) w.orWhere('meeting_date', '>', endDate);

@@ -19,7 +19,10 @@ export type { ResourceInput, ResourceView, BulkDesks } from './schema.ts';
 export const resourcesModule: AtriumModule = {
   name: 'resources',
   register(container) {
-    container.register({ resourcesService: asClass(ResourcesService).singleton(), desksService: asClass(DesksService).singleton() });
+    container.register({
+      resourcesService: asClass(ResourcesService).singleton(),
+      desksService: asClass(DesksService).singleton(),
+    });
   },
   routes: resourcesRoutes,
 };

@@ -34,8 +34,10 @@ type Action = 'view' | 'add' | 'update' | 'delete';
 export const permissionFor = (type: number, action: Action) => `room:${type === DESK ? 'desk' : 'room'}:${action}`;
 const holds = (actor: Actor, p: string) => actor.permissions.has(p) || actor.permissions.has('*');
 const SORTS: Record<string, Array<{ column: string; order?: 'asc' | 'desc' }>> = {
-  sort: [{ column: 'sort' }, { column: 'id' }], name: [{ column: 'name' }, { column: 'id' }],
-  capacity: [{ column: 'capacity', order: 'desc' }, { column: 'id' }], id: [{ column: 'id' }],
+  sort: [{ column: 'sort' }, { column: 'id' }],
+  name: [{ column: 'name' }, { column: 'id' }],
+  capacity: [{ column: 'capacity', order: 'desc' }, { column: 'id' }],
+  id: [{ column: 'id' }],
 };
 
 export class ResourcesService {
@@ -48,11 +50,20 @@ export class ResourcesService {
   /** The resource types the availableResource parameter offers. */
   async availableTypes(trx: Knex | Knex.Transaction = this.deps.db): Promise<number[]> {
     const raw = await this.deps.paramsService.get<string>('availableResource', trx);
-    return String(raw).split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+    return String(raw)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(Number);
   }
 
   async assertTypeOffered(trx: Knex | Knex.Transaction, type: number): Promise<void> {
-    if (!(await this.availableTypes(trx)).includes(type)) throw new ValidationError([{ field: 'type', message: `type ${type} is not offered` }], 'places.typeNotAvailable', { type });
+    if (!(await this.availableTypes(trx)).includes(type))
+      throw new ValidationError(
+        [{ field: 'type', message: `type ${type} is not offered` }],
+        'places.typeNotAvailable',
+        { type },
+      );
   }
 
   async list(actor: Actor, query: ResourceList): Promise<Page<ResourceView>> {
@@ -71,8 +82,16 @@ export class ResourcesService {
     // Deferred join: page through ids alone (the (type, sort) index covers them), then read those rows,
     // so a deep page does not fetch every skipped row.
     const page = await paginate(q.clearSelect().select('id'), query, (r) => Number(r.id));
-    const byId = new Map((await db('resources').whereIn('id', page.items)).map((r: Record<string, unknown>) => [Number(r.id), r]));
-    return { ...page, items: await loadViews(db, page.items.map((id) => byId.get(id)).filter((r) => r !== undefined)) };
+    const byId = new Map(
+      (await db('resources').whereIn('id', page.items)).map((r: Record<string, unknown>) => [Number(r.id), r]),
+    );
+    return {
+      ...page,
+      items: await loadViews(
+        db,
+        page.items.map((id) => byId.get(id)).filter((r) => r !== undefined),
+      ),
+    };
   }
 
   async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<ResourceView> {
@@ -92,19 +111,40 @@ export class ResourcesService {
     // A type withdrawn from availableResource stops new ones, not the upkeep of existing ones.
     if (input.type !== previousType) await this.assertTypeOffered(trx, input.type);
     const location = await trx('locations').where({ id: input.locationId }).first('time_zone');
-    if (!location) throw new ValidationError([{ field: 'locationId', message: `unknown location ${input.locationId}` }]);
+    if (!location)
+      throw new ValidationError([{ field: 'locationId', message: `unknown location ${input.locationId}` }]);
     if (input.floorId) await this.deps.floorsService.assertOnLocation(trx, input.floorId, input.locationId);
     const zone = input.timeZone ?? String(location.time_zone);
     const { periods, errors } = toPeriods(input.disabledPeriods, zone);
     errors.push(...(await missingRefs(trx, input)));
     if (errors.length) throw new ValidationError(errors);
     const row = {
-      name: input.name, type: input.type, capacity: input.capacity, area: input.area ?? null, description: input.description ?? null,
-      cable_count: input.cableCount, port_count: input.portCount, outlet_count: input.outletCount, teleconference_no: input.teleconferenceNo ?? null,
-      location_id: input.locationId, floor_id: input.floorId ?? null, price_per_hour: input.pricePerHour, time_zone: zone, all_day: input.allDay,
-      status: input.status, start_date: input.startDate ?? null, end_date: input.endDate ?? null, whole_day: input.wholeDay,
-      sensor_id: input.sensorId ?? null, card_reader_id: input.cardReaderId ?? null, lock_id: input.lockId ?? null, icon_id: input.iconId ?? null,
-      pos_x: input.position?.x ?? null, pos_y: input.position?.y ?? null, sort: input.sort, updated_at: this.deps.clock.now(),
+      name: input.name,
+      type: input.type,
+      capacity: input.capacity,
+      area: input.area ?? null,
+      description: input.description ?? null,
+      cable_count: input.cableCount,
+      port_count: input.portCount,
+      outlet_count: input.outletCount,
+      teleconference_no: input.teleconferenceNo ?? null,
+      location_id: input.locationId,
+      floor_id: input.floorId ?? null,
+      price_per_hour: input.pricePerHour,
+      time_zone: zone,
+      all_day: input.allDay,
+      status: input.status,
+      start_date: input.startDate ?? null,
+      end_date: input.endDate ?? null,
+      whole_day: input.wholeDay,
+      sensor_id: input.sensorId ?? null,
+      card_reader_id: input.cardReaderId ?? null,
+      lock_id: input.lockId ?? null,
+      icon_id: input.iconId ?? null,
+      pos_x: input.position?.x ?? null,
+      pos_y: input.position?.y ?? null,
+      sort: input.sort,
+      updated_at: this.deps.clock.now(),
     };
     return { row, periods };
   }
@@ -134,7 +174,9 @@ export class ResourcesService {
       if (before.status === 1 && input.status === 0) await assertUnbound(trx, { resourceId: id }, now, 'resource');
       const known = new Set(before.disabledPeriods.map((p) => `${p.startAt}-${p.endAt}`));
       const added = periods.filter((p) => !known.has(`${p.startAt}-${p.endAt}`) && p.endAt > now);
-      const clashes = await bookingsInPeriods(trx, id, added, HOLDING_STATES) + await bookingsOutsideDates(trx, id, input.startDate, input.endDate, HOLDING_STATES, now);
+      const clashes =
+        (await bookingsInPeriods(trx, id, added, HOLDING_STATES)) +
+        (await bookingsOutsideDates(trx, id, input.startDate, input.endDate, HOLDING_STATES, now));
       if (clashes > 0) throw new BusinessRuleError('places.boundBookings', { count: clashes });
       const kind = (t: number) => (t === DESK ? 'desk' : 'room');
       if (kind(before.type) !== kind(input.type)) await this.deps.licenceService.assertCanAdd(trx, kind(input.type), 1);
@@ -152,9 +194,19 @@ export class ResourcesService {
       const before = await this.get(id, trx);
       this.assertMay(actor, before.type, 'delete');
       await assertUnbound(trx, { resourceId: id }, this.deps.clock.now(), 'resource');
-      const history = await trx('bookings').where({ resource_id: id }).first('id') ?? await trx('booking_series').where({ resource_id: id }).first('id');
+      const history =
+        (await trx('bookings').where({ resource_id: id }).first('id')) ??
+        (await trx('booking_series').where({ resource_id: id }).first('id'));
       if (history) throw new BusinessRuleError('places.hasHistory');
-      for (const table of ['resource_open_hours', 'resource_disabled_periods', 'resource_approvers', 'resource_exempt_users', 'resource_groups', 'resource_devices', 'resource_images']) {
+      for (const table of [
+        'resource_open_hours',
+        'resource_disabled_periods',
+        'resource_approvers',
+        'resource_exempt_users',
+        'resource_groups',
+        'resource_devices',
+        'resource_images',
+      ]) {
         await trx(table).where({ resource_id: id }).delete();
       }
       await trx('devices').where({ resource_id: id }).update({ resource_id: null });
@@ -171,6 +223,11 @@ export class ResourcesService {
   /** PNG QR code of the resource's check-in address, for its door. */
   async qrCode(actor: Actor, id: number, size: number): Promise<Buffer> {
     const r = await this.view(actor, id);
-    return QRCode.toBuffer(`/pad/checkin?resourceId=${r.id}`, { type: 'png', width: size, margin: 1, errorCorrectionLevel: 'M' });
+    return QRCode.toBuffer(`/pad/checkin?resourceId=${r.id}`, {
+      type: 'png',
+      width: size,
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    });
   }
 }

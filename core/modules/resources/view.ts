@@ -30,13 +30,27 @@ export async function loadViews(db: Knex | Knex.Transaction, rows: Row[]): Promi
     db('resource_images').whereIn('resource_id', ids).orderBy(['sort', 'id']),
   ]);
   const [locations, floors] = await Promise.all([
-    db('locations').whereIn('id', [...new Set(rows.map((r) => Number(r.location_id)))]).select('id', 'name'),
-    db('floors').whereIn('id', [...new Set(rows.filter((r) => r.floor_id).map((r) => Number(r.floor_id)))]).select('id', 'display_name'),
+    db('locations')
+      .whereIn('id', [...new Set(rows.map((r) => Number(r.location_id)))])
+      .select('id', 'name'),
+    db('floors')
+      .whereIn('id', [...new Set(rows.filter((r) => r.floor_id).map((r) => Number(r.floor_id)))])
+      .select('id', 'display_name'),
   ]);
   const locationName = new Map(locations.map((l: Row) => [Number(l.id), String(l.name)]));
   const floorName = new Map(floors.map((f: Row) => [Number(f.id), String(f.display_name)]));
-  const hoursBy = group(hours, (h) => ({ weekday: Number(h.weekday), enabled: Boolean(h.enabled), timeFrom: String(h.time_from), timeTo: String(h.time_to) }));
-  const periodsBy = group(periods, (p) => ({ id: Number(p.id), startAt: Number(p.start_at), endAt: Number(p.end_at), reason: str(p.reason) }));
+  const hoursBy = group(hours, (h) => ({
+    weekday: Number(h.weekday),
+    enabled: Boolean(h.enabled),
+    timeFrom: String(h.time_from),
+    timeTo: String(h.time_to),
+  }));
+  const periodsBy = group(periods, (p) => ({
+    id: Number(p.id),
+    startAt: Number(p.start_at),
+    endAt: Number(p.end_at),
+    reason: str(p.reason),
+  }));
   const approversBy = group(approvers, (r) => Number(r.user_id));
   const exemptBy = group(exempt, (r) => Number(r.user_id));
   const groupsBy = group(groups, (r) => Number(r.group_id));
@@ -45,17 +59,45 @@ export async function loadViews(db: Knex | Knex.Transaction, rows: Row[]): Promi
   return rows.map((r) => {
     const id = Number(r.id);
     return {
-      id, name: String(r.name), type: Number(r.type), capacity: Number(r.capacity), area: numOrNull(r.area), description: str(r.description),
-      cableCount: Number(r.cable_count), portCount: Number(r.port_count), outletCount: Number(r.outlet_count), teleconferenceNo: str(r.teleconference_no),
-      locationId: Number(r.location_id), locationName: locationName.get(Number(r.location_id)) ?? '',
-      floorId: numOrNull(r.floor_id), floorName: r.floor_id ? floorName.get(Number(r.floor_id)) ?? null : null, pricePerHour: Number(r.price_per_hour), timeZone: String(r.time_zone),
-      allDay: Boolean(r.all_day), status: Number(r.status), startDate: str(r.start_date), endDate: str(r.end_date), wholeDay: Boolean(r.whole_day),
-      weekdays: hoursBy.get(id) ?? [], disabledPeriods: periodsBy.get(id) ?? [],
-      approverIds: approversBy.get(id) ?? [], exemptUserIds: exemptBy.get(id) ?? [], groupIds: groupsBy.get(id) ?? [],
-      deviceIds: devicesBy.get(id) ?? [], imageIds: imagesBy.get(id) ?? [],
-      iconId: numOrNull(r.icon_id), sensorId: str(r.sensor_id), cardReaderId: str(r.card_reader_id), lockId: str(r.lock_id),
-      position: r.pos_x === null || r.pos_x === undefined || r.pos_y === null || r.pos_y === undefined ? null : { x: Number(r.pos_x), y: Number(r.pos_y) },
-      sort: Number(r.sort), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+      id,
+      name: String(r.name),
+      type: Number(r.type),
+      capacity: Number(r.capacity),
+      area: numOrNull(r.area),
+      description: str(r.description),
+      cableCount: Number(r.cable_count),
+      portCount: Number(r.port_count),
+      outletCount: Number(r.outlet_count),
+      teleconferenceNo: str(r.teleconference_no),
+      locationId: Number(r.location_id),
+      locationName: locationName.get(Number(r.location_id)) ?? '',
+      floorId: numOrNull(r.floor_id),
+      floorName: r.floor_id ? (floorName.get(Number(r.floor_id)) ?? null) : null,
+      pricePerHour: Number(r.price_per_hour),
+      timeZone: String(r.time_zone),
+      allDay: Boolean(r.all_day),
+      status: Number(r.status),
+      startDate: str(r.start_date),
+      endDate: str(r.end_date),
+      wholeDay: Boolean(r.whole_day),
+      weekdays: hoursBy.get(id) ?? [],
+      disabledPeriods: periodsBy.get(id) ?? [],
+      approverIds: approversBy.get(id) ?? [],
+      exemptUserIds: exemptBy.get(id) ?? [],
+      groupIds: groupsBy.get(id) ?? [],
+      deviceIds: devicesBy.get(id) ?? [],
+      imageIds: imagesBy.get(id) ?? [],
+      iconId: numOrNull(r.icon_id),
+      sensorId: str(r.sensor_id),
+      cardReaderId: str(r.card_reader_id),
+      lockId: str(r.lock_id),
+      position:
+        r.pos_x === null || r.pos_x === undefined || r.pos_y === null || r.pos_y === undefined
+          ? null
+          : { x: Number(r.pos_x), y: Number(r.pos_y) },
+      sort: Number(r.sort),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
     };
   });
 }

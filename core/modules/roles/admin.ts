@@ -20,12 +20,22 @@ import type { RoleBody, RoleQuery, RoleView } from './schema.ts';
 import { ADMIN_ROLE, type RolesService } from './service.ts';
 
 type Db = Knex | Knex.Transaction;
-type Row = { id: number; name: string; description: string | null; code: string | null; created_by: number | null; created_at: number; updated_at: number };
+type Row = {
+  id: number;
+  name: string;
+  description: string | null;
+  code: string | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+};
 
 const CATALOGUE = new Set(allPermissions());
 
 export class RoleAdminService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog; rolesService: RolesService }) {}
+  constructor(
+    private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog; rolesService: RolesService },
+  ) {}
 
   async list(actor: Actor, query: RoleQuery): Promise<Page<RoleView>> {
     const { db } = this.deps;
@@ -53,7 +63,15 @@ export class RoleAdminService {
       const now = this.deps.clock.now();
       let id: number;
       try {
-        [id] = (await trx('roles').insert({ name: body.name, description: body.description, created_by: actor.userId || null, created_at: now, updated_at: now })).map(Number) as [number];
+        [id] = (
+          await trx('roles').insert({
+            name: body.name,
+            description: body.description,
+            created_by: actor.userId || null,
+            created_at: now,
+            updated_at: now,
+          })
+        ).map(Number) as [number];
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError('users.duplicateRoleName');
         throw err;
@@ -71,10 +89,13 @@ export class RoleAdminService {
       await this.assertMayAct(trx, actor, row);
       const before = await this.get(id, trx);
       const isAdminRole = row.code === ADMIN_ROLE;
-      if (isAdminRole && !sameSet(body.permissions, before.permissions)) throw new BusinessRuleError('users.adminRoleFixed');
+      if (isAdminRole && !sameSet(body.permissions, before.permissions))
+        throw new BusinessRuleError('users.adminRoleFixed');
       const permissions = isAdminRole ? before.permissions : await this.checkPermissions(trx, actor, body.permissions);
       if (body.name !== row.name) await this.assertNameFree(trx, body.name, id);
-      await trx('roles').where({ id }).update({ name: body.name, description: body.description, updated_at: this.deps.clock.now() });
+      await trx('roles')
+        .where({ id })
+        .update({ name: body.name, description: body.description, updated_at: this.deps.clock.now() });
       if (!isAdminRole) {
         await trx('role_permissions').where({ role_id: id }).del();
         await this.setPermissions(trx, id, permissions);
@@ -106,27 +127,53 @@ export class RoleAdminService {
 
   private async views(db: Db, rows: Row[]): Promise<RoleView[]> {
     const ids = rows.map((r) => Number(r.id));
-    const perms = ids.length ? ((await db('role_permissions').whereIn('role_id', ids).select('role_id', 'permission')) as Array<{ role_id: number; permission: string }>) : [];
-    const counts = ids.length ? ((await db('user_roles').whereIn('role_id', ids).groupBy('role_id').select('role_id').count({ n: '*' })) as Array<{ role_id: number; n: number | string }>) : [];
+    const perms = ids.length
+      ? ((await db('role_permissions').whereIn('role_id', ids).select('role_id', 'permission')) as Array<{
+          role_id: number;
+          permission: string;
+        }>)
+      : [];
+    const counts = ids.length
+      ? ((await db('user_roles')
+          .whereIn('role_id', ids)
+          .groupBy('role_id')
+          .select('role_id')
+          .count({ n: '*' })) as Array<{ role_id: number; n: number | string }>)
+      : [];
     const order = new Map(allPermissions().map((p, i) => [p, i]));
     return rows.map((r) => ({
-      id: Number(r.id), name: r.name, description: r.description ?? null, code: r.code ?? null, builtIn: Boolean(r.code),
-      permissions: perms.filter((p) => Number(p.role_id) === Number(r.id)).map((p) => p.permission).sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9)),
+      id: Number(r.id),
+      name: r.name,
+      description: r.description ?? null,
+      code: r.code ?? null,
+      builtIn: Boolean(r.code),
+      permissions: perms
+        .filter((p) => Number(p.role_id) === Number(r.id))
+        .map((p) => p.permission)
+        .sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9)),
       userCount: Number(counts.find((c) => Number(c.role_id) === Number(r.id))?.n ?? 0),
-      createdBy: r.created_by == null ? null : Number(r.created_by), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+      createdBy: r.created_by == null ? null : Number(r.created_by),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
     }));
   }
 
   private async assertMayAct(db: Db, actor: Actor, row: Row): Promise<void> {
     if (await this.deps.rolesService.isSystemAdmin(actor, db)) return;
-    if (row.created_by == null || Number(row.created_by) !== actor.userId) throw new ForbiddenError('users.roleNotAllowed');
+    if (row.created_by == null || Number(row.created_by) !== actor.userId)
+      throw new ForbiddenError('users.roleNotAllowed');
   }
 
   /** Known codes only, none beyond what the caller holds. */
   private async checkPermissions(db: Db, actor: Actor, requested: string[]): Promise<string[]> {
     const permissions = [...new Set(requested)];
     const unknown = permissions.find((p) => !CATALOGUE.has(p));
-    if (unknown) throw new ValidationError([{ field: 'permissions', message: t(actor.lang, 'users.unknownPermission', { permission: unknown }) }], 'users.unknownPermission', { permission: unknown });
+    if (unknown)
+      throw new ValidationError(
+        [{ field: 'permissions', message: t(actor.lang, 'users.unknownPermission', { permission: unknown }) }],
+        'users.unknownPermission',
+        { permission: unknown },
+      );
     if (await this.deps.rolesService.isSystemAdmin(actor, db)) return permissions;
     const held = actor.userId ? await this.deps.rolesService.permissionsOfUser(actor.userId, db) : actor.permissions;
     if (permissions.some((p) => !held.has(p))) throw new BusinessRuleError('users.rolesBeyondAuthority');
@@ -135,7 +182,9 @@ export class RoleAdminService {
 
   private async setPermissions(db: Db, roleId: number, permissions: string[]): Promise<void> {
     for (let i = 0; i < permissions.length; i += 200) {
-      await db('role_permissions').insert(permissions.slice(i, i + 200).map((permission) => ({ role_id: roleId, permission })));
+      await db('role_permissions').insert(
+        permissions.slice(i, i + 200).map((permission) => ({ role_id: roleId, permission })),
+      );
     }
   }
 

@@ -26,9 +26,15 @@ const ACTION_TITLES: Record<Action, [cn: string, en: string, ja: string]> = {
 
 export function permissionTree(): PermissionTree {
   return MENU.map((s) => ({
-    name: s.name, title: s.title.cn, titleEn: s.title.en, titleJa: s.title.ja,
+    name: s.name,
+    title: s.title.cn,
+    titleEn: s.title.en,
+    titleJa: s.title.ja,
     children: s.children.map((c) => ({
-      name: c.name, title: c.title.cn, titleEn: c.title.en, titleJa: c.title.ja,
+      name: c.name,
+      title: c.title.cn,
+      titleEn: c.title.en,
+      titleJa: c.title.ja,
       actions: c.actions.map((a) => {
         const [title, titleEn, titleJa] = ACTION_TITLES[a];
         return { code: `${s.name}:${c.name}:${a}`, action: a, title, titleEn, titleJa };

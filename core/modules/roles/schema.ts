@@ -5,8 +5,16 @@ import { QueryBool } from '../../http/validate.ts';
 
 export const RoleBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(300).nullish().transform((v) => (v ? v : null)),
-  permissions: z.array(z.string().trim().min(1).max(100)).max(1000).describe('codes `<section>:<screen>:<action>` from GET /api/sys/permissions'),
+  description: z
+    .string()
+    .trim()
+    .max(300)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  permissions: z
+    .array(z.string().trim().min(1).max(100))
+    .max(1000)
+    .describe('codes `<section>:<screen>:<action>` from GET /api/sys/permissions'),
 });
 export type RoleBody = z.infer<typeof RoleBody>;
 
@@ -32,8 +40,17 @@ export const RoleView = z.object({
 export type RoleView = z.infer<typeof RoleView>;
 
 const Titled = { title: z.string(), titleEn: z.string(), titleJa: z.string() };
-export const PermissionTree = z.array(z.object({
-  name: z.string(), ...Titled,
-  children: z.array(z.object({ name: z.string(), ...Titled, actions: z.array(z.object({ code: z.string(), action: z.string(), ...Titled })) })),
-}));
+export const PermissionTree = z.array(
+  z.object({
+    name: z.string(),
+    ...Titled,
+    children: z.array(
+      z.object({
+        name: z.string(),
+        ...Titled,
+        actions: z.array(z.object({ code: z.string(), action: z.string(), ...Titled })),
+      }),
+    ),
+  }),
+);
 export type PermissionTree = z.infer<typeof PermissionTree>;

@@ -18,13 +18,31 @@ export class RolesService {
     const { db, clock } = this.deps;
     const now = clock.now();
     const builtIns = [
-      { code: ADMIN_ROLE, name: '系统管理员', description: 'System administrator: every permission', permissions: allPermissions(), resync: true },
-      { code: STAFF_ROLE, name: '员工', description: 'Staff: the booking centre', permissions: staffPermissions(), resync: false },
+      {
+        code: ADMIN_ROLE,
+        name: '系统管理员',
+        description: 'System administrator: every permission',
+        permissions: allPermissions(),
+        resync: true,
+      },
+      {
+        code: STAFF_ROLE,
+        name: '员工',
+        description: 'Staff: the booking centre',
+        permissions: staffPermissions(),
+        resync: false,
+      },
     ];
     for (const r of builtIns) {
       let role = await db('roles').where({ code: r.code }).first('id');
       if (!role) {
-        const [id] = await db('roles').insert({ code: r.code, name: r.name, description: r.description, created_at: now, updated_at: now });
+        const [id] = await db('roles').insert({
+          code: r.code,
+          name: r.name,
+          description: r.description,
+          created_at: now,
+          updated_at: now,
+        });
         role = { id: Number(id) };
         await this.grant(db, role.id, r.permissions);
       } else if (r.resync) {
@@ -34,7 +52,11 @@ export class RolesService {
   }
 
   private async grant(db: Knex, roleId: number, permissions: string[]): Promise<void> {
-    const have = new Set((await db('role_permissions').where({ role_id: roleId }).select('permission')).map((p: { permission: string }) => p.permission));
+    const have = new Set(
+      (await db('role_permissions').where({ role_id: roleId }).select('permission')).map(
+        (p: { permission: string }) => p.permission,
+      ),
+    );
     const missing = permissions.filter((p) => !have.has(p)).map((permission) => ({ role_id: roleId, permission }));
     for (let i = 0; i < missing.length; i += 200) await db('role_permissions').insert(missing.slice(i, i + 200));
   }
@@ -56,13 +78,19 @@ export class RolesService {
    * the session check of every request reads them in the same round trip as the session.
    */
   permissionRows(trx: Knex | Knex.Transaction, userId: number): Knex.QueryBuilder {
-    return trx('user_roles as ur').join('role_permissions as rp', 'rp.role_id', 'ur.role_id').where('ur.user_id', userId).distinct('ur.user_id', 'rp.permission');
+    return trx('user_roles as ur')
+      .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+      .where('ur.user_id', userId)
+      .distinct('ur.user_id', 'rp.permission');
   }
 
   /** Whether the user holds the built-in system administrator role. */
   async holdsAdmin(userId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<boolean> {
     if (!userId) return false;
-    const row = await trx('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where({ 'ur.user_id': userId, 'r.code': ADMIN_ROLE }).first('ur.user_id');
+    const row = await trx('user_roles as ur')
+      .join('roles as r', 'r.id', 'ur.role_id')
+      .where({ 'ur.user_id': userId, 'r.code': ADMIN_ROLE })
+      .first('ur.user_id');
     return Boolean(row);
   }
 

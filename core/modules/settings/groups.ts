@@ -17,13 +17,55 @@ export interface SettingsGroup {
 }
 
 export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
-  { name: 'security', paramGroup: 'security', view: 'sys:security:view', save: 'sys:security:save', summary: 'Password policy, lockout, local sign-in and CAPTCHA' },
-  { name: 'pad', paramGroup: 'pad', view: 'sys:padauth:view', save: 'sys:padauth:save', summary: 'Door tablet settings (at least one booking authentication method)' },
-  { name: 'blocklist', paramGroup: 'blocklist', view: 'sys:blackset:view', save: 'sys:blackset:save', summary: 'Blocklist rules: max violations, statistics period, disable days' },
-  { name: 'system', paramGroup: 'system', view: 'sys:setting:view', save: 'sys:setting:save', summary: 'General system settings (option flags written |name|)' },
-  { name: 'booking', paramGroup: 'booking', view: 'sys:setting:view', save: 'sys:setting:save', summary: 'Booking rules' },
-  { name: 'dashboard', paramGroup: 'dashboard', view: 'sys:setting:view', save: 'sys:setting:save', summary: 'Wall dashboard slide times' },
-  { name: 'logs', paramGroup: 'logs', view: 'sys:setting:view', save: 'sys:setting:save', summary: 'Log retention days and the SQL monitor threshold' },
+  {
+    name: 'security',
+    paramGroup: 'security',
+    view: 'sys:security:view',
+    save: 'sys:security:save',
+    summary: 'Password policy, lockout, local sign-in and CAPTCHA',
+  },
+  {
+    name: 'pad',
+    paramGroup: 'pad',
+    view: 'sys:padauth:view',
+    save: 'sys:padauth:save',
+    summary: 'Door tablet settings (at least one booking authentication method)',
+  },
+  {
+    name: 'blocklist',
+    paramGroup: 'blocklist',
+    view: 'sys:blackset:view',
+    save: 'sys:blackset:save',
+    summary: 'Blocklist rules: max violations, statistics period, disable days',
+  },
+  {
+    name: 'system',
+    paramGroup: 'system',
+    view: 'sys:setting:view',
+    save: 'sys:setting:save',
+    summary: 'General system settings (option flags written |name|)',
+  },
+  {
+    name: 'booking',
+    paramGroup: 'booking',
+    view: 'sys:setting:view',
+    save: 'sys:setting:save',
+    summary: 'Booking rules',
+  },
+  {
+    name: 'dashboard',
+    paramGroup: 'dashboard',
+    view: 'sys:setting:view',
+    save: 'sys:setting:save',
+    summary: 'Wall dashboard slide times',
+  },
+  {
+    name: 'logs',
+    paramGroup: 'logs',
+    view: 'sys:setting:view',
+    save: 'sys:setting:save',
+    summary: 'Log retention days and the SQL monitor threshold',
+  },
 ];
 
 /** Parameter keys of a group, in catalogue order (read at call time, so new catalogue entries join their screen). */

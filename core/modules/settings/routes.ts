@@ -8,13 +8,21 @@ const Form = z.record(z.string(), z.unknown());
 export function settingsRoutes({ settingsService }: Cradle): ModuleRoutes {
   const routes: RouteDef[] = SETTINGS_GROUPS.flatMap((g) => [
     route({
-      method: 'get', path: `/sys/settings/${g.name}`, permission: g.view, summary: g.summary, response: Form,
+      method: 'get',
+      path: `/sys/settings/${g.name}`,
+      permission: g.view,
+      summary: g.summary,
+      response: Form,
       handler: () => settingsService.get(g.name),
     }),
     route<Record<string, unknown>>({
-      method: 'put', path: `/sys/settings/${g.name}`, permission: g.save, response: Form,
+      method: 'put',
+      path: `/sys/settings/${g.name}`,
+      permission: g.save,
+      response: Form,
       summary: `Change: ${g.summary}`,
-      description: 'Any subset of the group\'s parameters (see GET); all are validated and saved together or not at all. Answers the whole group.',
+      description:
+        "Any subset of the group's parameters (see GET); all are validated and saved together or not at all. Answers the whole group.",
       // Validated in the service, which gives the screen's rules their specific messages.
       body: Form,
       handler: ({ actor, body }) => settingsService.update(actor, g.name, body),

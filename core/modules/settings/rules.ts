@@ -26,9 +26,11 @@ export function precheck(group: string, input: Values, lang: Lang): void {
 /** Checks across fields on the merged values. */
 export function crossCheck(group: string, after: Values, lang: Lang): void {
   if (group !== 'security') return;
-  if (Number(after.passwordMinLength) > Number(after.passwordMaxLength)) fail(lang, 'passwordMinLength', 'settings.passwordLengthOrder');
+  if (Number(after.passwordMinLength) > Number(after.passwordMaxLength))
+    fail(lang, 'passwordMinLength', 'settings.passwordLengthOrder');
   const validity = Number(after.passwordValidityDays);
   const prompt = Number(after.passwordPromptDays);
   // Validity 0 switches expiry off; once it is on, the reminder starts 1..validity days before.
-  if (validity > 0 && (prompt < 1 || prompt > validity)) fail(lang, 'passwordPromptDays', 'settings.promptExceedsValidity');
+  if (validity > 0 && (prompt < 1 || prompt > validity))
+    fail(lang, 'passwordPromptDays', 'settings.promptExceedsValidity');
 }

@@ -46,11 +46,15 @@ export const ssoModule: AtriumModule = {
     container.register({
       authService: asFunction(() => {
         const auth = container.build(base);
-        auth.directory = { authenticate: (username, password) => container.cradle.ldapService.authenticate(username, password) };
+        auth.directory = {
+          authenticate: (username, password) => container.cradle.ldapService.authenticate(username, password),
+        };
         return auth;
       }).singleton(),
     });
   },
   routes: ssoRoutes,
-  jobs: (c) => [{ name: 'sso.sweepStates', everySeconds: 600, run: async () => void (await sweepStates(c.db, c.clock)) }],
+  jobs: (c) => [
+    { name: 'sso.sweepStates', everySeconds: 600, run: async () => void (await sweepStates(c.db, c.clock)) },
+  ],
 };

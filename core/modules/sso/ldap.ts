@@ -24,7 +24,13 @@ export function buildUserFilter(template: string, username: string): string {
 }
 
 export class LdapService {
-  constructor(private readonly deps: { logger: Logger; ssoSettingsService: SsoSettingsService; ssoProvisioningService: ProvisioningService }) {}
+  constructor(
+    private readonly deps: {
+      logger: Logger;
+      ssoSettingsService: SsoSettingsService;
+      ssoProvisioningService: ProvisioningService;
+    },
+  ) {}
 
   /** The AuthService.directory hook: the Atrium user, or null when the directory says no. */
   async authenticate(username: string, password: string): Promise<UserRow | null> {
@@ -49,12 +55,24 @@ export class LdapService {
     let entry: Entry;
     try {
       if (settings.bindDn) await service.bind(settings.bindDn, settings.bindPassword ?? '');
-      const attributes = [...new Set([...Object.values(settings.userMap).filter((a): a is string => Boolean(a)), settings.externalIdAttribute])];
+      const attributes = [
+        ...new Set([
+          ...Object.values(settings.userMap).filter((a): a is string => Boolean(a)),
+          settings.externalIdAttribute,
+        ]),
+      ];
       const { searchEntries } = await service.search(settings.searchBase, {
-        scope: 'sub', filter: buildUserFilter(settings.userFilter, username), attributes, sizeLimit: 2, timeLimit: Math.ceil(settings.timeoutMs / 1000),
+        scope: 'sub',
+        filter: buildUserFilter(settings.userFilter, username),
+        attributes,
+        sizeLimit: 2,
+        timeLimit: Math.ceil(settings.timeoutMs / 1000),
       });
       if (searchEntries.length !== 1) {
-        log.info({ matches: searchEntries.length }, 'LDAP sign-in refused: the filter does not match exactly one entry');
+        log.info(
+          { matches: searchEntries.length },
+          'LDAP sign-in refused: the filter does not match exactly one entry',
+        );
         return null;
       }
       entry = searchEntries[0]!;

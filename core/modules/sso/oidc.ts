@@ -34,7 +34,17 @@ export class OidcService {
   /** Discovery documents per configuration; a failed discovery is forgotten so the next sign-in retries. */
   private readonly configs = new Map<string, Promise<client.Configuration>>();
 
-  constructor(private readonly deps: { db: Knex; clock: Clock; logger: Logger; authService: AuthService; ssoSettingsService: SsoSettingsService; ssoProvisioningService: ProvisioningService; tokenUrlService: TokenUrlService }) {}
+  constructor(
+    private readonly deps: {
+      db: Knex;
+      clock: Clock;
+      logger: Logger;
+      authService: AuthService;
+      ssoSettingsService: SsoSettingsService;
+      ssoProvisioningService: ProvisioningService;
+      tokenUrlService: TokenUrlService;
+    },
+  ) {}
 
   private async settings(): Promise<OidcSettings & { updatedAt: number }> {
     const s = await this.deps.ssoSettingsService.enabled('oidc');
@@ -43,7 +53,9 @@ export class OidcService {
   }
 
   private configuration(s: OidcSettings & { updatedAt: number }): Promise<client.Configuration> {
-    const id = createHash('sha256').update(JSON.stringify([s.issuer, s.clientId, s.clientSecret ?? '', s.allowInsecureHttp, s.updatedAt])).digest('hex');
+    const id = createHash('sha256')
+      .update(JSON.stringify([s.issuer, s.clientId, s.clientSecret ?? '', s.allowInsecureHttp, s.updatedAt]))
+      .digest('hex');
     let pending = this.configs.get(id);
     if (!pending) {
       const auth = s.clientSecret ? client.ClientSecretBasic(s.clientSecret) : client.None();
@@ -67,8 +79,12 @@ export class OidcService {
     const nonce = client.randomNonce();
     await putState(this.deps.db, this.deps.clock, state, 'oidc', { verifier, nonce, redirect } satisfies OidcFlow);
     const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: s.redirectUri, scope: s.scopes, state, nonce,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      redirect_uri: s.redirectUri,
+      scope: s.scopes,
+      state,
+      nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     });
     return { url: url.href, state };
   }
@@ -77,7 +93,10 @@ export class OidcService {
   async callback(body: OidcCallbackBody, meta: ClientMeta): Promise<SignInResult & { redirect?: string }> {
     const s = await this.settings();
     const done = await this.complete(s, body);
-    const result = await this.deps.authService.signIn(done.user, 'oidc', meta, { logoutUrl: done.logoutUrl, idToken: done.idToken });
+    const result = await this.deps.authService.signIn(done.user, 'oidc', meta, {
+      logoutUrl: done.logoutUrl,
+      idToken: done.idToken,
+    });
     return { ...result, ...(done.redirect ? { redirect: done.redirect } : {}) };
   }
 
@@ -91,12 +110,20 @@ export class OidcService {
     const base = (s.consoleUrl || new URL(s.redirectUri).origin).replace(/\/+$/, '');
     try {
       if (query.error || !query.code || !query.state) {
-        this.deps.logger.info({ error: query.error, description: query.error_description }, 'OIDC provider returned no code');
+        this.deps.logger.info(
+          { error: query.error, description: query.error_description },
+          'OIDC provider returned no code',
+        );
         throw new UnauthorizedError('sso.oidcFailed');
       }
       const done = await this.complete(s, { code: query.code, state: query.state, iss: query.iss });
       await this.deps.authService.assertMaySignIn(done.user);
-      const code = await this.deps.tokenUrlService.issue({ userId: done.user.id, logoutUrl: done.logoutUrl, idToken: done.idToken, origin: 'oidc' });
+      const code = await this.deps.tokenUrlService.issue({
+        userId: done.user.id,
+        logoutUrl: done.logoutUrl,
+        idToken: done.idToken,
+        origin: 'oidc',
+      });
       const hash = new URLSearchParams({ token: code });
       if (done.logoutUrl) hash.set('logoutUrl', done.logoutUrl);
       if (done.redirect) hash.set('redirect', done.redirect);
@@ -108,7 +135,10 @@ export class OidcService {
   }
 
   /** State (single use), code exchange with PKCE and nonce, claims, then the Atrium user. */
-  private async complete(s: OidcSettings & { updatedAt: number }, body: OidcCallbackBody): Promise<{ user: UserRow; logoutUrl?: string; idToken?: string; redirect?: string }> {
+  private async complete(
+    s: OidcSettings & { updatedAt: number },
+    body: OidcCallbackBody,
+  ): Promise<{ user: UserRow; logoutUrl?: string; idToken?: string; redirect?: string }> {
     // Single use: a replayed or forged state finds nothing.
     const flow = await takeState<OidcFlow>(this.deps.db, this.deps.clock, body.state, 'oidc');
     if (!flow) throw new UnauthorizedError('sso.stateInvalid');
@@ -118,11 +148,18 @@ export class OidcService {
     current.searchParams.set('state', body.state);
     if (body.iss) current.searchParams.set('iss', body.iss);
     const { claims, idToken } = await this.guard(async () => {
-      const tokens = await client.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.verifier, expectedState: body.state, expectedNonce: flow.nonce, idTokenExpected: true });
+      const tokens = await client.authorizationCodeGrant(config, current, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: body.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
       const idClaims = tokens.claims();
       if (!idClaims) throw new Error('no ID token');
       // The ID token may carry only `sub`; the profile claims come from the userinfo endpoint.
-      const info = config.serverMetadata().userinfo_endpoint ? await client.fetchUserInfo(config, tokens.access_token, idClaims.sub) : {};
+      const info = config.serverMetadata().userinfo_endpoint
+        ? await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)
+        : {};
       return { claims: { ...info, ...idClaims } as Record<string, unknown>, idToken: tokens.id_token };
     }, 'code exchange');
     const user = await this.deps.ssoProvisioningService.resolve(
@@ -149,7 +186,10 @@ export class OidcService {
       return await fn();
     } catch (err) {
       if (err instanceof AppError) throw err;
-      this.deps.logger.warn({ step, err: (err as Error).message, code: (err as { code?: string }).code }, 'OIDC sign-in failed');
+      this.deps.logger.warn(
+        { step, err: (err as Error).message, code: (err as { code?: string }).code },
+        'OIDC sign-in failed',
+      );
       throw new UnauthorizedError('sso.oidcFailed');
     }
   }

@@ -59,24 +59,40 @@ export function mapAttributes(attributes: Record<string, unknown>, userMap: User
 }
 
 export class ProvisioningService {
-  constructor(private readonly deps: { db: Knex; logger: Logger; usersService: UsersService; rolesService: RolesService; operationLog: OperationLog }) {}
+  constructor(
+    private readonly deps: {
+      db: Knex;
+      logger: Logger;
+      usersService: UsersService;
+      rolesService: RolesService;
+      operationLog: OperationLog;
+    },
+  ) {}
 
   async resolve(identity: DirectoryIdentity, policy: ProvisioningPolicy): Promise<UserRow> {
     const { db } = this.deps;
     const mapped = mapAttributes(identity.attributes, policy.userMap);
-    if (!mapped.username && identity.fallbackUsername) mapped.username = identity.fallbackUsername.slice(0, USER_FIELDS.username);
+    if (!mapped.username && identity.fallbackUsername)
+      mapped.username = identity.fallbackUsername.slice(0, USER_FIELDS.username);
     const externalId = identity.externalId.slice(0, 255);
-    const linked = (await db('users').where({ source: identity.source, external_id: externalId }).first()) as UserRow | undefined;
+    const linked = (await db('users').where({ source: identity.source, external_id: externalId }).first()) as
+      UserRow | undefined;
     if (linked) return linked;
     if (!mapped.username) throw new UnauthorizedError('sso.noUsername');
     const byName = await this.deps.usersService.findByUsername(mapped.username);
     if (byName) {
       if (policy.matchByUsername) return byName;
-      this.deps.logger.warn({ source: identity.source, username: mapped.username }, 'sign-in refused: the username belongs to an account not linked to this identity');
+      this.deps.logger.warn(
+        { source: identity.source, username: mapped.username },
+        'sign-in refused: the username belongs to an account not linked to this identity',
+      );
       throw new ConflictError('sso.usernameTaken', { username: mapped.username });
     }
     if (!policy.autoCreate) {
-      this.deps.logger.info({ source: identity.source, username: mapped.username }, 'sign-in refused: unknown user and auto-create is off');
+      this.deps.logger.info(
+        { source: identity.source, username: mapped.username },
+        'sign-in refused: unknown user and auto-create is off',
+      );
       throw new ForbiddenError('sso.userNotProvisioned', { username: mapped.username });
     }
     try {
@@ -95,11 +111,21 @@ export class ProvisioningService {
       const roleId = await rolesService.roleIdByCode(STAFF_ROLE, trx);
       // A random password nobody knows: such users sign in through their directory only.
       const userId = await usersService.insert(trx, {
-        username: m.username, realName: m.realName ?? m.username, employeeNo: m.employeeNo ?? m.username, password: randomPassword(24),
-        email: m.email ?? null, phone: m.phone ?? null, department: m.department ?? null, roleIds: [roleId],
+        username: m.username,
+        realName: m.realName ?? m.username,
+        employeeNo: m.employeeNo ?? m.username,
+        password: randomPassword(24),
+        email: m.email ?? null,
+        phone: m.phone ?? null,
+        department: m.department ?? null,
+        roleIds: [roleId],
       });
       await trx('users').where({ id: userId }).update({ source, external_id: externalId });
-      await operationLog.record(trx, systemActor(), { action: `sso.${source}.provision`, target: m.username, after: { ...m, source, externalId } });
+      await operationLog.record(trx, systemActor(), {
+        action: `sso.${source}.provision`,
+        target: m.username,
+        after: { ...m, source, externalId },
+      });
       return userId;
     });
     this.deps.logger.info({ source, username: m.username, userId: id }, 'user created at first single sign-on');

@@ -37,8 +37,7 @@ export interface SamlDeps {
 }
 
 export type AcsOutcome =
-  | { kind: 'tokens'; result: SignInResult & { redirect?: string } }
-  | { kind: 'redirect'; location: string };
+  { kind: 'tokens'; result: SignInResult & { redirect?: string } } | { kind: 'redirect'; location: string };
 
 export class SamlService {
   constructor(private readonly deps: SamlDeps) {}
@@ -49,9 +48,15 @@ export class SamlService {
       await putState(this.deps.db, this.deps.clock, `saml-req:${sha(key)}`, 'saml', { value }, FLOW_TTL_MS);
       return { value, createdAt: this.deps.clock.now() };
     },
-    getAsync: async (key) => (await peekState<{ value: string }>(this.deps.db, this.deps.clock, `saml-req:${sha(key)}`, 'saml'))?.value ?? null,
+    getAsync: async (key) =>
+      (await peekState<{ value: string }>(this.deps.db, this.deps.clock, `saml-req:${sha(key)}`, 'saml'))?.value ??
+      null,
     removeAsync: async (key) => {
-      if (key) await this.deps.db('sso_states').where({ state: `saml-req:${sha(key)}` }).del();
+      if (key)
+        await this.deps
+          .db('sso_states')
+          .where({ state: `saml-req:${sha(key)}` })
+          .del();
       return key;
     },
   };
@@ -112,8 +117,13 @@ export class SamlService {
 
   private async consume(s: SamlSettings, body: SamlAcsBody, meta: ClientMeta, wantsJson: boolean): Promise<AcsOutcome> {
     const profile = await this.validate(s, body.SAMLResponse);
-    const relay = body.RelayState ? await takeState<{ redirect?: string }>(this.deps.db, this.deps.clock, `saml-relay:${body.RelayState}`, 'saml') : undefined;
-    const attributes = { ...((profile.attributes as Record<string, unknown> | undefined) ?? {}), nameID: profile.nameID };
+    const relay = body.RelayState
+      ? await takeState<{ redirect?: string }>(this.deps.db, this.deps.clock, `saml-relay:${body.RelayState}`, 'saml')
+      : undefined;
+    const attributes = {
+      ...((profile.attributes as Record<string, unknown> | undefined) ?? {}),
+      nameID: profile.nameID,
+    };
     const user = await this.deps.ssoProvisioningService.resolve(
       { source: 'saml', externalId: profile.nameID, attributes },
       { autoCreate: s.autoCreate, matchByUsername: s.matchByUsername, userMap: s.userMap },

@@ -17,7 +17,14 @@ export const SECRET_FIELDS: Record<SsoMethod, readonly string[]> = {
 };
 
 /** User fields a directory attribute can fill, with the length of their column. */
-export const USER_FIELDS = { username: 100, realName: 100, email: 255, phone: 30, employeeNo: 50, department: 100 } as const;
+export const USER_FIELDS = {
+  username: 100,
+  realName: 100,
+  email: 255,
+  phone: 30,
+  employeeNo: 50,
+  department: 100,
+} as const;
 export type UserField = keyof typeof USER_FIELDS;
 
 const attribute = z.string().trim().max(200);
@@ -34,7 +41,11 @@ export type UserMap = z.infer<typeof UserMap>;
 const SecretInput = z.union([z.string().max(16_384), z.null(), z.strictObject({ set: z.boolean() })]).optional();
 export type SecretInput = z.infer<typeof SecretInput>;
 
-const httpUrl = z.string().trim().max(500).regex(/^https?:\/\/[^\s]+$/i, 'an http(s) URL');
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/[^\s]+$/i, 'an http(s) URL');
 const optionalHttpUrl = z.union([httpUrl, z.literal('')]).default('');
 
 const common = {
@@ -53,16 +64,34 @@ const common = {
 
 export const LdapSettingsInput = z.strictObject({
   ...common,
-  url: z.string().trim().max(500).regex(/^ldaps?:\/\/[^\s]+$/i, 'an ldap:// or ldaps:// URL'),
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^ldaps?:\/\/[^\s]+$/i, 'an ldap:// or ldaps:// URL'),
   bindDn: z.string().trim().max(500).default(''),
   bindPassword: SecretInput,
   searchBase: z.string().trim().min(1).max(500),
-  userFilter: z.string().trim().max(500).default('(uid={username})')
-    .refine((v) => v.includes('{username}') && v.startsWith('(') && v.endsWith(')'), 'an LDAP filter in parentheses containing {username}'),
+  userFilter: z
+    .string()
+    .trim()
+    .max(500)
+    .default('(uid={username})')
+    .refine(
+      (v) => v.includes('{username}') && v.startsWith('(') && v.endsWith(')'),
+      'an LDAP filter in parentheses containing {username}',
+    ),
   /** Attribute that identifies the entry for good (entryUUID, objectGUID); the DN when the entry has none. */
   externalIdAttribute: z.string().trim().min(1).max(100).default('entryUUID'),
   timeoutMs: z.number().int().min(500).max(60_000).default(5000),
-  userMap: UserMap.default({ username: 'uid', realName: 'cn', email: 'mail', phone: 'telephoneNumber', employeeNo: 'employeeNumber', department: 'departmentNumber' }),
+  userMap: UserMap.default({
+    username: 'uid',
+    realName: 'cn',
+    email: 'mail',
+    phone: 'telephoneNumber',
+    employeeNo: 'employeeNumber',
+    department: 'departmentNumber',
+  }),
 });
 
 export const OidcSettingsInput = z.strictObject({
@@ -70,7 +99,12 @@ export const OidcSettingsInput = z.strictObject({
   issuer: httpUrl,
   clientId: z.string().trim().min(1).max(200),
   clientSecret: SecretInput,
-  scopes: z.string().trim().max(500).default('openid profile email').refine((v) => v.split(/\s+/).includes('openid'), 'must include openid'),
+  scopes: z
+    .string()
+    .trim()
+    .max(500)
+    .default('openid profile email')
+    .refine((v) => v.split(/\s+/).includes('openid'), 'must include openid'),
   /**
    * Registered with the provider: the console's /callback page (which posts the code to
    * /auth/oidc/callback), or the API's /auth/oidc/return (which hands the console a one-time code).
@@ -114,14 +148,25 @@ type Resolved<T, S extends keyof T> = Omit<T, S> & { [K in S]?: string };
 export type LdapSettings = Resolved<z.infer<typeof LdapSettingsInput>, 'bindPassword'>;
 export type OidcSettings = Resolved<z.infer<typeof OidcSettingsInput>, 'clientSecret'>;
 export type SamlSettings = Resolved<z.infer<typeof SamlSettingsInput>, 'spPrivateKey'>;
-export interface SettingsOf { ldap: LdapSettings; oidc: OidcSettings; saml: SamlSettings }
+export interface SettingsOf {
+  ldap: LdapSettings;
+  oidc: OidcSettings;
+  saml: SamlSettings;
+}
 
 /** A redirect target inside the console: a path, never another site. */
-export const ConsolePath = z.string().max(500).regex(/^\/(?![/\\])[^\s]*$/, 'a path inside the console').optional();
+export const ConsolePath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/, 'a path inside the console')
+  .optional();
 
 export const StartQuery = z.object({
   redirect: ConsolePath,
-  follow: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1'),
+  follow: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 export type StartQuery = z.infer<typeof StartQuery>;
 
@@ -152,7 +197,14 @@ export const TokenQuery = z.object({ code: z.string().max(200).optional() });
 
 export const MethodsAnswer = z.object({
   localLoginEnabled: z.boolean(),
-  items: z.array(z.object({ method: z.enum(SSO_METHODS), name: z.string(), loginType: z.string().optional(), startPath: z.string().optional() })),
+  items: z.array(
+    z.object({
+      method: z.enum(SSO_METHODS),
+      name: z.string(),
+      loginType: z.string().optional(),
+      startPath: z.string().optional(),
+    }),
+  ),
 });
 
 /** The login answer of /sys/login (same tokens), plus where the console goes next. */

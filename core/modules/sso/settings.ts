@@ -11,7 +11,14 @@ import { t } from '../../i18n/index.ts';
 import { SecretBox } from '../../secret-box.ts';
 import type { OperationLog } from '../logs/index.ts';
 import type { ParamsService } from '../params/index.ts';
-import { SECRET_FIELDS, SETTINGS_INPUT, SSO_METHODS, type SecretInput, type SettingsOf, type SsoMethod } from './schema.ts';
+import {
+  SECRET_FIELDS,
+  SETTINGS_INPUT,
+  SSO_METHODS,
+  type SecretInput,
+  type SettingsOf,
+  type SsoMethod,
+} from './schema.ts';
 
 export const PROVIDER = 'builtin';
 
@@ -29,7 +36,10 @@ export class SsoSettingsService {
   constructor(private readonly deps: SsoSettingsDeps) {}
 
   private async row(method: SsoMethod): Promise<{ settings: Stored; updatedAt: number } | undefined> {
-    const row = await this.deps.db('integration_settings').where({ kind: method, provider: PROVIDER }).first('settings', 'updated_at');
+    const row = await this.deps
+      .db('integration_settings')
+      .where({ kind: method, provider: PROVIDER })
+      .first('settings', 'updated_at');
     if (!row?.settings) return undefined;
     return { settings: JSON.parse(String(row.settings)) as Stored, updatedAt: Number(row.updated_at) };
   }
@@ -75,16 +85,37 @@ export class SsoSettingsService {
     }
     await db.transaction(async (trx) => {
       await trx('integration_settings')
-        .insert({ kind: method, provider: PROVIDER, settings: JSON.stringify(next), updated_by: actor.userId || null, updated_at: clock.now() })
-        .onConflict('kind').merge(['provider', 'settings', 'updated_by', 'updated_at']);
-      await operationLog.record(trx, actor, { action: `sys.sso.${method}.save`, target: method, before: before && masked(method, before.settings), after: masked(method, next) });
+        .insert({
+          kind: method,
+          provider: PROVIDER,
+          settings: JSON.stringify(next),
+          updated_by: actor.userId || null,
+          updated_at: clock.now(),
+        })
+        .onConflict('kind')
+        .merge(['provider', 'settings', 'updated_by', 'updated_at']);
+      await operationLog.record(trx, actor, {
+        action: `sys.sso.${method}.save`,
+        target: method,
+        before: before && masked(method, before.settings),
+        after: masked(method, next),
+      });
     });
     return this.view(method);
   }
 
   /** The methods the login page offers buttons for, in the caller's language. */
-  async methods(lang: Actor['lang']): Promise<{ localLoginEnabled: boolean; items: Array<{ method: SsoMethod; name: string; loginType?: string; startPath?: string }> }> {
-    const rows = await this.deps.db('integration_settings').whereIn('kind', [...SSO_METHODS]).where({ provider: PROVIDER }).select('kind', 'settings');
+  async methods(
+    lang: Actor['lang'],
+  ): Promise<{
+    localLoginEnabled: boolean;
+    items: Array<{ method: SsoMethod; name: string; loginType?: string; startPath?: string }>;
+  }> {
+    const rows = await this.deps
+      .db('integration_settings')
+      .whereIn('kind', [...SSO_METHODS])
+      .where({ provider: PROVIDER })
+      .select('kind', 'settings');
     const byKind = new Map(rows.map((r) => [String(r.kind), JSON.parse(String(r.settings ?? '{}')) as Stored]));
     const items = [];
     for (const method of SSO_METHODS) {
@@ -92,7 +123,9 @@ export class SsoSettingsService {
       if (!s?.enabled) continue;
       const name = typeof s.displayName === 'string' && s.displayName ? s.displayName : t(lang, `sso.name.${method}`);
       // LDAP signs in through the login form (loginType ldap); the others start a redirect.
-      items.push(method === 'ldap' ? { method, name, loginType: 'ldap' } : { method, name, startPath: `/auth/${method}/start` });
+      items.push(
+        method === 'ldap' ? { method, name, loginType: 'ldap' } : { method, name, startPath: `/auth/${method}/start` },
+      );
     }
     return { localLoginEnabled: Boolean(await this.deps.paramsService.get<boolean>('localLoginEnabled')), items };
   }

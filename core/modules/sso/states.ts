@@ -8,7 +8,14 @@ import type { Clock } from '../../clock.ts';
 
 export const FLOW_TTL_MS = 10 * 60_000;
 
-export async function putState(db: Knex, clock: Clock, state: string, method: string, data: unknown, ttlMs = FLOW_TTL_MS): Promise<void> {
+export async function putState(
+  db: Knex,
+  clock: Clock,
+  state: string,
+  method: string,
+  data: unknown,
+  ttlMs = FLOW_TTL_MS,
+): Promise<void> {
   await db('sso_states').insert({ state, method, data: JSON.stringify(data ?? {}), expires_at: clock.now() + ttlMs });
 }
 

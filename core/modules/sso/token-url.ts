@@ -29,7 +29,9 @@ interface HandoffData {
 const key = (code: string) => PREFIX + createHash('sha256').update(code).digest('hex');
 
 export class TokenUrlService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; authService: AuthService; usersService: UsersService }) {}
+  constructor(
+    private readonly deps: { db: Knex; clock: Clock; authService: AuthService; usersService: UsersService },
+  ) {}
 
   /** Makes a one-time code for a user whose identity a provider just proved. */
   async issue(data: HandoffData): Promise<string> {

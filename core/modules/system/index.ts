@@ -14,7 +14,10 @@ declare module '../../container.ts' {
 export const systemModule: AtriumModule = {
   name: 'system',
   register(container) {
-    container.register({ systemService: asClass(SystemService).singleton(), releaseCheck: asClass(ReleaseCheck).singleton() });
+    container.register({
+      systemService: asClass(SystemService).singleton(),
+      releaseCheck: asClass(ReleaseCheck).singleton(),
+    });
   },
   routes: systemRoutes,
 };

@@ -11,23 +11,38 @@ export function systemRoutes({ systemService, releaseCheck }: Cradle): ModuleRou
     tag: 'System',
     routes: [
       route({
-        method: 'get', path: '/health', permission: PUBLIC,
+        method: 'get',
+        path: '/health',
+        permission: PUBLIC,
         summary: 'Database reachability and version (503 when the database is down)',
-        response: z.object({ status: z.enum(['ok', 'down']), version: z.string(), database: z.object({ dialect: z.string(), reachable: z.boolean(), latencyMs: z.number().optional() }) }),
+        response: z.object({
+          status: z.enum(['ok', 'down']),
+          version: z.string(),
+          database: z.object({ dialect: z.string(), reachable: z.boolean(), latencyMs: z.number().optional() }),
+        }),
         handler: async ({ lang }) => {
           const health = await systemService.health();
           if (health.status === 'ok') return health;
-          return new RawReply(JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: health }), 'application/json', { status: 503 });
+          return new RawReply(
+            JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: health }),
+            'application/json',
+            { status: 503 },
+          );
         },
       }),
       route<undefined, { refresh?: boolean }>({
-        method: 'get', path: '/sys/release', permission: 'sys:setting:view',
+        method: 'get',
+        path: '/sys/release',
+        permission: 'sys:setting:view',
         summary: 'Whether a newer Atrium release exists (only when a release feed URL is configured)',
         query: z.object({ refresh: QueryBool.optional() }),
         handler: ({ query }) => releaseCheck.latest(Boolean(query.refresh)),
       }),
       route<z.infer<typeof ClientLog>>({
-        method: 'post', path: '/openapi/clientLog', permission: PUBLIC, rateLimitPerMinute: 30,
+        method: 'post',
+        path: '/openapi/clientLog',
+        permission: PUBLIC,
+        rateLimitPerMinute: 30,
         summary: 'A console error report; accepted only while client error logging is on',
         body: ClientLog,
         handler: ({ body, ip, actor }) => systemService.clientLog(body, { ip, userId: actor.userId || undefined }),

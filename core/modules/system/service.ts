@@ -10,7 +10,11 @@ import type { ParamsService } from '../params/index.ts';
 export class SystemService {
   constructor(private readonly deps: { db: Knex; dialect: Dialect; logger: Logger; paramsService: ParamsService }) {}
 
-  async health(): Promise<{ status: 'ok' | 'down'; version: string; database: { dialect: Dialect; reachable: boolean; latencyMs?: number } }> {
+  async health(): Promise<{
+    status: 'ok' | 'down';
+    version: string;
+    database: { dialect: Dialect; reachable: boolean; latencyMs?: number };
+  }> {
     const started = performance.now();
     try {
       await this.deps.db.raw('select 1');
@@ -24,7 +28,8 @@ export class SystemService {
 
   /** Writes a console error report to the server log, only while that logging is switched on. */
   async clientLog(entry: Record<string, unknown>, meta: { ip: string; userId?: number }): Promise<void> {
-    if (!(await this.deps.paramsService.get<boolean>('clientLogEnabled'))) throw new ForbiddenError('common.clientLogOff');
+    if (!(await this.deps.paramsService.get<boolean>('clientLogEnabled')))
+      throw new ForbiddenError('common.clientLogOff');
     this.deps.logger.warn({ client: scrub(entry), ip: meta.ip, user: meta.userId }, 'client error report');
   }
 }

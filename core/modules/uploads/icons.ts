@@ -23,7 +23,13 @@ export class IconsService {
 
   private view(r: Record<string, unknown>): IconView {
     const uploadId = String(r.upload_id);
-    return { id: Number(r.id), name: String(r.name), uploadId, url: `${this.deps.config.apiPrefix}/upload/${uploadId}`, createdAt: Number(r.created_at) };
+    return {
+      id: Number(r.id),
+      name: String(r.name),
+      uploadId,
+      url: `${this.deps.config.apiPrefix}/upload/${uploadId}`,
+      createdAt: Number(r.created_at),
+    };
   }
 
   async list(query: PageQuery): Promise<Page<IconView>> {
@@ -41,7 +47,11 @@ export class IconsService {
   async create(actor: Actor, input: IconInput): Promise<IconView> {
     return this.deps.db.transaction(async (trx) => {
       await this.deps.uploadsService.assertExist(trx, { uploadId: input.uploadId });
-      const [id] = await trx('resource_icons').insert({ name: input.name, upload_id: input.uploadId, created_at: this.deps.clock.now() });
+      const [id] = await trx('resource_icons').insert({
+        name: input.name,
+        upload_id: input.uploadId,
+        created_at: this.deps.clock.now(),
+      });
       const after = await this.get(Number(id), trx);
       await this.deps.operationLog.record(trx, actor, { action: 'room.icon.create', target: after.id, after });
       return after;

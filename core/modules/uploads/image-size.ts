@@ -11,7 +11,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** PNG: the IHDR chunk always comes first, right after the 8-byte signature. */
 function pngSize(buf: Buffer): ImageSize | undefined {
-  if (buf.length < 24 || !buf.subarray(0, 8).equals(PNG_SIGNATURE) || buf.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  if (buf.length < 24 || !buf.subarray(0, 8).equals(PNG_SIGNATURE) || buf.toString('latin1', 12, 16) !== 'IHDR')
+    return undefined;
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
 }
 

@@ -19,7 +19,10 @@ export { MAX_IMAGE_BYTES, MIN_FLOOR_PLAN, UPLOAD_TYPES, type UploadType } from '
 export const uploadsModule: AtriumModule = {
   name: 'uploads',
   register(container) {
-    container.register({ uploadsService: asClass(UploadsService).singleton(), iconsService: asClass(IconsService).singleton() });
+    container.register({
+      uploadsService: asClass(UploadsService).singleton(),
+      iconsService: asClass(IconsService).singleton(),
+    });
   },
   routes: uploadsRoutes,
 };

@@ -16,13 +16,25 @@ export const UploadId = z.object({ id: z.string().uuid() });
 export const IconId = z.object({ id: z.coerce.number().int().positive() });
 
 export const UploadView = z.object({
-  id: z.string(), type: z.string(), originalName: z.string(), mime: z.string(), size: z.number(),
-  width: z.number().nullable(), height: z.number().nullable(), createdAt: z.number(),
+  id: z.string(),
+  type: z.string(),
+  originalName: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  createdAt: z.number(),
 });
 export type UploadView = z.infer<typeof UploadView>;
 
 export const IconInput = z.object({ name: z.string().trim().min(1).max(100), uploadId: z.string().uuid() });
 export type IconInput = z.infer<typeof IconInput>;
 
-export const IconView = z.object({ id: z.number(), name: z.string(), uploadId: z.string(), url: z.string(), createdAt: z.number() });
+export const IconView = z.object({
+  id: z.number(),
+  name: z.string(),
+  uploadId: z.string(),
+  url: z.string(),
+  createdAt: z.number(),
+});
 export type IconView = z.infer<typeof IconView>;

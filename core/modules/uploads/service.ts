@@ -35,7 +35,8 @@ export class UploadsService {
   /** Checks and stores one picture; answers its id. */
   async storeImage(actor: Actor, type: UploadType, file: UploadedFile | undefined): Promise<UploadView> {
     if (!file) throw new BadRequestError('common.uploadRequired');
-    if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLargeError('upload.tooLarge', { mb: MAX_IMAGE_BYTES / 1048576 });
+    if (file.size > MAX_IMAGE_BYTES)
+      throw new PayloadTooLargeError('upload.tooLarge', { mb: MAX_IMAGE_BYTES / 1048576 });
     if (!NAME_EXT.test(file.originalName)) throw new BadRequestError('upload.badType');
     // The bytes decide: a renamed executable or a GIF called x.png is refused here.
     const detected = await fileTypeFromFile(file.path);
@@ -50,9 +51,17 @@ export class UploadsService {
     await fsp.mkdir(this.dir, { recursive: true });
     await fsp.writeFile(path.join(this.dir, id), bytes);
     const row = {
-      id, type, original_name: path.basename(file.originalName).slice(0, 255), mime: MIME[detected.ext], size: bytes.length,
-      width: size.width, height: size.height, sha256: createHash('sha256').update(bytes).digest('hex'),
-      path: `uploads/${id}`, created_by: actor.userId || null, created_at: this.deps.clock.now(),
+      id,
+      type,
+      original_name: path.basename(file.originalName).slice(0, 255),
+      mime: MIME[detected.ext],
+      size: bytes.length,
+      width: size.width,
+      height: size.height,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      path: `uploads/${id}`,
+      created_by: actor.userId || null,
+      created_at: this.deps.clock.now(),
     };
     try {
       await this.deps.db('uploads').insert(row);
@@ -78,10 +87,22 @@ export class UploadsService {
   }
 
   /** Field errors for upload ids that do not exist (the caller throws them with others). */
-  async missing(trx: Knex | Knex.Transaction, refs: Record<string, string | null | undefined>): Promise<Array<{ field: string; message: string }>> {
+  async missing(
+    trx: Knex | Knex.Transaction,
+    refs: Record<string, string | null | undefined>,
+  ): Promise<Array<{ field: string; message: string }>> {
     const wanted = Object.entries(refs).filter((e): e is [string, string] => typeof e[1] === 'string');
     if (!wanted.length) return [];
-    const found = new Set((await trx('uploads').whereIn('id', wanted.map((w) => w[1])).select('id')).map((r: { id: string }) => r.id));
+    const found = new Set(
+      (
+        await trx('uploads')
+          .whereIn(
+            'id',
+            wanted.map((w) => w[1]),
+          )
+          .select('id')
+      ).map((r: { id: string }) => r.id),
+    );
     return wanted.filter(([, id]) => !found.has(id)).map(([field, id]) => ({ field, message: `unknown upload ${id}` }));
   }
 
@@ -93,8 +114,13 @@ export class UploadsService {
 
 function toView(r: Record<string, unknown>): UploadView {
   return {
-    id: String(r.id), type: String(r.type), originalName: String(r.original_name), mime: String(r.mime), size: Number(r.size),
-    width: r.width === null || r.width === undefined ? null : Number(r.width), height: r.height === null || r.height === undefined ? null : Number(r.height),
+    id: String(r.id),
+    type: String(r.type),
+    originalName: String(r.original_name),
+    mime: String(r.mime),
+    size: Number(r.size),
+    width: r.width === null || r.width === undefined ? null : Number(r.width),
+    height: r.height === null || r.height === undefined ? null : Number(r.height),
     createdAt: Number(r.created_at),
   };
 }

@@ -21,7 +21,15 @@ import { ADMIN_ROLE, type RolesService } from '../roles/index.ts';
 import { hashPassword } from './password.ts';
 import { contacts, getRow, getView, listUsers } from './queries.ts';
 import { loadUserSettings, passwordErrors, randomFor, throwIfAny, userFieldErrors } from './rules.ts';
-import type { Contact, ContactQuery, CreateUserBody, ResetPasswordBody, UpdateUserBody, UserQuery, UserView } from './schema.ts';
+import type {
+  Contact,
+  ContactQuery,
+  CreateUserBody,
+  ResetPasswordBody,
+  UpdateUserBody,
+  UserQuery,
+  UserView,
+} from './schema.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -37,9 +45,22 @@ export interface UserAdminDeps {
 /** The stored columns of the editable fields. */
 export function userColumns(b: UpdateUserBody & { status: 0 | 1 }) {
   return {
-    username: b.username, real_name: b.realName, employee_no: b.employeeNo, phone: b.phone, email: b.email, card_no: b.cardNo,
-    department: b.department, workplace: b.workplace, position: b.position, corp_section: b.corpSection, cost_center: b.costCenter,
-    ip_address: b.ipAddress, status: b.status, restricted: b.restricted, enable_at: b.enableAt ?? null, restrict_at: b.restrictAt ?? null,
+    username: b.username,
+    real_name: b.realName,
+    employee_no: b.employeeNo,
+    phone: b.phone,
+    email: b.email,
+    card_no: b.cardNo,
+    department: b.department,
+    workplace: b.workplace,
+    position: b.position,
+    corp_section: b.corpSection,
+    cost_center: b.costCenter,
+    ip_address: b.ipAddress,
+    status: b.status,
+    restricted: b.restricted,
+    enable_at: b.enableAt ?? null,
+    restrict_at: b.restrictAt ?? null,
   };
 }
 
@@ -83,10 +104,17 @@ export class UserAdminService {
       const now = clock.now();
       let id: number;
       try {
-        [id] = (await trx('users').insert({
-          ...userColumns(body), password_hash: hash, must_change_password: mustChange, password_changed_at: now,
-          created_by: actor.userId || null, created_at: now, updated_at: now,
-        })).map(Number) as [number];
+        [id] = (
+          await trx('users').insert({
+            ...userColumns(body),
+            password_hash: hash,
+            must_change_password: mustChange,
+            password_changed_at: now,
+            created_by: actor.userId || null,
+            created_at: now,
+            updated_at: now,
+          })
+        ).map(Number) as [number];
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError('users.duplicateUsername');
         throw err;
@@ -107,9 +135,16 @@ export class UserAdminService {
       await this.guardTarget(trx, actor, id);
       if (id === actor.userId && body.status === 0) throw new BusinessRuleError('users.selfNotDisabled');
       if (body.username !== before.username) await this.assertUsernameFree(trx, body.username, id);
-      await this.checkRoles(trx, actor, body.roleIds, before.roles.map((r) => r.id));
+      await this.checkRoles(
+        trx,
+        actor,
+        body.roleIds,
+        before.roles.map((r) => r.id),
+      );
       try {
-        await trx('users').where({ id }).update({ ...userColumns(body), updated_at: this.deps.clock.now() });
+        await trx('users')
+          .where({ id })
+          .update({ ...userColumns(body), updated_at: this.deps.clock.now() });
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError('users.duplicateUsername');
         throw err;
@@ -136,13 +171,22 @@ export class UserAdminService {
         await this.deps.sessionService.revokeAllOfUser(id, trx);
       }
       const after = await getView(trx, id);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.status', target: id, before: { status: before.status }, after: { status } });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.user.status',
+        target: id,
+        before: { status: before.status },
+        after: { status },
+      });
       return after;
     });
   }
 
   /** Sets a new password (given, or random and answered once); the user's sessions end. */
-  async resetPassword(actor: Actor, id: number, body: ResetPasswordBody): Promise<{ initialPassword?: string; mustChangePassword: boolean }> {
+  async resetPassword(
+    actor: Actor,
+    id: number,
+    body: ResetPasswordBody,
+  ): Promise<{ initialPassword?: string; mustChangePassword: boolean }> {
     const settings = await loadUserSettings(this.deps.paramsService);
     if (body.password) throwIfAny(passwordErrors(body.password, settings, actor.lang));
     const password = body.password ?? randomFor(settings);
@@ -152,11 +196,26 @@ export class UserAdminService {
       await getRow(trx, id);
       await this.guardTarget(trx, actor, id);
       const now = this.deps.clock.now();
-      await trx('users').where({ id }).update({ password_hash: hash, password_changed_at: now, must_change_password: mustChange, failed_logins: 0, locked_until: null, updated_at: now });
+      await trx('users')
+        .where({ id })
+        .update({
+          password_hash: hash,
+          password_changed_at: now,
+          must_change_password: mustChange,
+          failed_logins: 0,
+          locked_until: null,
+          updated_at: now,
+        });
       await this.deps.sessionService.revokeAllOfUser(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.resetPassword', target: id, after: { mustChangePassword: mustChange } });
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.user.resetPassword',
+        target: id,
+        after: { mustChangePassword: mustChange },
+      });
     });
-    return body.password ? { mustChangePassword: mustChange } : { initialPassword: password, mustChangePassword: mustChange };
+    return body.password
+      ? { mustChangePassword: mustChange }
+      : { initialPassword: password, mustChangePassword: mustChange };
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
@@ -185,15 +244,27 @@ export class UserAdminService {
   /** Roles must exist; newly given ones must be the caller's own unless the caller is a system administrator. */
   async checkRoles(trx: Db, actor: Actor, roleIds: number[], kept: number[]): Promise<void> {
     const ids = [...new Set(roleIds)];
-    if (ids.length === 0) throw new ValidationError([{ field: 'roleIds', message: t(actor.lang, 'users.roleRequired') }], 'users.roleRequired');
-    const rows = (await trx('roles').whereIn('id', ids).select('id', 'created_by')) as Array<{ id: number; created_by: number | null }>;
+    if (ids.length === 0)
+      throw new ValidationError(
+        [{ field: 'roleIds', message: t(actor.lang, 'users.roleRequired') }],
+        'users.roleRequired',
+      );
+    const rows = (await trx('roles').whereIn('id', ids).select('id', 'created_by')) as Array<{
+      id: number;
+      created_by: number | null;
+    }>;
     const missing = ids.filter((id) => !rows.some((r) => Number(r.id) === id));
     if (missing.length) {
       const role = missing.join(', ');
-      throw new ValidationError([{ field: 'roleIds', message: t(actor.lang, 'users.unknownRole', { role }) }], 'users.unknownRole', { role });
+      throw new ValidationError(
+        [{ field: 'roleIds', message: t(actor.lang, 'users.unknownRole', { role }) }],
+        'users.unknownRole',
+        { role },
+      );
     }
     if (await this.deps.rolesService.isSystemAdmin(actor, trx)) return;
-    if (rows.some((r) => !kept.includes(Number(r.id)) && Number(r.created_by) !== actor.userId)) throw new BusinessRuleError('users.roleNotYours');
+    if (rows.some((r) => !kept.includes(Number(r.id)) && Number(r.created_by) !== actor.userId))
+      throw new BusinessRuleError('users.roleNotYours');
   }
 
   /**
@@ -211,8 +282,11 @@ export class UserAdminService {
 
   /** Checked after a change inside its transaction: without an active administrator nobody could repair the system. */
   private async ensureAdminRemains(trx: Db): Promise<void> {
-    const row = await trx('users as u').join('user_roles as ur', 'ur.user_id', 'u.id').join('roles as r', 'r.id', 'ur.role_id')
-      .where({ 'r.code': ADMIN_ROLE, 'u.status': 1 }).first('u.id');
+    const row = await trx('users as u')
+      .join('user_roles as ur', 'ur.user_id', 'u.id')
+      .join('roles as r', 'r.id', 'ur.role_id')
+      .where({ 'r.code': ADMIN_ROLE, 'u.status': 1 })
+      .first('u.id');
     if (!row) throw new BusinessRuleError('users.lastAdmin');
   }
 }

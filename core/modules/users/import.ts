@@ -44,18 +44,40 @@ const RowFields = UserFields.omit({ roleIds: true });
 const HASH_PARALLEL = 8;
 
 export class UserImportService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog; paramsService: ParamsService; rolesService: RolesService }) {}
+  constructor(
+    private readonly deps: {
+      db: Knex;
+      clock: Clock;
+      operationLog: OperationLog;
+      paramsService: ParamsService;
+      rolesService: RolesService;
+    },
+  ) {}
 
   /** Imports an uploaded workbook (checked by its bytes, not its name). */
-  async importFile(actor: Actor, file: { path: string; originalName: string }, onProgress?: ImportProgress): Promise<ImportReport> {
+  async importFile(
+    actor: Actor,
+    file: { path: string; originalName: string },
+    onProgress?: ImportProgress,
+  ): Promise<ImportReport> {
     return this.importRows(actor, await readWorkbook(file.path, file.originalName), onProgress);
   }
 
   async importRows(actor: Actor, rows: RawRow[], onProgress?: ImportProgress): Promise<ImportReport> {
     const { db, rolesService } = this.deps;
     const settings = await loadUserSettings(this.deps.paramsService);
-    const roles = new Map(((await db('roles').select('id', 'name', 'created_by')) as Array<{ id: number; name: string; created_by: number | null }>)
-      .map((r) => [r.name.trim().toLowerCase(), { id: Number(r.id), createdBy: r.created_by == null ? null : Number(r.created_by) }]));
+    const roles = new Map(
+      (
+        (await db('roles').select('id', 'name', 'created_by')) as Array<{
+          id: number;
+          name: string;
+          created_by: number | null;
+        }>
+      ).map((r) => [
+        r.name.trim().toLowerCase(),
+        { id: Number(r.id), createdBy: r.created_by == null ? null : Number(r.created_by) },
+      ]),
+    );
     const isAdmin = await rolesService.isSystemAdmin(actor);
     const taken = await this.existingUsernames(rows.map((r) => r.values.username ?? ''));
     const failed: ImportReport['failed'] = [];
@@ -64,8 +86,10 @@ export class UserImportService {
     rows.forEach((raw, i) => {
       const errors = this.checkRow(actor, raw, settings, roles, isAdmin);
       const key = (raw.values.username ?? '').trim().toLowerCase();
-      if (key && seen.has(key)) errors.push({ field: 'username', message: t(actor.lang, 'users.duplicateInFile', { row: seen.get(key) }) });
-      else if (key && taken.has(key)) errors.push({ field: 'username', message: t(actor.lang, 'users.duplicateUsername') });
+      if (key && seen.has(key))
+        errors.push({ field: 'username', message: t(actor.lang, 'users.duplicateInFile', { row: seen.get(key) }) });
+      else if (key && taken.has(key))
+        errors.push({ field: 'username', message: t(actor.lang, 'users.duplicateUsername') });
       if (key && !seen.has(key)) seen.set(key, raw.row);
       if (errors.length) failed.push(...errors.map((e) => ({ row: raw.row, ...e })));
       else valid.push(this.toValid(raw, settings, roles));
@@ -77,7 +101,13 @@ export class UserImportService {
   }
 
   /** The row's errors, with messages in the importer's language. */
-  private checkRow(actor: Actor, raw: RawRow, s: UserSettings, roles: Map<string, RoleInfo>, isAdmin: boolean): FieldError[] {
+  private checkRow(
+    actor: Actor,
+    raw: RawRow,
+    s: UserSettings,
+    roles: Map<string, RoleInfo>,
+    isAdmin: boolean,
+  ): FieldError[] {
     const v = raw.values;
     const errors: FieldError[] = [];
     const status = v.status ? Number(v.status) : 1;
@@ -93,7 +123,8 @@ export class UserImportService {
     for (const name of names) {
       const role = roles.get(name.toLowerCase());
       if (!role) errors.push({ field: 'roles', message: t(actor.lang, 'users.unknownRole', { role: name }) });
-      else if (!isAdmin && role.createdBy !== actor.userId) errors.push({ field: 'roles', message: t(actor.lang, 'users.roleNotYours') });
+      else if (!isAdmin && role.createdBy !== actor.userId)
+        errors.push({ field: 'roles', message: t(actor.lang, 'users.roleNotYours') });
     }
     if (v.password) errors.push(...passwordErrors(v.password, s, actor.lang));
     return errors;
@@ -102,19 +133,39 @@ export class UserImportService {
   private fieldsOf(v: Record<string, string>) {
     const opt = (s: string | undefined) => (s ? s : null);
     return {
-      username: v.username ?? '', realName: v.realName ?? '', employeeNo: v.employeeNo ?? '', phone: opt(v.phone), email: opt(v.email),
-      cardNo: opt(v.cardNo), department: opt(v.department), workplace: opt(v.workplace), position: opt(v.position),
-      corpSection: opt(v.corpSection), costCenter: opt(v.costCenter), ipAddress: opt(v.ipAddress),
+      username: v.username ?? '',
+      realName: v.realName ?? '',
+      employeeNo: v.employeeNo ?? '',
+      phone: opt(v.phone),
+      email: opt(v.email),
+      cardNo: opt(v.cardNo),
+      department: opt(v.department),
+      workplace: opt(v.workplace),
+      position: opt(v.position),
+      corpSection: opt(v.corpSection),
+      costCenter: opt(v.costCenter),
+      ipAddress: opt(v.ipAddress),
     };
   }
 
   private toValid(raw: RawRow, s: UserSettings, roles: Map<string, RoleInfo>): ValidRow {
     const v = raw.values;
     const f = this.fieldsOf(v);
-    const fields = userColumns({ ...f, status: v.status === '0' ? 0 : 1, restricted: false, enableAt: null, restrictAt: null, roleIds: [] });
+    const fields = userColumns({
+      ...f,
+      status: v.status === '0' ? 0 : 1,
+      restricted: false,
+      enableAt: null,
+      restrictAt: null,
+      roleIds: [],
+    });
     const roleIds = [...new Set(splitRoles(v.roles ?? '').map((n) => roles.get(n.toLowerCase())!.id))];
     // Without a password and without usernoAsPass the account has no local password until an administrator resets it.
-    const password: InitialPassword = v.password ? { kind: 'given', value: v.password } : s.usernoAsPass ? { kind: 'employeeNo', value: f.employeeNo } : { kind: 'none' };
+    const password: InitialPassword = v.password
+      ? { kind: 'given', value: v.password }
+      : s.usernoAsPass
+        ? { kind: 'employeeNo', value: f.employeeNo }
+        : { kind: 'none' };
     return { row: raw.row, fields, roleIds, password };
   }
 
@@ -123,13 +174,21 @@ export class UserImportService {
     const unique = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
     const taken = new Set<string>();
     for (let i = 0; i < unique.length; i += BATCH) {
-      const rows = (await this.deps.db('users').whereIn('username', unique.slice(i, i + BATCH)).select('username')) as Array<{ username: string }>;
+      const rows = (await this.deps
+        .db('users')
+        .whereIn('username', unique.slice(i, i + BATCH))
+        .select('username')) as Array<{ username: string }>;
       for (const r of rows) taken.add(r.username.toLowerCase());
     }
     return taken;
   }
 
-  private async write(actor: Actor, valid: ValidRow[], refusedRows: number, onProgress?: ImportProgress): Promise<number> {
+  private async write(
+    actor: Actor,
+    valid: ValidRow[],
+    refusedRows: number,
+    onProgress?: ImportProgress,
+  ): Promise<number> {
     const hashes = await hashAll(valid.map((r) => r.password));
     const { db, clock, operationLog } = this.deps;
     const now = clock.now();
@@ -137,17 +196,39 @@ export class UserImportService {
       await db.transaction(async (trx) => {
         for (let i = 0; i < valid.length; i += BATCH) {
           const batch = valid.slice(i, i + BATCH);
-          await trx('users').insert(batch.map((r, j) => ({
-            ...r.fields, password_hash: hashes[i + j], must_change_password: true, password_changed_at: now,
-            created_by: actor.userId || null, created_at: now, updated_at: now,
-          })));
+          await trx('users').insert(
+            batch.map((r, j) => ({
+              ...r.fields,
+              password_hash: hashes[i + j],
+              must_change_password: true,
+              password_changed_at: now,
+              created_by: actor.userId || null,
+              created_at: now,
+              updated_at: now,
+            })),
+          );
           // Ids are read back by username: batch inserts report ids differently on SQLite and MySQL.
-          const ids = new Map(((await trx('users').whereIn('username', batch.map((r) => r.fields.username)).select('id', 'username')) as Array<{ id: number; username: string }>)
-            .map((u) => [u.username.toLowerCase(), Number(u.id)]));
-          await trx('user_roles').insert(batch.flatMap((r) => r.roleIds.map((role_id) => ({ user_id: ids.get(r.fields.username.toLowerCase())!, role_id }))));
+          const ids = new Map(
+            (
+              (await trx('users')
+                .whereIn(
+                  'username',
+                  batch.map((r) => r.fields.username),
+                )
+                .select('id', 'username')) as Array<{ id: number; username: string }>
+            ).map((u) => [u.username.toLowerCase(), Number(u.id)]),
+          );
+          await trx('user_roles').insert(
+            batch.flatMap((r) =>
+              r.roleIds.map((role_id) => ({ user_id: ids.get(r.fields.username.toLowerCase())!, role_id })),
+            ),
+          );
           onProgress?.('write', Math.min(i + BATCH, valid.length), valid.length);
         }
-        await operationLog.record(trx, actor, { action: 'sys.user.import', after: { imported: valid.length, refusedRows, usernames: valid.slice(0, 50).map((r) => r.fields.username) } });
+        await operationLog.record(trx, actor, {
+          action: 'sys.user.import',
+          after: { imported: valid.length, refusedRows, usernames: valid.slice(0, 50).map((r) => r.fields.username) },
+        });
       });
     } catch (err) {
       // Someone created one of these usernames meanwhile: the whole write is undone.
@@ -159,16 +240,27 @@ export class UserImportService {
   }
 
   /** The users matching the list filters as an xlsx workbook. */
-  async exportFile(actor: Actor, query: ExportQuery, onProgress?: (done: number, total: number) => void): Promise<Buffer> {
+  async exportFile(
+    actor: Actor,
+    query: ExportQuery,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<Buffer> {
     const { db } = this.deps;
     const total = Number(((await filtered(db, query).count({ n: '*' }).first()) as { n?: number } | undefined)?.n ?? 0);
     async function* chunks(): AsyncIterable<UserView[]> {
       let lastId = 0;
       for (;;) {
-        const rows = (await filtered(db, query).where('id', '>', lastId).orderBy('id').limit(BATCH).select('*')) as UserRow[];
+        const rows = (await filtered(db, query)
+          .where('id', '>', lastId)
+          .orderBy('id')
+          .limit(BATCH)
+          .select('*')) as UserRow[];
         if (rows.length === 0) return;
         lastId = Number(rows[rows.length - 1]!.id);
-        const roles = await rolesOf(db, rows.map((r) => Number(r.id)));
+        const roles = await rolesOf(
+          db,
+          rows.map((r) => Number(r.id)),
+        );
         yield rows.map((r) => toView(r, roles.get(Number(r.id)) ?? []));
       }
     }
@@ -177,7 +269,10 @@ export class UserImportService {
 }
 
 export function splitRoles(text: string): string[] {
-  return text.split(/[,;，；、\n]/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/[,;，；、\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -13,7 +13,16 @@ export interface PasswordPolicy {
   passwordPromptDays: number;
 }
 
-export const POLICY_KEYS = ['passwordMinLength', 'passwordMaxLength', 'passwordDigits', 'passwordLower', 'passwordUpper', 'passwordSpecial', 'passwordValidityDays', 'passwordPromptDays'] as const;
+export const POLICY_KEYS = [
+  'passwordMinLength',
+  'passwordMaxLength',
+  'passwordDigits',
+  'passwordLower',
+  'passwordUpper',
+  'passwordSpecial',
+  'passwordValidityDays',
+  'passwordPromptDays',
+] as const;
 
 /** The rules a password breaks, as short names the console translates (empty when it passes). */
 export function policyViolations(password: string, p: PasswordPolicy): string[] {
@@ -30,7 +39,11 @@ export function policyViolations(password: string, p: PasswordPolicy): string[] 
 
 export type PasswordState = 'ok' | 'firstLogin' | 'expired' | 'expiring';
 
-export function passwordState(user: { must_change_password: boolean | number; password_changed_at: number | null }, p: PasswordPolicy, now: number): { state: PasswordState; daysLeft?: number } {
+export function passwordState(
+  user: { must_change_password: boolean | number; password_changed_at: number | null },
+  p: PasswordPolicy,
+  now: number,
+): { state: PasswordState; daysLeft?: number } {
   if (user.must_change_password) return { state: 'firstLogin' };
   if (p.passwordValidityDays > 0 && user.password_changed_at) {
     const expiresAt = Number(user.password_changed_at) + p.passwordValidityDays * 86_400_000;

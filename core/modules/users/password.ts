@@ -6,7 +6,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
 const COST = { N: 16384, r: 8, p: 1 };
 
@@ -21,7 +23,12 @@ export async function verifyPassword(password: string, stored: string | null | u
   const [algo, n, r, p, salt, hash] = stored.split('$');
   if (algo !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
   return timingSafeEqual(expected, actual);
 }
 
@@ -53,5 +60,12 @@ const EMPLOYEE_NO_COST = { N: 64, r: 8, p: 1 };
 export async function hashEmployeeNoPassword(employeeNo: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(employeeNo, salt, 32, { ...EMPLOYEE_NO_COST, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', EMPLOYEE_NO_COST.N, EMPLOYEE_NO_COST.r, EMPLOYEE_NO_COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  return [
+    'scrypt',
+    EMPLOYEE_NO_COST.N,
+    EMPLOYEE_NO_COST.r,
+    EMPLOYEE_NO_COST.p,
+    salt.toString('base64'),
+    hash.toString('base64'),
+  ].join('$');
 }

@@ -12,11 +12,30 @@ const num = (v: unknown): number | null => (v == null ? null : Number(v));
 
 export function toView(r: UserRow, roles: RoleRef[]): UserView {
   return {
-    id: Number(r.id), username: r.username, realName: r.real_name, employeeNo: r.employee_no, phone: r.phone, email: r.email,
-    cardNo: r.card_no, department: r.department, workplace: r.workplace, position: r.position, corpSection: r.corp_section,
-    costCenter: r.cost_center, ipAddress: r.ip_address, status: Number(r.status), restricted: Boolean(r.restricted),
-    enableAt: num(r.enable_at), restrictAt: num(r.restrict_at), creditBalance: Number(r.credit_balance), source: r.source,
-    roles, createdBy: num(r.created_by), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at), lastLoginAt: num(r.last_login_at),
+    id: Number(r.id),
+    username: r.username,
+    realName: r.real_name,
+    employeeNo: r.employee_no,
+    phone: r.phone,
+    email: r.email,
+    cardNo: r.card_no,
+    department: r.department,
+    workplace: r.workplace,
+    position: r.position,
+    corpSection: r.corp_section,
+    costCenter: r.cost_center,
+    ipAddress: r.ip_address,
+    status: Number(r.status),
+    restricted: Boolean(r.restricted),
+    enableAt: num(r.enable_at),
+    restrictAt: num(r.restrict_at),
+    creditBalance: Number(r.credit_balance),
+    source: r.source,
+    roles,
+    createdBy: num(r.created_by),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    lastLoginAt: num(r.last_login_at),
   };
 }
 
@@ -32,8 +51,11 @@ export function whereLikeAny(q: Knex.QueryBuilder, columns: string[], text: stri
 export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, RoleRef[]>> {
   const out = new Map<number, RoleRef[]>(userIds.map((id) => [id, []]));
   for (let i = 0; i < userIds.length; i += 500) {
-    const rows = (await db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').whereIn('ur.user_id', userIds.slice(i, i + 500))
-      .orderBy('r.id').select('ur.user_id', 'r.id', 'r.name')) as Array<{ user_id: number; id: number; name: string }>;
+    const rows = (await db('user_roles as ur')
+      .join('roles as r', 'r.id', 'ur.role_id')
+      .whereIn('ur.user_id', userIds.slice(i, i + 500))
+      .orderBy('r.id')
+      .select('ur.user_id', 'r.id', 'r.name')) as Array<{ user_id: number; id: number; name: string }>;
     for (const r of rows) out.get(Number(r.user_id))?.push({ id: Number(r.id), name: r.name });
   }
   return out;
@@ -62,8 +84,15 @@ export function filtered(db: Db, f: ExportQuery): Knex.QueryBuilder {
 }
 
 export async function listUsers(db: Db, query: UserQuery): Promise<Page<UserView>> {
-  const page = await paginate<UserRow>(filtered(db, query).select('*').orderBy('id'), query, (r) => r as unknown as UserRow);
-  const roles = await rolesOf(db, page.items.map((u) => Number(u.id)));
+  const page = await paginate<UserRow>(
+    filtered(db, query).select('*').orderBy('id'),
+    query,
+    (r) => r as unknown as UserRow,
+  );
+  const roles = await rolesOf(
+    db,
+    page.items.map((u) => Number(u.id)),
+  );
   return { ...page, items: page.items.map((u) => toView(u, roles.get(Number(u.id)) ?? [])) };
 }
 
@@ -71,6 +100,9 @@ export async function listUsers(db: Db, query: UserQuery): Promise<Page<UserView
 export async function contacts(db: Db, query: { q?: string; limit: number }): Promise<Contact[]> {
   const q = db('users').where({ status: 1 });
   if (query.q) whereLikeAny(q, ['username', 'real_name', 'email'], query.q);
-  const rows = (await q.orderBy([{ column: 'real_name' }, { column: 'id' }]).limit(query.limit).select('id', 'username', 'real_name', 'email')) as Array<Pick<UserRow, 'id' | 'username' | 'real_name' | 'email'>>;
+  const rows = (await q
+    .orderBy([{ column: 'real_name' }, { column: 'id' }])
+    .limit(query.limit)
+    .select('id', 'username', 'real_name', 'email')) as Array<Pick<UserRow, 'id' | 'username' | 'real_name' | 'email'>>;
   return rows.map((r) => ({ id: Number(r.id), name: r.username, realName: r.real_name, email: r.email }));
 }

@@ -55,7 +55,8 @@ export function userFieldErrors(u: CheckedFields, s: UserSettings, lang: Lang): 
   if (u.phone && (!PHONE.test(u.phone) || (u.phone.match(/\d/g)?.length ?? 0) < 3)) add('phone', 'users.badPhone');
   if (u.email && !EMAIL.safeParse(u.email).success) add('email', 'users.badEmail');
   if (u.ipAddress && isIP(u.ipAddress) === 0) add('ipAddress', 'users.badIp');
-  if (u.enableAt != null && u.restrictAt != null && u.restrictAt < u.enableAt) add('restrictAt', 'users.expiryBeforeEnable');
+  if (u.enableAt != null && u.restrictAt != null && u.restrictAt < u.enableAt)
+    add('restrictAt', 'users.expiryBeforeEnable');
   return errors;
 }
 

@@ -2,10 +2,21 @@
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 export const UserFields = z.strictObject({
-  username: z.string().trim().min(1).max(100).regex(/^[^\s]+$/, 'no spaces'),
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[^\s]+$/, 'no spaces'),
   realName: z.string().trim().min(1).max(100),
   employeeNo: z.string().trim().min(1).max(50),
   // Phone, e-mail, IP address and the employee-number pattern are checked in rules.ts, with translated messages.
@@ -18,7 +29,10 @@ export const UserFields = z.strictObject({
   corpSection: optionalText(100),
   costCenter: optionalText(50),
   ipAddress: optionalText(64),
-  status: z.union([z.literal(0), z.literal(1)]).default(1).describe('1 normal, 0 disabled'),
+  status: z
+    .union([z.literal(0), z.literal(1)])
+    .default(1)
+    .describe('1 normal, 0 disabled'),
   restricted: z.boolean().default(false).describe('when on, the account works only between enableAt and restrictAt'),
   enableAt: z.number().int().min(0).nullish().describe('epoch ms'),
   restrictAt: z.number().int().min(0).nullish().describe('epoch ms; not earlier than enableAt'),
@@ -26,13 +40,26 @@ export const UserFields = z.strictObject({
 });
 
 export const CreateUserBody = UserFields.extend({
-  password: z.string().min(1).max(50).optional().describe('initial password; without one, the employee number (usernoAsPass) or a random one shown once'),
-  mustChangePassword: z.boolean().optional().describe('ask for a new password at first sign-in (default: yes unless a password is given)'),
+  password: z
+    .string()
+    .min(1)
+    .max(50)
+    .optional()
+    .describe('initial password; without one, the employee number (usernoAsPass) or a random one shown once'),
+  mustChangePassword: z
+    .boolean()
+    .optional()
+    .describe('ask for a new password at first sign-in (default: yes unless a password is given)'),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
 
 /** Replaces the user, except that a missing status keeps the current one (an edit form never re-enables by accident). */
-export const UpdateUserBody = UserFields.extend({ status: z.union([z.literal(0), z.literal(1)]).optional().describe('1 normal, 0 disabled; unchanged when missing') });
+export const UpdateUserBody = UserFields.extend({
+  status: z
+    .union([z.literal(0), z.literal(1)])
+    .optional()
+    .describe('1 normal, 0 disabled; unchanged when missing'),
+});
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const UserQuery = PageQuery.extend({
@@ -83,14 +110,21 @@ export const UserView = z.object({
 });
 export type UserView = z.infer<typeof UserView>;
 
-export const CreatedUser = UserView.extend({ initialPassword: z.string().optional().describe('only when the server chose it; shown once') });
+export const CreatedUser = UserView.extend({
+  initialPassword: z.string().optional().describe('only when the server chose it; shown once'),
+});
 
 export const ContactQuery = z.object({
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type ContactQuery = z.infer<typeof ContactQuery>;
-export const Contact = z.object({ id: z.number(), name: z.string(), realName: z.string(), email: z.string().nullable() });
+export const Contact = z.object({
+  id: z.number(),
+  name: z.string(),
+  realName: z.string(),
+  email: z.string().nullable(),
+});
 export type Contact = z.infer<typeof Contact>;
 
 export const ImportReport = z.object({

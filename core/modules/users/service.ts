@@ -46,10 +46,18 @@ export class UsersService {
   async insert(trx: Knex | Knex.Transaction, u: NewUser): Promise<number> {
     const now = this.deps.clock.now();
     const [id] = await trx('users').insert({
-      username: u.username, real_name: u.realName, employee_no: u.employeeNo,
-      password_hash: await hashPassword(u.password), email: u.email ?? null, phone: u.phone ?? null, department: u.department ?? null,
-      must_change_password: u.mustChangePassword ?? false, password_changed_at: now, created_by: u.createdBy ?? null,
-      created_at: now, updated_at: now,
+      username: u.username,
+      real_name: u.realName,
+      employee_no: u.employeeNo,
+      password_hash: await hashPassword(u.password),
+      email: u.email ?? null,
+      phone: u.phone ?? null,
+      department: u.department ?? null,
+      must_change_password: u.mustChangePassword ?? false,
+      password_changed_at: now,
+      created_by: u.createdBy ?? null,
+      created_at: now,
+      updated_at: now,
     });
     const userId = Number(id);
     if (u.roleIds.length) await trx('user_roles').insert(u.roleIds.map((role_id) => ({ user_id: userId, role_id })));
@@ -66,14 +74,30 @@ export class UsersService {
     if (existing) return { created: false };
     const password = this.deps.config.adminPassword || randomPassword(16);
     const roleId = await this.deps.rolesService.roleIdByCode(ADMIN_ROLE);
-    await this.deps.db.transaction((trx) => this.insert(trx, {
-      username: 'admin', realName: 'Administrator', employeeNo: 'A0001', password, roleIds: [roleId], mustChangePassword: true,
-    }));
+    await this.deps.db.transaction((trx) =>
+      this.insert(trx, {
+        username: 'admin',
+        realName: 'Administrator',
+        employeeNo: 'A0001',
+        password,
+        roleIds: [roleId],
+        mustChangePassword: true,
+      }),
+    );
     return { created: true, password };
   }
 
   async setPassword(trx: Knex | Knex.Transaction, userId: number, password: string): Promise<void> {
     const now = this.deps.clock.now();
-    await trx('users').where({ id: userId }).update({ password_hash: await hashPassword(password), password_changed_at: now, must_change_password: false, failed_logins: 0, locked_until: null, updated_at: now });
+    await trx('users')
+      .where({ id: userId })
+      .update({
+        password_hash: await hashPassword(password),
+        password_changed_at: now,
+        must_change_password: false,
+        failed_logins: 0,
+        locked_until: null,
+        updated_at: now,
+      });
   }
 }

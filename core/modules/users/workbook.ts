@@ -17,7 +17,12 @@ export interface Column {
   width: number;
 }
 
-const col = (key: string, cn: string, en: string, ja: string, width = 16, required = false): Column => ({ key, required, title: { cn, en, ja }, width });
+const col = (key: string, cn: string, en: string, ja: string, width = 16, required = false): Column => ({
+  key,
+  required,
+  title: { cn, en, ja },
+  width,
+});
 
 export const COLUMNS: readonly Column[] = [
   col('username', '用户名', 'Username', 'ユーザー名', 18, true),
@@ -38,16 +43,36 @@ export const COLUMNS: readonly Column[] = [
 ];
 
 const HELP: Record<Lang, string[]> = {
-  cn: ['带 * 的列必填。', '角色：角色名称，多个用逗号分隔。', '状态：1 正常，0 停用（空为正常）。', '初始密码可留空：开启“以工号作为初始密码”时为工号，否则需管理员重置；首次登录须修改密码。', '文件为 .xlsx，最大 2 MB。'],
-  en: ['Columns marked * are required.', 'Roles: role names, separated by commas.', 'Status: 1 normal, 0 disabled (empty is normal).', 'Initial password may be empty: with "employee number as initial password" on it is the employee number, otherwise an administrator resets it; it must be changed at first sign-in.', 'The file is .xlsx, at most 2 MB.'],
-  ja: ['* の列は必須です。', 'ロール：ロール名をカンマ区切りで。', '状態：1 通常、0 無効（空は通常）。', '初期パスワードは空でも可：「社員番号を初期パスワードにする」がオンなら社員番号、それ以外は管理者がリセットします。初回ログイン時に変更が必要です。', 'ファイルは .xlsx、最大 2 MB。'],
+  cn: [
+    '带 * 的列必填。',
+    '角色：角色名称，多个用逗号分隔。',
+    '状态：1 正常，0 停用（空为正常）。',
+    '初始密码可留空：开启“以工号作为初始密码”时为工号，否则需管理员重置；首次登录须修改密码。',
+    '文件为 .xlsx，最大 2 MB。',
+  ],
+  en: [
+    'Columns marked * are required.',
+    'Roles: role names, separated by commas.',
+    'Status: 1 normal, 0 disabled (empty is normal).',
+    'Initial password may be empty: with "employee number as initial password" on it is the employee number, otherwise an administrator resets it; it must be changed at first sign-in.',
+    'The file is .xlsx, at most 2 MB.',
+  ],
+  ja: [
+    '* の列は必須です。',
+    'ロール：ロール名をカンマ区切りで。',
+    '状態：1 通常、0 無効（空は通常）。',
+    '初期パスワードは空でも可：「社員番号を初期パスワードにする」がオンなら社員番号、それ以外は管理者がリセットします。初回ログイン時に変更が必要です。',
+    'ファイルは .xlsx、最大 2 MB。',
+  ],
 };
 
 /** The largest import; a 2 MB workbook holds a few tens of thousands of rows at most. */
 export const MAX_IMPORT_ROWS = 20_000;
 
 const normalise = (s: string) => s.toLowerCase().replace(/[\s*＊._\-()（）]/g, '');
-const BY_TITLE = new Map<string, Column>(COLUMNS.flatMap((c) => [c.key, ...Object.values(c.title)].map((name) => [normalise(name), c] as const)));
+const BY_TITLE = new Map<string, Column>(
+  COLUMNS.flatMap((c) => [c.key, ...Object.values(c.title)].map((name) => [normalise(name), c] as const)),
+);
 
 export interface RawRow {
   /** Row number in the sheet (the header is row 1). */
@@ -58,7 +83,11 @@ export interface RawRow {
 function sheetOf(workbook: ExcelJS.Workbook, lang: Lang, withPassword: boolean): ExcelJS.Worksheet {
   const sheet = workbook.addWorksheet('users');
   const columns = COLUMNS.filter((c) => withPassword || c.key !== 'password');
-  sheet.columns = columns.map((c) => ({ header: `${c.title[lang]}${c.required ? ' *' : ''}`, key: c.key, width: c.width }));
+  sheet.columns = columns.map((c) => ({
+    header: `${c.title[lang]}${c.required ? ' *' : ''}`,
+    key: c.key,
+    width: c.width,
+  }));
   sheet.getRow(1).font = { bold: true };
   // Text format, so employee numbers like 00123 and long phone numbers keep their digits.
   columns.forEach((_, i) => (sheet.getColumn(i + 1).numFmt = '@'));
@@ -74,7 +103,11 @@ export async function templateWorkbook(lang: Lang): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export async function exportWorkbook(users: AsyncIterable<UserView[]>, lang: Lang, onRow?: (n: number) => void): Promise<Buffer> {
+export async function exportWorkbook(
+  users: AsyncIterable<UserView[]>,
+  lang: Lang,
+  onRow?: (n: number) => void,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = sheetOf(workbook, lang, false);
   let n = 0;
@@ -174,7 +207,9 @@ function headerKeys(sheet: ExcelJS.Worksheet): Array<string | null> {
     else if (keys.includes(column.key)) problems.push({ field: title, message: 'repeated column' });
     keys.push(column?.key ?? null);
   }
-  for (const c of COLUMNS) if (c.required && !keys.includes(c.key)) problems.push({ field: c.title.en, message: 'missing column' });
-  if (problems.length) throw new BadRequestError('users.importBadColumns', {}, { failed: problems.map((p) => ({ row: 1, ...p })) });
+  for (const c of COLUMNS)
+    if (c.required && !keys.includes(c.key)) problems.push({ field: c.title.en, message: 'missing column' });
+  if (problems.length)
+    throw new BadRequestError('users.importBadColumns', {}, { failed: problems.map((p) => ({ row: 1, ...p })) });
   return keys;
 }

@@ -8,7 +8,12 @@ test('beyond bookingDaysAhead is refused; the last day is fine; 0 is unlimited',
   t.is(daysAhead(context({ daysAhead: 0, meetingDate: '2030-01-01' })), null);
 });
 
-test('days count in the resource\'s zone', (t) => {
+test("days count in the resource's zone", (t) => {
   // 2027-03-01 08:00 UTC is still 2027-02-28 in Honolulu.
-  t.is(daysAhead(context({ daysAhead: 5, meetingDate: '2027-03-06', resource: resource({ timeZone: 'Pacific/Honolulu' }) }))?.key, 'bookings.daysAhead');
+  t.is(
+    daysAhead(
+      context({ daysAhead: 5, meetingDate: '2027-03-06', resource: resource({ timeZone: 'Pacific/Honolulu' }) }),
+    )?.key,
+    'bookings.daysAhead',
+  );
 });

@@ -3,7 +3,10 @@ import { maxDuration } from '../../../core/modules/bookings/rules/max-duration.t
 import { context } from './context.ts';
 
 test('longer than maxDuration is refused', (t) => {
-  t.deepEqual(maxDuration(context({ maxDurationMinutes: 30 })), { key: 'bookings.maxDuration', params: { minutes: 30 } });
+  t.deepEqual(maxDuration(context({ maxDurationMinutes: 30 })), {
+    key: 'bookings.maxDuration',
+    params: { minutes: 30 },
+  });
 });
 
 test('exactly maxDuration, 0 (unlimited) and center:reserve:super pass', (t) => {

@@ -13,5 +13,8 @@ test('the cell in progress and the future are fine', (t) => {
 
 test('a modification keeping a past start (extending a meeting under way) is not refused', (t) => {
   t.is(pastTime(context({ now: NOW + 30 * 60_000, startAt: NOW, originalStartAt: NOW })), null);
-  t.is(pastTime(context({ now: NOW + 30 * 60_000, startAt: NOW + 15 * 60_000, originalStartAt: NOW }))?.key, 'bookings.timeExpired');
+  t.is(
+    pastTime(context({ now: NOW + 30 * 60_000, startAt: NOW + 15 * 60_000, originalStartAt: NOW }))?.key,
+    'bookings.timeExpired',
+  );
 });

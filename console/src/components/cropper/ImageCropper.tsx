@@ -9,7 +9,18 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from 'semantic-ui-react';
 import {
-  MAX_OUTPUT_WIDTH, displayScale, encodeWithinLimit, initialCrop, keyCrop, moveCrop, outputSize, resizeCrop, roundCrop, type Handle, type Rect, type Size,
+  MAX_OUTPUT_WIDTH,
+  displayScale,
+  encodeWithinLimit,
+  initialCrop,
+  keyCrop,
+  moveCrop,
+  outputSize,
+  resizeCrop,
+  roundCrop,
+  type Handle,
+  type Rect,
+  type Size,
 } from './crop-math.ts';
 import { ACCEPT, SNIFF_BYTES, croppedName, sourceProblem } from './image-file.ts';
 import './cropper.css';
@@ -49,8 +60,19 @@ interface Props {
   maxDisplay?: Size;
 }
 
-interface Source { url: string; image: HTMLImageElement; size: Size; name: string }
-interface Drag { mode: 'move' | Handle; pointerId: number; x: number; y: number; start: Rect }
+interface Source {
+  url: string;
+  image: HTMLImageElement;
+  size: Size;
+  name: string;
+}
+interface Drag {
+  mode: 'move' | Handle;
+  pointerId: number;
+  x: number;
+  y: number;
+  start: Rect;
+}
 
 const HANDLES: Handle[] = ['nw', 'ne', 'sw', 'se'];
 
@@ -74,7 +96,16 @@ export async function cropToJpeg(image: CanvasImageSource, crop: Rect, maxBytes:
   return result?.blob ?? null;
 }
 
-export function ImageCropper({ id, aspect, labels, maxBytes, onProblem, onUpload, uploadTestId, maxDisplay = { width: 640, height: 400 } }: Props) {
+export function ImageCropper({
+  id,
+  aspect,
+  labels,
+  maxBytes,
+  onProblem,
+  onUpload,
+  uploadTestId,
+  maxDisplay = { width: 640, height: 400 },
+}: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState<Source | null>(null);
@@ -97,15 +128,20 @@ export function ImageCropper({ id, aspect, labels, maxBytes, onProblem, onUpload
     sourceRef.current = s;
     setSource(s);
   };
-  useEffect(() => () => {
-    if (sourceRef.current) URL.revokeObjectURL(sourceRef.current.url);
-  }, []);
+  useEffect(
+    () => () => {
+      if (sourceRef.current) URL.revokeObjectURL(sourceRef.current.url);
+    },
+    [],
+  );
 
   // The picture is shown as wide as the form allows.
   useEffect(() => {
     const el = wrapRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setAvail(Math.max(120, Math.min(maxDisplay.width, el.clientWidth || maxDisplay.width))));
+    const observer = new ResizeObserver(() =>
+      setAvail(Math.max(120, Math.min(maxDisplay.width, el.clientWidth || maxDisplay.width))),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [maxDisplay.width]);
@@ -215,7 +251,11 @@ export function ImageCropper({ id, aspect, labels, maxBytes, onProblem, onUpload
     if (!d || d.pointerId !== e.pointerId || !source) return;
     const dx = (e.clientX - d.x) / scale;
     const dy = (e.clientY - d.y) / scale;
-    setCrop(d.mode === 'move' ? moveCrop(d.start, dx, dy, source.size) : resizeCrop(d.start, d.mode, dx, dy, aspect, source.size));
+    setCrop(
+      d.mode === 'move'
+        ? moveCrop(d.start, dx, dy, source.size)
+        : resizeCrop(d.start, d.mode, dx, dy, aspect, source.size),
+    );
   };
   const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
     if (drag.current?.pointerId !== e.pointerId) return;
@@ -237,24 +277,78 @@ export function ImageCropper({ id, aspect, labels, maxBytes, onProblem, onUpload
       <div className="field">
         <label htmlFor={id}>{labels.choose}</label>
         <input id={id} ref={inputRef} type="file" accept={ACCEPT} aria-describedby={`${id}-hint`} onChange={choose} />
-        <small id={`${id}-hint`} className="muted">{labels.hint}</small>
+        <small id={`${id}-hint`} className="muted">
+          {labels.hint}
+        </small>
       </div>
       <div ref={wrapRef} className="image-cropper">
-        {source && crop && whole && (<>
-          <div className="image-cropper-stage" style={{ width: Math.round(source.size.width * scale), height: Math.round(source.size.height * scale) }}>
-            <img src={source.url} alt={labels.picture} width={Math.round(source.size.width * scale)} height={Math.round(source.size.height * scale)} draggable={false} />
-            <div className="image-cropper-box" role="application" tabIndex={0} aria-label={labels.area} aria-describedby={`${id}-crop-status`}
-              data-testid="crop-area" data-x={whole.x} data-y={whole.y} data-width={whole.width} data-height={whole.height}
-              style={{ left: crop.x * scale, top: crop.y * scale, width: crop.width * scale, height: crop.height * scale }}
-              onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerEnd} onPointerCancel={onPointerEnd} onKeyDown={onKeyDown}>
-              {HANDLES.map((h) => <span key={h} className={`image-cropper-handle ${h}`} data-handle={h} aria-hidden="true" />)}
+        {source && crop && whole && (
+          <>
+            <div
+              className="image-cropper-stage"
+              style={{ width: Math.round(source.size.width * scale), height: Math.round(source.size.height * scale) }}
+            >
+              <img
+                src={source.url}
+                alt={labels.picture}
+                width={Math.round(source.size.width * scale)}
+                height={Math.round(source.size.height * scale)}
+                draggable={false}
+              />
+              <div
+                className="image-cropper-box"
+                role="application"
+                tabIndex={0}
+                aria-label={labels.area}
+                aria-describedby={`${id}-crop-status`}
+                data-testid="crop-area"
+                data-x={whole.x}
+                data-y={whole.y}
+                data-width={whole.width}
+                data-height={whole.height}
+                style={{
+                  left: crop.x * scale,
+                  top: crop.y * scale,
+                  width: crop.width * scale,
+                  height: crop.height * scale,
+                }}
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={onPointerEnd}
+                onPointerCancel={onPointerEnd}
+                onKeyDown={onKeyDown}
+              >
+                {HANDLES.map((h) => (
+                  <span key={h} className={`image-cropper-handle ${h}`} data-handle={h} aria-hidden="true" />
+                ))}
+              </div>
             </div>
-          </div>
-          <p id={`${id}-crop-status`} className="muted" aria-live="polite" data-testid="crop-status">{labels.status(whole)}</p>
-        </>)}
+            <p id={`${id}-crop-status`} className="muted" aria-live="polite" data-testid="crop-status">
+              {labels.status(whole)}
+            </p>
+          </>
+        )}
         <div className="image-cropper-actions">
-          <Button type="button" icon="crop" content={labels.upload} loading={busy} disabled={busy} onClick={() => void upload()} data-testid={uploadTestId} />
-          {source && <Button type="button" basic icon="close" content={labels.discard} disabled={busy} onClick={discard} data-testid="crop-discard" />}
+          <Button
+            type="button"
+            icon="crop"
+            content={labels.upload}
+            loading={busy}
+            disabled={busy}
+            onClick={() => void upload()}
+            data-testid={uploadTestId}
+          />
+          {source && (
+            <Button
+              type="button"
+              basic
+              icon="close"
+              content={labels.discard}
+              disabled={busy}
+              onClick={discard}
+              data-testid="crop-discard"
+            />
+          )}
         </div>
       </div>
     </div>

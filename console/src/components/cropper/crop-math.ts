@@ -5,8 +5,16 @@
  * steps that keep the result under the server's upload limit.
  */
 
-export interface Rect { x: number; y: number; width: number; height: number }
-export interface Size { width: number; height: number }
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface Size {
+  width: number;
+  height: number;
+}
 /** The corner a resize drags; the opposite corner stays put. */
 export type Handle = 'nw' | 'ne' | 'sw' | 'se';
 
@@ -70,7 +78,12 @@ export function resizeCrop(rect: Rect, handle: Handle, dx: number, dy: number, a
 
 /** What a key does to the crop: arrows move it, shift + arrows resize it (right/down grow, left/up shrink). Null: not ours. */
 export function keyCrop(rect: Rect, key: string, shift: boolean, aspect: number, image: Size): Rect | null {
-  const dirs: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const dirs: Record<string, [number, number]> = {
+    ArrowLeft: [-1, 0],
+    ArrowRight: [1, 0],
+    ArrowUp: [0, -1],
+    ArrowDown: [0, 1],
+  };
   const dir = dirs[key];
   if (!dir) return null;
   const step = keyStep(image);
@@ -88,7 +101,12 @@ export function keyStep(image: Size): number {
 export function roundCrop(rect: Rect, image: Size): Rect {
   const x = clamp(Math.round(rect.x), 0, image.width - 1);
   const y = clamp(Math.round(rect.y), 0, image.height - 1);
-  return { x, y, width: clamp(Math.round(rect.width), 1, image.width - x), height: clamp(Math.round(rect.height), 1, image.height - y) };
+  return {
+    x,
+    y,
+    width: clamp(Math.round(rect.width), 1, image.width - x),
+    height: clamp(Math.round(rect.height), 1, image.height - y),
+  };
 }
 
 /** The size the crop is drawn at: its own, scaled down to at most `maxWidth` wide (then by `scale`). */
@@ -99,8 +117,13 @@ export function outputSize(crop: Size, maxWidth = MAX_OUTPUT_WIDTH, scale = 1): 
 
 /** How to encode, in order, until the file is small enough: lower JPEG quality first, then fewer pixels. */
 export const ENCODING_ATTEMPTS: ReadonlyArray<{ quality: number; scale: number }> = [
-  { quality: 0.9, scale: 1 }, { quality: 0.8, scale: 1 }, { quality: 0.7, scale: 1 }, { quality: 0.6, scale: 1 }, { quality: 0.5, scale: 1 },
-  { quality: 0.7, scale: 0.75 }, { quality: 0.6, scale: 0.5 },
+  { quality: 0.9, scale: 1 },
+  { quality: 0.8, scale: 1 },
+  { quality: 0.7, scale: 1 },
+  { quality: 0.6, scale: 1 },
+  { quality: 0.5, scale: 1 },
+  { quality: 0.7, scale: 0.75 },
+  { quality: 0.6, scale: 0.5 },
 ];
 
 /**
@@ -109,7 +132,9 @@ export const ENCODING_ATTEMPTS: ReadonlyArray<{ quality: number; scale: number }
  * enough or the encoder gave nothing.
  */
 export async function encodeWithinLimit<B extends { size: number }>(
-  encode: (attempt: { quality: number; scale: number }) => Promise<B | null>, maxBytes: number, attempts = ENCODING_ATTEMPTS,
+  encode: (attempt: { quality: number; scale: number }) => Promise<B | null>,
+  maxBytes: number,
+  attempts = ENCODING_ATTEMPTS,
 ): Promise<{ blob: B; quality: number; scale: number } | null> {
   for (const attempt of attempts) {
     const blob = await encode(attempt);

@@ -20,14 +20,18 @@ export function pictureKind(bytes: Uint8Array): PictureKind | null {
   if (starts(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (starts(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   // GIF87a / GIF89a
-  if (starts(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'gif';
+  if (starts(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'gif';
   // "BM", then the file size and two reserved words.
   if (starts(bytes, [0x42, 0x4d]) && bytes.length >= 6) return 'bmp';
   return null;
 }
 
 /** Why a chosen file cannot be cropped: 'chooseFirst', 'badType' or 'tooLarge'; null when it can. */
-export function sourceProblem(file: { size: number } | null | undefined, leading: Uint8Array | null): 'chooseFirst' | 'badType' | 'tooLarge' | null {
+export function sourceProblem(
+  file: { size: number } | null | undefined,
+  leading: Uint8Array | null,
+): 'chooseFirst' | 'badType' | 'tooLarge' | null {
   if (!file) return 'chooseFirst';
   if (file.size > MAX_SOURCE_BYTES) return 'tooLarge';
   if (!leading || !pictureKind(leading)) return 'badType';

@@ -14,12 +14,35 @@ interface Props {
 export function ConfirmDelete({ name, onCancel, onConfirm, busy }: Props) {
   const { t } = useTranslation('crud');
   return (
-    <Modal open={name !== null} size="tiny" onClose={onCancel} role="alertdialog" aria-labelledby="confirm-delete-title" aria-describedby="confirm-delete-text" data-testid="confirm-delete">
-      <Modal.Header as="h2" id="confirm-delete-title">{t('confirmDelete')}</Modal.Header>
-      <Modal.Content><p id="confirm-delete-text">{t('deleteQuestion', { name: name ?? '' })}</p></Modal.Content>
+    <Modal
+      open={name !== null}
+      size="tiny"
+      onClose={onCancel}
+      role="alertdialog"
+      aria-labelledby="confirm-delete-title"
+      aria-describedby="confirm-delete-text"
+      data-testid="confirm-delete"
+    >
+      <Modal.Header as="h2" id="confirm-delete-title">
+        {t('confirmDelete')}
+      </Modal.Header>
+      <Modal.Content>
+        <p id="confirm-delete-text">{t('deleteQuestion', { name: name ?? '' })}</p>
+      </Modal.Content>
       <Modal.Actions>
-        <Button type="button" onClick={onCancel} autoFocus>{t('cancel')}</Button>
-        <Button type="button" negative loading={busy} disabled={busy} onClick={onConfirm} data-testid="confirm-delete-yes">{t('delete')}</Button>
+        <Button type="button" onClick={onCancel} autoFocus>
+          {t('cancel')}
+        </Button>
+        <Button
+          type="button"
+          negative
+          loading={busy}
+          disabled={busy}
+          onClick={onConfirm}
+          data-testid="confirm-delete-yes"
+        >
+          {t('delete')}
+        </Button>
       </Modal.Actions>
     </Modal>
   );

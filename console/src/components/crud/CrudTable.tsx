@@ -37,7 +37,20 @@ interface Props<T> {
 }
 
 /** A paged, searchable table with an empty state. */
-export function CrudTable<T>({ label, columns, data, loading, rowKey, page, onPage, onSearch, toolbar, actions, emptyText, testId }: Props<T>) {
+export function CrudTable<T>({
+  label,
+  columns,
+  data,
+  loading,
+  rowKey,
+  page,
+  onPage,
+  onSearch,
+  toolbar,
+  actions,
+  emptyText,
+  testId,
+}: Props<T>) {
   const { t } = useTranslation('crud');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -49,39 +62,65 @@ export function CrudTable<T>({ label, columns, data, loading, rowKey, page, onPa
   const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.pageSize))) : 1;
   return (
     <div className="crud" data-testid={testId}>
-      <div className="crud-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5em', alignItems: 'flex-end', marginBottom: '0.75em' }}>
+      <div
+        className="crud-toolbar"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5em', alignItems: 'flex-end', marginBottom: '0.75em' }}
+      >
         {onSearch && (
-          <Input icon="search" iconPosition="left" placeholder={t('search')} value={q}
+          <Input
+            icon="search"
+            iconPosition="left"
+            placeholder={t('search')}
+            value={q}
             input={{ 'aria-label': `${label}: ${t('search')}`, 'data-testid': 'crud-search', type: 'search' }}
-            onChange={(_, d) => setQ(String(d.value))} />
+            onChange={(_, d) => setQ(String(d.value))}
+          />
         )}
         {toolbar}
       </div>
       <Table celled compact striped aria-label={label} aria-busy={loading ? 'true' : 'false'}>
         <Table.Header>
           <Table.Row>
-            {columns.map((c) => <Table.HeaderCell key={c.key} scope="col" width={c.width as never}>{c.header}</Table.HeaderCell>)}
+            {columns.map((c) => (
+              <Table.HeaderCell key={c.key} scope="col" width={c.width as never}>
+                {c.header}
+              </Table.HeaderCell>
+            ))}
             {actions && <Table.HeaderCell scope="col">{t('actions')}</Table.HeaderCell>}
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {items.map((row) => (
             <Table.Row key={rowKey(row)} data-id={rowKey(row)}>
-              {columns.map((c) => <Table.Cell key={c.key}>{c.render(row)}</Table.Cell>)}
-              {actions && <Table.Cell className="crud-actions" singleLine>{actions(row)}</Table.Cell>}
+              {columns.map((c) => (
+                <Table.Cell key={c.key}>{c.render(row)}</Table.Cell>
+              ))}
+              {actions && (
+                <Table.Cell className="crud-actions" singleLine>
+                  {actions(row)}
+                </Table.Cell>
+              )}
             </Table.Row>
           ))}
         </Table.Body>
       </Table>
       {!loading && items.length === 0 && (
         <Segment placeholder textAlign="center" data-testid="crud-empty">
-          <p><Icon name="inbox" aria-hidden="true" /> {emptyText}</p>
+          <p>
+            <Icon name="inbox" aria-hidden="true" /> {emptyText}
+          </p>
         </Segment>
       )}
       {data && data.total > data.pageSize && (
         <nav aria-label={`${label}: ${t('pages')}`}>
-          <Pagination activePage={page} totalPages={pages} onPageChange={(_, d) => onPage(Number(d.activePage))}
-            firstItem={null} lastItem={null} size="small" />
+          <Pagination
+            activePage={page}
+            totalPages={pages}
+            onPageChange={(_, d) => onPage(Number(d.activePage))}
+            firstItem={null}
+            lastItem={null}
+            size="small"
+          />
         </nav>
       )}
     </div>
@@ -89,6 +128,30 @@ export function CrudTable<T>({ label, columns, data, loading, rowKey, page, onPa
 }
 
 /** A small icon button with an accessible name. */
-export function RowButton({ icon, label, onClick, negative, testId }: { icon: string; label: string; onClick: () => void; negative?: boolean; testId?: string }) {
-  return <Button type="button" size="mini" basic icon={icon} negative={negative} aria-label={label} title={label} onClick={onClick} data-testid={testId} />;
+export function RowButton({
+  icon,
+  label,
+  onClick,
+  negative,
+  testId,
+}: {
+  icon: string;
+  label: string;
+  onClick: () => void;
+  negative?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Button
+      type="button"
+      size="mini"
+      basic
+      icon={icon}
+      negative={negative}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      data-testid={testId}
+    />
+  );
 }

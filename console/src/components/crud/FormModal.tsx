@@ -41,7 +41,18 @@ interface Props {
 }
 
 /** A form in a modal: save and cancel, with the server's field errors shown above the fields that have none of their own. */
-export function FormModal({ open, title, onClose, onSubmit, saving, errors = {}, size = 'small', children, testId, readOnly }: Props) {
+export function FormModal({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  saving,
+  errors = {},
+  size = 'small',
+  children,
+  testId,
+  readOnly,
+}: Props) {
   const { t } = useTranslation('crud');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,17 +61,39 @@ export function FormModal({ open, title, onClose, onSubmit, saving, errors = {},
   const hasErrors = Object.keys(errors).length > 0;
   const formId = `${testId ?? 'crud'}-form`;
   return (
-    <Modal open={open} onClose={onClose} size={size} closeOnDimmerClick={false} aria-labelledby={`${formId}-title`} data-testid={testId}>
-      <Modal.Header as="h2" id={`${formId}-title`}>{title}</Modal.Header>
+    <Modal
+      open={open}
+      onClose={onClose}
+      size={size}
+      closeOnDimmerClick={false}
+      aria-labelledby={`${formId}-title`}
+      data-testid={testId}
+    >
+      <Modal.Header as="h2" id={`${formId}-title`}>
+        {title}
+      </Modal.Header>
       <Modal.Content scrolling>
         <Form id={formId} onSubmit={submit} error={hasErrors} noValidate>
-          {hasErrors && <Message error role="alert" header={t('fixFields')} list={Object.entries(errors).map(([f, m]) => `${f === '_' ? '' : `${f}: `}${m}`)} />}
+          {hasErrors && (
+            <Message
+              error
+              role="alert"
+              header={t('fixFields')}
+              list={Object.entries(errors).map(([f, m]) => `${f === '_' ? '' : `${f}: `}${m}`)}
+            />
+          )}
           {children}
         </Form>
       </Modal.Content>
       <Modal.Actions>
-        <Button type="button" onClick={onClose}>{t('cancel')}</Button>
-        {!readOnly && <Button type="submit" form={formId} primary loading={saving} disabled={saving} data-testid="form-save">{t('save')}</Button>}
+        <Button type="button" onClick={onClose}>
+          {t('cancel')}
+        </Button>
+        {!readOnly && (
+          <Button type="submit" form={formId} primary loading={saving} disabled={saving} data-testid="form-save">
+            {t('save')}
+          </Button>
+        )}
       </Modal.Actions>
     </Modal>
   );

@@ -33,7 +33,17 @@ export interface FloorPlanProps {
   resetLabel: string;
 }
 
-export function FloorPlan({ image, width, height, items, onPick, label, zoomInLabel, zoomOutLabel, resetLabel }: FloorPlanProps) {
+export function FloorPlan({
+  image,
+  width,
+  height,
+  items,
+  onPick,
+  label,
+  zoomInLabel,
+  zoomOutLabel,
+  resetLabel,
+}: FloorPlanProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
   const zoomRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
@@ -45,12 +55,16 @@ export function FloorPlan({ image, width, height, items, onPick, label, zoomInLa
   useEffect(() => {
     const svg = select(svgRef.current!);
     const layer = svg.select<SVGGElement>('g.fp-layer');
-    const z = zoom<SVGSVGElement, unknown>().scaleExtent([0.25, 12]).on('zoom', (e) => {
-      layer.attr('transform', e.transform.toString());
-    });
+    const z = zoom<SVGSVGElement, unknown>()
+      .scaleExtent([0.25, 12])
+      .on('zoom', (e) => {
+        layer.attr('transform', e.transform.toString());
+      });
     svg.call(z).on('dblclick.zoom', null);
     zoomRef.current = z;
-    return () => { svg.on('.zoom', null); };
+    return () => {
+      svg.on('.zoom', null);
+    };
   }, [width, height]);
 
   // Markers: one data join in one group.
@@ -75,15 +89,25 @@ export function FloorPlan({ image, width, height, items, onPick, label, zoomInLa
       .attr('tabindex', (_d, i) => (i === Math.min(focusRef.current, items.length - 1) ? 0 : -1));
     all
       .on('mouseenter', function (event: MouseEvent, d) {
-        tip.style('display', 'block').style('left', `${event.offsetX + 14}px`).style('top', `${event.offsetY + 14}px`).text(d.detail);
+        tip
+          .style('display', 'block')
+          .style('left', `${event.offsetX + 14}px`)
+          .style('top', `${event.offsetY + 14}px`)
+          .text(d.detail);
       })
-      .on('mouseleave', () => { tip.style('display', 'none'); })
-      .on('click', (_e, d) => { if (d.pickable) pickRef.current(d.id); })
+      .on('mouseleave', () => {
+        tip.style('display', 'none');
+      })
+      .on('click', (_e, d) => {
+        if (d.pickable) pickRef.current(d.id);
+      })
       .on('focus', function (_e, d) {
         focusRef.current = items.indexOf(d);
         tip.style('display', 'block').style('left', '8px').style('top', '8px').text(d.detail);
       })
-      .on('blur', () => { tip.style('display', 'none'); })
+      .on('blur', () => {
+        tip.style('display', 'none');
+      })
       .on('keydown', function (event: KeyboardEvent, d) {
         const i = items.indexOf(d);
         const step = ({ ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 } as Record<string, number>)[event.key];
@@ -105,20 +129,48 @@ export function FloorPlan({ image, width, height, items, onPick, label, zoomInLa
     if (zoomRef.current) select(svgRef.current!).transition().duration(200).call(zoomRef.current.scaleBy, k);
   };
   const reset = () => {
-    if (zoomRef.current) select(svgRef.current!).transition().duration(200).call(zoomRef.current.transform, zoomIdentity);
+    if (zoomRef.current)
+      select(svgRef.current!).transition().duration(200).call(zoomRef.current.transform, zoomIdentity);
   };
 
   return (
     <div className="floorplan">
       <div className="fp-tools">
-        <button type="button" className="ui icon mini basic button" aria-label={zoomInLabel} onClick={() => zoomBy(1.5)}><i className="zoom-in icon" aria-hidden="true" /></button>
-        <button type="button" className="ui icon mini basic button" aria-label={zoomOutLabel} onClick={() => zoomBy(1 / 1.5)}><i className="zoom-out icon" aria-hidden="true" /></button>
-        <button type="button" className="ui mini basic button" onClick={reset}>{resetLabel}</button>
+        <button
+          type="button"
+          className="ui icon mini basic button"
+          aria-label={zoomInLabel}
+          onClick={() => zoomBy(1.5)}
+        >
+          <i className="zoom-in icon" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="ui icon mini basic button"
+          aria-label={zoomOutLabel}
+          onClick={() => zoomBy(1 / 1.5)}
+        >
+          <i className="zoom-out icon" aria-hidden="true" />
+        </button>
+        <button type="button" className="ui mini basic button" onClick={reset}>
+          {resetLabel}
+        </button>
       </div>
       <div className="fp-stage">
-        <svg ref={svgRef} viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} data-testid="floorplan" preserveAspectRatio="xMidYMid meet">
+        <svg
+          ref={svgRef}
+          viewBox={`0 0 ${width} ${height}`}
+          role="group"
+          aria-label={label}
+          data-testid="floorplan"
+          preserveAspectRatio="xMidYMid meet"
+        >
           <g className="fp-layer">
-            {image ? <image href={image} x={0} y={0} width={width} height={height} aria-hidden="true" /> : <rect className="fp-blank" x={0} y={0} width={width} height={height} />}
+            {image ? (
+              <image href={image} x={0} y={0} width={width} height={height} aria-hidden="true" />
+            ) : (
+              <rect className="fp-blank" x={0} y={0} width={width} height={height} />
+            )}
             <g className="fp-marks" />
           </g>
         </svg>

@@ -31,7 +31,19 @@ export interface TimeGridProps {
   hideLegendLabel: string;
 }
 
-export const LEGEND_STATES = ['free', 'selected', 'conflict', 'mine', 'other', 'approvalMine', 'approvalOther', 'expired', 'disabled', 'unavailable', 'noReservation'];
+export const LEGEND_STATES = [
+  'free',
+  'selected',
+  'conflict',
+  'mine',
+  'other',
+  'approvalMine',
+  'approvalOther',
+  'expired',
+  'disabled',
+  'unavailable',
+  'noReservation',
+];
 
 interface RowProps {
   row: TimeGridRow;
@@ -50,7 +62,13 @@ const Row = memo(function Row({ row, index, sel, focusCell, stateLabel }: RowPro
       </div>
       {row.cells.map((c, i) => {
         const inSel = sel !== null && i >= sel.from && i <= sel.to;
-        const shown = inSel ? (sel.conflict && BOOKED.has(c.state) ? 'conflict' : sel.conflict ? 'selected conflict-range' : 'selected') : c.state;
+        const shown = inSel
+          ? sel.conflict && BOOKED.has(c.state)
+            ? 'conflict'
+            : sel.conflict
+              ? 'selected conflict-range'
+              : 'selected'
+          : c.state;
         const label = `${row.name} ${c.time} ${stateLabel(inSel ? (sel.conflict && BOOKED.has(c.state) ? 'conflict' : 'selected') : c.state)}`;
         return (
           <div
@@ -101,13 +119,20 @@ export function TimeGrid(props: TimeGridProps) {
     return { r: Number(d.r), c: Number(d.c) };
   };
 
-  const select = useCallback((r: number, anchor: number, target: number, done: boolean) => {
-    const row = rows[r];
-    if (!row) return;
-    const range = extend(row.cells.map((c) => c.state), anchor, target);
-    latest.current = { resourceId: row.id, ...range };
-    onSelect(latest.current, done);
-  }, [rows, onSelect]);
+  const select = useCallback(
+    (r: number, anchor: number, target: number, done: boolean) => {
+      const row = rows[r];
+      if (!row) return;
+      const range = extend(
+        row.cells.map((c) => c.state),
+        anchor,
+        target,
+      );
+      latest.current = { resourceId: row.id, ...range };
+      onSelect(latest.current, done);
+    },
+    [rows, onSelect],
+  );
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
@@ -150,7 +175,14 @@ export function TimeGrid(props: TimeGridProps) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const { r, c } = focus;
-    const deltas: Record<string, [number, number]> = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0], Home: [0, -c], End: [0, 9999] };
+    const deltas: Record<string, [number, number]> = {
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      Home: [0, -c],
+      End: [0, 9999],
+    };
     const d = deltas[e.key];
     if (d) {
       e.preventDefault();
@@ -196,13 +228,22 @@ export function TimeGrid(props: TimeGridProps) {
   return (
     <div className="timegrid">
       <div className="tg-legend-bar">
-        <button type="button" className="ui mini basic button" aria-expanded={legend} onClick={() => setLegend(!legend)} data-testid="legend-toggle">
+        <button
+          type="button"
+          className="ui mini basic button"
+          aria-expanded={legend}
+          onClick={() => setLegend(!legend)}
+          data-testid="legend-toggle"
+        >
           {legend ? props.hideLegendLabel : props.showLegendLabel}
         </button>
         {legend && (
           <ul className="tg-legend" aria-label={props.legendLabel}>
             {LEGEND_STATES.map((s) => (
-              <li key={s}><span className={`tg-swatch tg-${s}`} aria-hidden="true" />{stateLabel(s)}</li>
+              <li key={s}>
+                <span className={`tg-swatch tg-${s}`} aria-hidden="true" />
+                {stateLabel(s)}
+              </li>
             ))}
           </ul>
         )}
@@ -227,13 +268,25 @@ export function TimeGrid(props: TimeGridProps) {
           <div className="tg-row tg-head" role="row" aria-rowindex={1}>
             <div className="tg-name" role="columnheader" />
             {times.map((t, i) => (
-              <div key={i} role="columnheader" className={i % perHour === 0 ? 'tg-time tg-hour' : 'tg-time'} aria-label={t}>
+              <div
+                key={i}
+                role="columnheader"
+                className={i % perHour === 0 ? 'tg-time tg-hour' : 'tg-time'}
+                aria-label={t}
+              >
                 {i % perHour === 0 ? t : ''}
               </div>
             ))}
           </div>
           {rows.map((row, r) => (
-            <Row key={row.id} row={row} index={r} sel={selFor(r)} focusCell={focus.r === r ? focus.c : null} stateLabel={stateLabel} />
+            <Row
+              key={row.id}
+              row={row}
+              index={r}
+              sel={selFor(r)}
+              focusCell={focus.r === r ? focus.c : null}
+              stateLabel={stateLabel}
+            />
           ))}
         </div>
       </div>

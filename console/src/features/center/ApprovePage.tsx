@@ -47,15 +47,29 @@ export default function ApprovePage() {
   const items = data?.items ?? [];
   return (
     <Segment className="center-page" data-testid="approve-page">
-      <Header as="h1" size="medium">{t('approve.title')}</Header>
+      <Header as="h1" size="medium">
+        {t('approve.title')}
+      </Header>
       <div className="ui secondary pointing menu" role="tablist" aria-label={t('approve.title')}>
         {(['pending', 'decided'] as const).map((s) => (
-          <button type="button" key={s} role="tab" aria-selected={scope === s} className={scope === s ? 'active item' : 'item'} onClick={() => setScope(s)} data-testid={`approvals-${s}`}>
+          <button
+            type="button"
+            key={s}
+            role="tab"
+            aria-selected={scope === s}
+            className={scope === s ? 'active item' : 'item'}
+            onClick={() => setScope(s)}
+            data-testid={`approvals-${s}`}
+          >
             {t(`approve.${s}`)}
           </button>
         ))}
       </div>
-      {isLoading ? <Loading /> : items.length === 0 ? <Message info content={t(`approve.empty.${scope}`)} data-testid="approvals-empty" /> : (
+      {isLoading ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <Message info content={t(`approve.empty.${scope}`)} data-testid="approvals-empty" />
+      ) : (
         <Table compact data-testid="approvals">
           <Table.Header>
             <Table.Row>
@@ -71,47 +85,97 @@ export default function ApprovePage() {
               <Table.Row key={a.id} data-approval={a.id}>
                 <Table.Cell>{a.booking.subject}</Table.Cell>
                 <Table.Cell>{a.booking.resourceName}</Table.Cell>
-                <Table.Cell>{a.booking.meetingDate} {a.booking.startTime}–{a.booking.endTime}</Table.Cell>
-                <Table.Cell data-testid="approval-state">{t(`approvalState.${a.state}`, { defaultValue: a.state })}</Table.Cell>
+                <Table.Cell>
+                  {a.booking.meetingDate} {a.booking.startTime}–{a.booking.endTime}
+                </Table.Cell>
+                <Table.Cell data-testid="approval-state">
+                  {t(`approvalState.${a.state}`, { defaultValue: a.state })}
+                </Table.Cell>
                 <Table.Cell>
                   {scope === 'pending' && mayDecide ? (
                     <>
-                      <Button size="mini" positive onClick={() => setDecision({ kind: 'approve', approval: a })} data-testid="approve">{t('approve.approve')}</Button>
-                      <Button size="mini" negative onClick={() => setDecision({ kind: 'deny', approval: a })} data-testid="deny">{t('approve.deny')}</Button>
+                      <Button
+                        size="mini"
+                        positive
+                        onClick={() => setDecision({ kind: 'approve', approval: a })}
+                        data-testid="approve"
+                      >
+                        {t('approve.approve')}
+                      </Button>
+                      <Button
+                        size="mini"
+                        negative
+                        onClick={() => setDecision({ kind: 'deny', approval: a })}
+                        data-testid="deny"
+                      >
+                        {t('approve.deny')}
+                      </Button>
                     </>
-                  ) : a.reason}
+                  ) : (
+                    a.reason
+                  )}
                 </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table>
       )}
-      <Header as="h2" size="small">{t('approve.mine')}</Header>
-      {myPending.length === 0 ? <Message info content={t('approve.empty.mine')} /> : (
+      <Header as="h2" size="small">
+        {t('approve.mine')}
+      </Header>
+      {myPending.length === 0 ? (
+        <Message info content={t('approve.empty.mine')} />
+      ) : (
         <Table compact data-testid="my-pending">
           <Table.Body>
             {myPending.map((b) => (
               <Table.Row key={b.id}>
                 <Table.Cell>{b.subject}</Table.Cell>
                 <Table.Cell>{b.resourceName}</Table.Cell>
-                <Table.Cell>{b.meetingDate} {b.startTime}–{b.endTime}</Table.Cell>
-                <Table.Cell collapsing><Button size="mini" basic onClick={() => setDecision({ kind: 'revoke', booking: b })} data-testid="revoke">{t('approve.revoke')}</Button></Table.Cell>
+                <Table.Cell>
+                  {b.meetingDate} {b.startTime}–{b.endTime}
+                </Table.Cell>
+                <Table.Cell collapsing>
+                  <Button
+                    size="mini"
+                    basic
+                    onClick={() => setDecision({ kind: 'revoke', booking: b })}
+                    data-testid="revoke"
+                  >
+                    {t('approve.revoke')}
+                  </Button>
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table>
       )}
       {decision && (
-        <Modal className="center-modal" open size="tiny" onClose={() => setDecision(null)} aria-labelledby="decide-title" data-testid="decide-modal">
+        <Modal
+          className="center-modal"
+          open
+          size="tiny"
+          onClose={() => setDecision(null)}
+          aria-labelledby="decide-title"
+          data-testid="decide-modal"
+        >
           <Modal.Header id="decide-title">{t(`approve.${decision.kind}`)}</Modal.Header>
           <Modal.Content>
             <Form id="decide-form" onSubmit={() => void submit()}>
-              <Form.TextArea id="decide-reason" label={t('approve.reason')} value={reason} maxLength={300} onChange={(_, d) => setReason(String(d.value ?? ''))} />
+              <Form.TextArea
+                id="decide-reason"
+                label={t('approve.reason')}
+                value={reason}
+                maxLength={300}
+                onChange={(_, d) => setReason(String(d.value ?? ''))}
+              />
             </Form>
           </Modal.Content>
           <Modal.Actions>
             <Button onClick={() => setDecision(null)}>{t('common.back')}</Button>
-            <Button primary type="submit" form="decide-form" loading={deciding} data-testid="decide-confirm">{t(`approve.${decision.kind}`)}</Button>
+            <Button primary type="submit" form="decide-form" loading={deciding} data-testid="decide-confirm">
+              {t(`approve.${decision.kind}`)}
+            </Button>
           </Modal.Actions>
         </Modal>
       )}

@@ -12,10 +12,24 @@ export function QrCode({ text, label }: { text: string; label: string }) {
   const [svg, setSvg] = useState('');
   useEffect(() => {
     let live = true;
-    void import('qrcode').then((m) => m.toString(text, { type: 'svg', margin: 1, width: 100 })).then((s) => { if (live) setSvg(s); });
-    return () => { live = false; };
+    void import('qrcode')
+      .then((m) => m.toString(text, { type: 'svg', margin: 1, width: 100 }))
+      .then((s) => {
+        if (live) setSvg(s);
+      });
+    return () => {
+      live = false;
+    };
   }, [text]);
-  return <div className="qr" role="img" aria-label={label} data-testid="checkin-qr" dangerouslySetInnerHTML={{ __html: svg }} />;
+  return (
+    <div
+      className="qr"
+      role="img"
+      aria-label={label}
+      data-testid="checkin-qr"
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
 }
 
 export function BookedModal({ result, onClose }: { result: Booking | SeriesAnswer | null; onClose: () => void }) {
@@ -25,16 +39,27 @@ export function BookedModal({ result, onClose }: { result: Booking | SeriesAnswe
   const skipped = 'skipped' in result ? result.skipped : [];
   const count = 'bookings' in result ? result.bookings.length : 1;
   return (
-    <Modal className="center-modal" open onClose={onClose} size="tiny" aria-labelledby="booked-title" data-testid="booked">
+    <Modal
+      className="center-modal"
+      open
+      onClose={onClose}
+      size="tiny"
+      aria-labelledby="booked-title"
+      data-testid="booked"
+    >
       <Modal.Header id="booked-title">{b?.state === 'pending' ? t('booked.pending') : t('booked.title')}</Modal.Header>
       <Modal.Content>
         {b && (
           <>
-            <p>{b.resourceName} · {b.meetingDate} {b.startTime}–{b.endTime}</p>
+            <p>
+              {b.resourceName} · {b.meetingDate} {b.startTime}–{b.endTime}
+            </p>
             {count > 1 && <p data-testid="booked-count">{t('booked.count', { count })}</p>}
             {b.checkInCode && (
               <div className="checkin-code">
-                <p>{t('booked.code')}: <strong data-testid="checkin-code">{b.checkInCode}</strong></p>
+                <p>
+                  {t('booked.code')}: <strong data-testid="checkin-code">{b.checkInCode}</strong>
+                </p>
                 <QrCode text={b.checkInCode} label={t('booked.qr', { code: b.checkInCode })} />
               </div>
             )}
@@ -43,12 +68,18 @@ export function BookedModal({ result, onClose }: { result: Booking | SeriesAnswe
         {skipped.length > 0 && (
           <>
             <p>{t('booked.skipped')}</p>
-            <List bulleted data-testid="booked-skipped">{skipped.map((o) => <List.Item key={o.date}>{o.date}</List.Item>)}</List>
+            <List bulleted data-testid="booked-skipped">
+              {skipped.map((o) => (
+                <List.Item key={o.date}>{o.date}</List.Item>
+              ))}
+            </List>
           </>
         )}
       </Modal.Content>
       <Modal.Actions>
-        <Button primary onClick={onClose} data-testid="booked-close">{t('common.close')}</Button>
+        <Button primary onClick={onClose} data-testid="booked-close">
+          {t('common.close')}
+        </Button>
       </Modal.Actions>
     </Modal>
   );

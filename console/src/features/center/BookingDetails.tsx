@@ -22,7 +22,11 @@ export function stateKey(b: Booking): string {
 export function StateLabel({ booking }: { booking: Booking }) {
   const { t } = useTranslation('center');
   const k = stateKey(booking);
-  return <span className={`state-label st-${k}`} data-state={k}>{t(`meetingState.${k}`, { defaultValue: k })}</span>;
+  return (
+    <span className={`state-label st-${k}`} data-state={k}>
+      {t(`meetingState.${k}`, { defaultValue: k })}
+    </span>
+  );
 }
 
 export function BookingActions({ booking, onDone }: { booking: Booking; onDone?: () => void }) {
@@ -35,8 +39,18 @@ export function BookingActions({ booking, onDone }: { booking: Booking; onDone?:
   const [checkOut] = useCheckOutMutation();
   const active = ACTIVE.includes(booking.state) && booking.endAt > Date.now();
   const mine = booking.mySelf;
-  const canEdit = mine && active && booking.state !== 'checkedIn' && ['center:reserve:update', 'center:meeting:update', 'center:recurring:update'].some(access.can);
-  const canCancel = mine && active && booking.state !== 'checkedIn' && ['center:reserve:cancel', 'center:meeting:cancel', 'center:mydesk:cancel', 'center:recurring:cancel'].some(access.can);
+  const canEdit =
+    mine &&
+    active &&
+    booking.state !== 'checkedIn' &&
+    ['center:reserve:update', 'center:meeting:update', 'center:recurring:update'].some(access.can);
+  const canCancel =
+    mine &&
+    active &&
+    booking.state !== 'checkedIn' &&
+    ['center:reserve:cancel', 'center:meeting:cancel', 'center:mydesk:cancel', 'center:recurring:cancel'].some(
+      access.can,
+    );
   const startsSoon = booking.startAt - Date.now() < 60 * 60_000;
   const canCheckIn = booking.state === 'confirmed' && active && startsSoon;
   const doCheckIn = async () => {
@@ -51,24 +65,93 @@ export function BookingActions({ booking, onDone }: { booking: Booking; onDone?:
   };
   return (
     <div className="booking-actions">
-      {canCheckIn && <Button size="small" positive onClick={() => (booking.checkInCode ? void doCheckIn() : setMode('checkin'))} loading={checking} data-testid="checkin">{t('checkin.action')}</Button>}
-      {booking.state === 'checkedIn' && mine && <Button size="small" onClick={() => void checkOut(booking.id).unwrap().then(() => toast('success', t('checkin.out')), () => {})}>{t('checkin.checkout')}</Button>}
-      <Button size="small" basic icon="calendar plus" content={t('details.ics')} onClick={() => void download(`/bookings/${booking.id}/ics`, `booking-${booking.id}.ics`).then((ok) => { if (!ok) toast('error', t('common.loadFailed')); })} />
-      {canEdit && <Button size="small" basic icon="edit" content={t('details.edit')} onClick={() => setMode('edit')} data-testid="edit" />}
-      {canCancel && <Button size="small" basic color="red" icon="cancel" content={t('details.cancel')} onClick={() => setMode('cancel')} data-testid="cancel" />}
-      {mode === 'cancel' && <CancelModal booking={booking} onClose={(done) => { setMode(null); if (done) onDone?.(); }} />}
+      {canCheckIn && (
+        <Button
+          size="small"
+          positive
+          onClick={() => (booking.checkInCode ? void doCheckIn() : setMode('checkin'))}
+          loading={checking}
+          data-testid="checkin"
+        >
+          {t('checkin.action')}
+        </Button>
+      )}
+      {booking.state === 'checkedIn' && mine && (
+        <Button
+          size="small"
+          onClick={() =>
+            void checkOut(booking.id)
+              .unwrap()
+              .then(
+                () => toast('success', t('checkin.out')),
+                () => {},
+              )
+          }
+        >
+          {t('checkin.checkout')}
+        </Button>
+      )}
+      <Button
+        size="small"
+        basic
+        icon="calendar plus"
+        content={t('details.ics')}
+        onClick={() =>
+          void download(`/bookings/${booking.id}/ics`, `booking-${booking.id}.ics`).then((ok) => {
+            if (!ok) toast('error', t('common.loadFailed'));
+          })
+        }
+      />
+      {canEdit && (
+        <Button
+          size="small"
+          basic
+          icon="edit"
+          content={t('details.edit')}
+          onClick={() => setMode('edit')}
+          data-testid="edit"
+        />
+      )}
+      {canCancel && (
+        <Button
+          size="small"
+          basic
+          color="red"
+          icon="cancel"
+          content={t('details.cancel')}
+          onClick={() => setMode('cancel')}
+          data-testid="cancel"
+        />
+      )}
+      {mode === 'cancel' && (
+        <CancelModal
+          booking={booking}
+          onClose={(done) => {
+            setMode(null);
+            if (done) onDone?.();
+          }}
+        />
+      )}
       {mode === 'edit' && <EditModal booking={booking} onClose={() => setMode(null)} />}
       {mode === 'checkin' && (
         <Modal className="center-modal" open size="mini" onClose={() => setMode(null)} aria-labelledby="ci-title">
           <Modal.Header id="ci-title">{t('checkin.action')}</Modal.Header>
           <Modal.Content>
             <Form id="ci-form" onSubmit={() => void doCheckIn()}>
-              <Form.Input id="ci-code" label={t('checkin.code')} inputMode="numeric" value={code} onChange={(_, d) => setCode(String(d.value))} />
+              <Form.Input
+                id="ci-code"
+                label={t('checkin.code')}
+                inputMode="numeric"
+                value={code}
+                onChange={(_, d) => setCode(String(d.value))}
+              />
             </Form>
           </Modal.Content>
           <Modal.Actions>
             <Button onClick={() => setMode(null)}>{t('common.cancel')}</Button>
-            <Button primary type="submit" form="ci-form">{t('checkin.action')}</Button>
+            <Button primary type="submit" form="ci-form">
+              {t('checkin.action')}
+            </Button>
           </Modal.Actions>
         </Modal>
       )}
@@ -80,15 +163,45 @@ export function BookingFacts({ booking: b }: { booking: Booking }) {
   const { t } = useTranslation('center');
   return (
     <List className="booking-facts">
-      <List.Item><strong>{t('details.resource')}</strong>: {b.resourceName}</List.Item>
-      <List.Item><strong>{t('details.when')}</strong>: {b.meetingDate} {b.startTime}–{b.endTime} ({b.timeZone})</List.Item>
-      <List.Item><strong>{t('details.state')}</strong>: <StateLabel booking={b} /></List.Item>
-      {b.phone && <List.Item><strong>{t('form.phone')}</strong>: {b.phone}</List.Item>}
-      {b.remarks && <List.Item><strong>{t('form.remarks')}</strong>: {b.remarks}</List.Item>}
-      {b.seriesId !== null && <List.Item><strong>{t('details.series')}</strong>: #{b.seriesId}</List.Item>}
-      {b.outerAttendees.length > 0 && <List.Item><strong>{t('form.outer')}</strong>: {b.outerAttendees.map((o) => o.name).join(', ')}</List.Item>}
-      {b.cancelReason && <List.Item><strong>{t('cancel.reason')}</strong>: {b.cancelReason}</List.Item>}
-      {b.checkInCode && <List.Item><strong>{t('booked.code')}</strong>: {b.checkInCode}</List.Item>}
+      <List.Item>
+        <strong>{t('details.resource')}</strong>: {b.resourceName}
+      </List.Item>
+      <List.Item>
+        <strong>{t('details.when')}</strong>: {b.meetingDate} {b.startTime}–{b.endTime} ({b.timeZone})
+      </List.Item>
+      <List.Item>
+        <strong>{t('details.state')}</strong>: <StateLabel booking={b} />
+      </List.Item>
+      {b.phone && (
+        <List.Item>
+          <strong>{t('form.phone')}</strong>: {b.phone}
+        </List.Item>
+      )}
+      {b.remarks && (
+        <List.Item>
+          <strong>{t('form.remarks')}</strong>: {b.remarks}
+        </List.Item>
+      )}
+      {b.seriesId !== null && (
+        <List.Item>
+          <strong>{t('details.series')}</strong>: #{b.seriesId}
+        </List.Item>
+      )}
+      {b.outerAttendees.length > 0 && (
+        <List.Item>
+          <strong>{t('form.outer')}</strong>: {b.outerAttendees.map((o) => o.name).join(', ')}
+        </List.Item>
+      )}
+      {b.cancelReason && (
+        <List.Item>
+          <strong>{t('cancel.reason')}</strong>: {b.cancelReason}
+        </List.Item>
+      )}
+      {b.checkInCode && (
+        <List.Item>
+          <strong>{t('booked.code')}</strong>: {b.checkInCode}
+        </List.Item>
+      )}
     </List>
   );
 }
@@ -97,14 +210,23 @@ export function BookingDetails({ id, onClose }: { id: number; onClose: () => voi
   const { t } = useTranslation('center');
   const { data: b } = useBookingQuery(id);
   return (
-    <Modal className="center-modal" open size="small" onClose={onClose} aria-labelledby="details-title" data-testid="booking-details">
+    <Modal
+      className="center-modal"
+      open
+      size="small"
+      onClose={onClose}
+      aria-labelledby="details-title"
+      data-testid="booking-details"
+    >
       <Modal.Header id="details-title">{b?.subject ?? t('details.title')}</Modal.Header>
       <Modal.Content>
         {b && <BookingFacts booking={b} />}
         {b?.checkInCode && b.mySelf && <QrCode text={b.checkInCode} label={t('booked.qr', { code: b.checkInCode })} />}
         {b && <BookingActions booking={b} />}
       </Modal.Content>
-      <Modal.Actions><Button onClick={onClose}>{t('common.close')}</Button></Modal.Actions>
+      <Modal.Actions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </Modal.Actions>
     </Modal>
   );
 }

@@ -49,7 +49,9 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
   const [runPreview, { isLoading: previewing }] = usePreviewBookingMutation();
   const useAttendee = access.setting('useAttendee');
   const needPhone = access.setting('bookNeedPhone', false);
-  const mayRepeat = access.setting('useCircleReservation') && (access.can('center:reserve:circle') || access.can('center:recurring:circle'));
+  const mayRepeat =
+    access.setting('useCircleReservation') &&
+    (access.can('center:reserve:circle') || access.can('center:recurring:circle'));
   const { data: contacts = [] } = useContactsQuery(search, { skip: !target || !useAttendee });
 
   useEffect(() => {
@@ -64,16 +66,25 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
   if (!target) return null;
 
   const input = (): BookingInput => ({
-    resourceId: target.resourceId, meetingDate: target.date, startTime: target.startTime, endTime: target.endTime,
-    subject, phone: phone || undefined, employeeId: employeeId || undefined, remarks: remarks || undefined,
-    innerAttendees: inner, outerAttendees: outer.filter((o) => o.name || o.email), reminderMinutes: reminder,
+    resourceId: target.resourceId,
+    meetingDate: target.date,
+    startTime: target.startTime,
+    endTime: target.endTime,
+    subject,
+    phone: phone || undefined,
+    employeeId: employeeId || undefined,
+    remarks: remarks || undefined,
+    innerAttendees: inner,
+    outerAttendees: outer.filter((o) => o.name || o.email),
+    reminderMinutes: reminder,
     ...(repeat ? { recurrence: { ...rec, until: rec.until || undefined } } : {}),
   });
 
   const validate = (): boolean => {
     const e: Record<string, string> = {};
     if (!subject.trim()) e.subject = t('form.required');
-    if ((needPhone || phone.trim()) && (phone.trim().length < 3 || phone.trim().length > 20)) e.phone = t('form.phoneRule');
+    if ((needPhone || phone.trim()) && (phone.trim().length < 3 || phone.trim().length > 20))
+      e.phone = t('form.phoneRule');
     if (!employeeId.trim()) e.employeeId = t('form.required');
     if (outer.some((o) => !o.name.trim() || !/^\S+@\S+\.\S+$/.test(o.email.trim()))) e.outer = t('form.outerRule');
     if (repeat && rec.freq === 'weekly' && !(rec.byWeekday ?? []).length) e.rec = t('rec.needDay');
@@ -106,7 +117,10 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
       return;
     }
     try {
-      const result = await create({ ...input(), ...(repeat ? { conflictPolicy: skip ? 'skip' : 'fail' } : {}) }).unwrap();
+      const result = await create({
+        ...input(),
+        ...(repeat ? { conflictPolicy: skip ? 'skip' : 'fail' } : {}),
+      }).unwrap();
       onBooked(result);
     } catch {
       // the api slice toasts the server's message
@@ -116,19 +130,57 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
   const err = (k: string) => (errors[k] ? { content: errors[k], pointing: 'above' as const } : undefined);
 
   return (
-    <Modal className="center-modal" open onClose={onClose} size="small" aria-labelledby="booking-form-title" data-testid="booking-form">
+    <Modal
+      className="center-modal"
+      open
+      onClose={onClose}
+      size="small"
+      aria-labelledby="booking-form-title"
+      data-testid="booking-form"
+    >
       <Modal.Header id="booking-form-title">{t('form.title')}</Modal.Header>
       <Modal.Content scrolling>
         <p className="booking-when" data-testid="booking-when">
           <strong>{target.resourceName}</strong> · {target.date} {target.startTime}–{target.endTime}
         </p>
         <Form id="booking-form" onSubmit={submit} noValidate>
-          <Form.Input id="bk-subject" label={t('form.subject')} required value={subject} maxLength={100} onChange={(_, d) => setSubject(String(d.value))} error={err('subject')} />
+          <Form.Input
+            id="bk-subject"
+            label={t('form.subject')}
+            required
+            value={subject}
+            maxLength={100}
+            onChange={(_, d) => setSubject(String(d.value))}
+            error={err('subject')}
+          />
           <Form.Group widths="equal">
-            <Form.Input id="bk-phone" label={t('form.phone')} required={needPhone} value={phone} maxLength={20} onChange={(_, d) => setPhone(String(d.value))} error={err('phone')} />
-            <Form.Input id="bk-employee" label={t('form.employeeId')} required value={employeeId} maxLength={50} onChange={(_, d) => setEmployeeId(String(d.value))} error={err('employeeId')} />
+            <Form.Input
+              id="bk-phone"
+              label={t('form.phone')}
+              required={needPhone}
+              value={phone}
+              maxLength={20}
+              onChange={(_, d) => setPhone(String(d.value))}
+              error={err('phone')}
+            />
+            <Form.Input
+              id="bk-employee"
+              label={t('form.employeeId')}
+              required
+              value={employeeId}
+              maxLength={50}
+              onChange={(_, d) => setEmployeeId(String(d.value))}
+              error={err('employeeId')}
+            />
           </Form.Group>
-          <Form.TextArea id="bk-remarks" label={t('form.remarks')} value={remarks} maxLength={300} rows={2} onChange={(_, d) => setRemarks(String(d.value ?? ''))} />
+          <Form.TextArea
+            id="bk-remarks"
+            label={t('form.remarks')}
+            value={remarks}
+            maxLength={300}
+            rows={2}
+            onChange={(_, d) => setRemarks(String(d.value ?? ''))}
+          />
           {useAttendee && (
             <>
               <Form.Field>
@@ -136,8 +188,15 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
                 <Dropdown
                   id="bk-inner"
                   searchInput={{ id: 'bk-inner-search' }}
-                  fluid multiple search selection
-                  options={contacts.map((c) => ({ key: c.id, value: c.id, text: c.realName ? `${c.realName} (${c.name})` : c.name }))}
+                  fluid
+                  multiple
+                  search
+                  selection
+                  options={contacts.map((c) => ({
+                    key: c.id,
+                    value: c.id,
+                    text: c.realName ? `${c.realName} (${c.name})` : c.name,
+                  }))}
                   value={inner}
                   onSearchChange={(_, d) => setSearch(d.searchQuery)}
                   onChange={(_, d) => setInner((d.value as number[]) ?? [])}
@@ -148,52 +207,128 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
                 <label id="bk-outer-label">{t('form.outer')}</label>
                 {outer.map((o, i) => (
                   <div className="outer-row" key={i} role="group" aria-labelledby="bk-outer-label">
-                    <input aria-label={t('form.outerName')} placeholder={t('form.outerName')} value={o.name} onChange={(e) => setOuter(outer.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-                    <input aria-label={t('form.outerEmail')} placeholder={t('form.outerEmail')} type="email" value={o.email} onChange={(e) => setOuter(outer.map((x, j) => (j === i ? { ...x, email: e.target.value } : x)))} />
-                    <Button type="button" icon="trash" basic aria-label={t('form.removeOuter')} onClick={() => setOuter(outer.filter((_, j) => j !== i))} />
+                    <input
+                      aria-label={t('form.outerName')}
+                      placeholder={t('form.outerName')}
+                      value={o.name}
+                      onChange={(e) => setOuter(outer.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+                    />
+                    <input
+                      aria-label={t('form.outerEmail')}
+                      placeholder={t('form.outerEmail')}
+                      type="email"
+                      value={o.email}
+                      onChange={(e) => setOuter(outer.map((x, j) => (j === i ? { ...x, email: e.target.value } : x)))}
+                    />
+                    <Button
+                      type="button"
+                      icon="trash"
+                      basic
+                      aria-label={t('form.removeOuter')}
+                      onClick={() => setOuter(outer.filter((_, j) => j !== i))}
+                    />
                   </div>
                 ))}
-                {errors.outer && <Label basic color="red" pointing>{errors.outer}</Label>}
-                <Button type="button" size="tiny" basic icon="add" content={t('form.addOuter')} onClick={() => setOuter([...outer, { name: '', email: '' }])} />
+                {errors.outer && (
+                  <Label basic color="red" pointing>
+                    {errors.outer}
+                  </Label>
+                )}
+                <Button
+                  type="button"
+                  size="tiny"
+                  basic
+                  icon="add"
+                  content={t('form.addOuter')}
+                  onClick={() => setOuter([...outer, { name: '', email: '' }])}
+                />
               </Form.Field>
             </>
           )}
           <Form.Field>
             <label htmlFor="bk-reminder">{t('form.reminder')}</label>
             <select id="bk-reminder" value={reminder} onChange={(e) => setReminder(Number(e.target.value))}>
-              {REMINDERS.map((m) => <option key={m} value={m}>{m === 0 ? t('form.noReminder') : t('form.minutesBefore', { count: m })}</option>)}
+              {REMINDERS.map((m) => (
+                <option key={m} value={m}>
+                  {m === 0 ? t('form.noReminder') : t('form.minutesBefore', { count: m })}
+                </option>
+              ))}
             </select>
           </Form.Field>
           {mayRepeat && (
             <Form.Field>
               <div className="ui checkbox">
-                <input id="bk-repeat" type="checkbox" checked={repeat} onChange={(e) => { setRepeat(e.target.checked); setPreview(null); }} />
+                <input
+                  id="bk-repeat"
+                  type="checkbox"
+                  checked={repeat}
+                  onChange={(e) => {
+                    setRepeat(e.target.checked);
+                    setPreview(null);
+                  }}
+                />
                 <label htmlFor="bk-repeat">{t('rec.repeat')}</label>
               </div>
             </Form.Field>
           )}
           {repeat && (
             <>
-              <RecurrenceEditor value={rec} onChange={(r) => { setRec(r); setPreview(null); setSkip(false); }} />
+              <RecurrenceEditor
+                value={rec}
+                onChange={(r) => {
+                  setRec(r);
+                  setPreview(null);
+                  setSkip(false);
+                }}
+              />
               {errors.rec && <Message negative size="small" content={errors.rec} />}
-              <Button type="button" basic loading={previewing} onClick={() => void onPreview()} data-testid="rec-preview">{t('rec.preview')}</Button>
+              <Button
+                type="button"
+                basic
+                loading={previewing}
+                onClick={() => void onPreview()}
+                data-testid="rec-preview"
+              >
+                {t('rec.preview')}
+              </Button>
               {preview && (
                 <div className="rec-preview" data-testid="rec-preview-list">
                   <p>{t('rec.previewSummary', { total: preview.length, conflicts: conflicts.length })}</p>
                   <List divided relaxed>
                     {preview.map((o) => (
-                      <List.Item key={o.date} className={o.ok ? 'occ-ok' : 'occ-conflict'} data-date={o.date} data-ok={o.ok}>
-                        <List.Icon name={o.ok ? 'check' : 'warning sign'} color={o.ok ? 'green' : 'red'} aria-hidden="true" />
+                      <List.Item
+                        key={o.date}
+                        className={o.ok ? 'occ-ok' : 'occ-conflict'}
+                        data-date={o.date}
+                        data-ok={o.ok}
+                      >
+                        <List.Icon
+                          name={o.ok ? 'check' : 'warning sign'}
+                          color={o.ok ? 'green' : 'red'}
+                          aria-hidden="true"
+                        />
                         <List.Content>
                           {o.date} {o.ok ? t('rec.ok') : t('rec.conflict')}
-                          {o.failures.map((f) => <div key={f.key} className="occ-reason">{f.msg}</div>)}
+                          {o.failures.map((f) => (
+                            <div key={f.key} className="occ-reason">
+                              {f.msg}
+                            </div>
+                          ))}
                         </List.Content>
                       </List.Item>
                     ))}
                   </List>
                   {conflicts.length > 0 && (
                     <div className="ui checkbox">
-                      <input id="bk-skip" type="checkbox" checked={skip} onChange={(e) => { setSkip(e.target.checked); setErrors({}); }} />
+                      <input
+                        id="bk-skip"
+                        type="checkbox"
+                        checked={skip}
+                        onChange={(e) => {
+                          setSkip(e.target.checked);
+                          setErrors({});
+                        }}
+                      />
                       <label htmlFor="bk-skip">{t('rec.skip', { count: conflicts.length })}</label>
                     </div>
                   )}
@@ -205,8 +340,17 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
         </Form>
       </Modal.Content>
       <Modal.Actions>
-        <Button type="button" onClick={onClose}>{t('common.cancel')}</Button>
-        <Button primary type="submit" form="booking-form" loading={saving} disabled={saving} data-testid="booking-submit">
+        <Button type="button" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          primary
+          type="submit"
+          form="booking-form"
+          loading={saving}
+          disabled={saving}
+          data-testid="booking-submit"
+        >
           {repeat && !preview ? t('rec.preview') : t('form.book')}
         </Button>
       </Modal.Actions>

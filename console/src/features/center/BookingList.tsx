@@ -17,19 +17,39 @@ export function BookingList({ items, empty, testid }: { items: Booking[]; empty:
           <Table.HeaderCell>{t('details.resource')}</Table.HeaderCell>
           <Table.HeaderCell>{t('details.when')}</Table.HeaderCell>
           <Table.HeaderCell>{t('details.state')}</Table.HeaderCell>
-          <Table.HeaderCell><span className="visually-hidden">{t('details.more')}</span></Table.HeaderCell>
+          <Table.HeaderCell>
+            <span className="visually-hidden">{t('details.more')}</span>
+          </Table.HeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
         {items.map((b) => (
           <Fragment key={b.id}>
             <Table.Row data-booking={b.id} className="booking-row">
-              <Table.Cell>{b.subject ?? '—'}{b.seriesId !== null && <span className="series-mark" title={t('details.series')}> ↻</span>}</Table.Cell>
+              <Table.Cell>
+                {b.subject ?? '—'}
+                {b.seriesId !== null && (
+                  <span className="series-mark" title={t('details.series')}>
+                    {' '}
+                    ↻
+                  </span>
+                )}
+              </Table.Cell>
               <Table.Cell>{b.resourceName}</Table.Cell>
-              <Table.Cell>{b.meetingDate} {b.startTime}–{b.endTime}</Table.Cell>
-              <Table.Cell><StateLabel booking={b} /></Table.Cell>
+              <Table.Cell>
+                {b.meetingDate} {b.startTime}–{b.endTime}
+              </Table.Cell>
+              <Table.Cell>
+                <StateLabel booking={b} />
+              </Table.Cell>
               <Table.Cell collapsing>
-                <Button size="mini" basic aria-expanded={open === b.id} onClick={() => setOpen(open === b.id ? null : b.id)} data-testid="details-toggle">
+                <Button
+                  size="mini"
+                  basic
+                  aria-expanded={open === b.id}
+                  onClick={() => setOpen(open === b.id ? null : b.id)}
+                  data-testid="details-toggle"
+                >
                   {open === b.id ? t('details.hide') : t('details.show')}
                 </Button>
               </Table.Cell>

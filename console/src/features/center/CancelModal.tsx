@@ -20,7 +20,15 @@ export function ScopeField({ value, onChange, id }: { value: Scope; onChange: (s
   );
 }
 
-export function CancelModal({ booking, onClose, scope: initialScope = 'one' }: { booking: Booking; onClose: (done: boolean) => void; scope?: Scope }) {
+export function CancelModal({
+  booking,
+  onClose,
+  scope: initialScope = 'one',
+}: {
+  booking: Booking;
+  onClose: (done: boolean) => void;
+  scope?: Scope;
+}) {
   const { t } = useTranslation('center');
   const toast = useToast();
   const [reason, setReason] = useState('');
@@ -41,20 +49,42 @@ export function CancelModal({ booking, onClose, scope: initialScope = 'one' }: {
     }
   };
   return (
-    <Modal className="center-modal" open size="tiny" onClose={() => onClose(false)} aria-labelledby="cancel-title" data-testid="cancel-modal">
+    <Modal
+      className="center-modal"
+      open
+      size="tiny"
+      onClose={() => onClose(false)}
+      aria-labelledby="cancel-title"
+      data-testid="cancel-modal"
+    >
       <Modal.Header id="cancel-title">{t('cancel.title')}</Modal.Header>
       <Modal.Content>
-        <p>{booking.subject} · {booking.resourceName} · {booking.meetingDate} {booking.startTime}–{booking.endTime}</p>
+        <p>
+          {booking.subject} · {booking.resourceName} · {booking.meetingDate} {booking.startTime}–{booking.endTime}
+        </p>
         <Form id="cancel-form" onSubmit={() => void submit()} noValidate>
-          <Form.TextArea id="cancel-reason" label={t('cancel.reason')} required value={reason} maxLength={300}
-            onChange={(_, d) => { setReason(String(d.value ?? '')); setError(false); }}
-            error={error ? { content: t('cancel.reasonRequired'), pointing: 'above' } : undefined} />
+          <Form.TextArea
+            id="cancel-reason"
+            label={t('cancel.reason')}
+            required
+            value={reason}
+            maxLength={300}
+            onChange={(_, d) => {
+              setReason(String(d.value ?? ''));
+              setError(false);
+            }}
+            error={error ? { content: t('cancel.reasonRequired'), pointing: 'above' } : undefined}
+          />
           {booking.seriesId !== null && <ScopeField id="cancel-scope" value={scope} onChange={setScope} />}
         </Form>
       </Modal.Content>
       <Modal.Actions>
-        <Button type="button" onClick={() => onClose(false)}>{t('common.back')}</Button>
-        <Button negative type="submit" form="cancel-form" loading={isLoading} data-testid="cancel-confirm">{t('cancel.confirm')}</Button>
+        <Button type="button" onClick={() => onClose(false)}>
+          {t('common.back')}
+        </Button>
+        <Button negative type="submit" form="cancel-form" loading={isLoading} data-testid="cancel-confirm">
+          {t('cancel.confirm')}
+        </Button>
       </Modal.Actions>
     </Modal>
   );

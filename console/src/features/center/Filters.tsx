@@ -30,27 +30,58 @@ export function Filters({ value, onChange, capacity = true, needFloor = false, c
       <Form.Group inline widths={undefined} className="wrap">
         <Form.Field>
           <label htmlFor="f-date">{t('filters.date')}</label>
-          <input id="f-date" type="date" value={value.date} required onChange={(e) => e.target.value && onChange({ ...value, date: e.target.value })} />
+          <input
+            id="f-date"
+            type="date"
+            value={value.date}
+            required
+            onChange={(e) => e.target.value && onChange({ ...value, date: e.target.value })}
+          />
         </Form.Field>
         <Form.Field>
           <label htmlFor="f-location">{t('filters.location')}</label>
-          <select id="f-location" value={value.locationId ?? ''} onChange={(e) => onChange({ ...value, locationId: num(e.target.value), floorId: undefined })}>
+          <select
+            id="f-location"
+            value={value.locationId ?? ''}
+            onChange={(e) => onChange({ ...value, locationId: num(e.target.value), floorId: undefined })}
+          >
             {!needFloor && <option value="">{t('filters.all')}</option>}
             {needFloor && !value.locationId && <option value="">{t('filters.choose')}</option>}
-            {locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+            {locations.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
           </select>
         </Form.Field>
         <Form.Field>
           <label htmlFor="f-floor">{t('filters.floor')}</label>
-          <select id="f-floor" value={value.floorId ?? ''} onChange={(e) => onChange({ ...value, floorId: num(e.target.value) })}>
+          <select
+            id="f-floor"
+            value={value.floorId ?? ''}
+            onChange={(e) => onChange({ ...value, floorId: num(e.target.value) })}
+          >
             <option value="">{needFloor ? t('filters.choose') : t('filters.all')}</option>
-            {floors.filter((f) => !value.locationId || f.locationId === value.locationId).map((f) => <option key={f.id} value={f.id}>{f.displayName || f.name}</option>)}
+            {floors
+              .filter((f) => !value.locationId || f.locationId === value.locationId)
+              .map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.displayName || f.name}
+                </option>
+              ))}
           </select>
         </Form.Field>
         {capacity && (
           <Form.Field>
             <label htmlFor="f-capacity">{t('filters.capacity')}</label>
-            <input id="f-capacity" type="number" min={0} style={{ width: '6em' }} value={value.capacity ?? ''} onChange={(e) => onChange({ ...value, capacity: num(e.target.value) })} />
+            <input
+              id="f-capacity"
+              type="number"
+              min={0}
+              style={{ width: '6em' }}
+              value={value.capacity ?? ''}
+              onChange={(e) => onChange({ ...value, capacity: num(e.target.value) })}
+            />
           </Form.Field>
         )}
         {children}

@@ -15,22 +15,56 @@ export default function MeetingPage() {
   const [feed, { data: feedAnswer, isLoading: feeding }] = useFeedMutation();
   return (
     <Segment className="center-page" data-testid="meeting-page">
-      <Header as="h1" size="medium">{t('meeting.title')}</Header>
+      <Header as="h1" size="medium">
+        {t('meeting.title')}
+      </Header>
       <Menu secondary pointing role="tablist" aria-label={t('meeting.title')}>
         {(['upcoming', 'past'] as const).map((s) => (
-          <Menu.Item key={s} role="tab" aria-selected={scope === s} active={scope === s} onClick={() => setScope(s)} data-testid={`scope-${s}`}>
+          <Menu.Item
+            key={s}
+            role="tab"
+            aria-selected={scope === s}
+            active={scope === s}
+            onClick={() => setScope(s)}
+            data-testid={`scope-${s}`}
+          >
             {t(`meeting.${s}`)}
           </Menu.Item>
         ))}
       </Menu>
-      {isLoading ? <Loading /> : <BookingList items={data?.items ?? []} empty={t(`meeting.empty.${scope}`)} testid="my-bookings" />}
+      {isLoading ? (
+        <Loading />
+      ) : (
+        <BookingList items={data?.items ?? []} empty={t(`meeting.empty.${scope}`)} testid="my-bookings" />
+      )}
       <Segment basic className="feed">
-        <Header as="h2" size="tiny">{t('meeting.feed')}</Header>
+        <Header as="h2" size="tiny">
+          {t('meeting.feed')}
+        </Header>
         <p>{t('meeting.feedHelp')}</p>
         {feedAnswer ? (
-          <Input fluid readOnly data-testid="feed-url" value={feedAnswer.url} aria-label={t('meeting.feed')} action={{ icon: 'copy', 'aria-label': t('meeting.copy'), onClick: () => void navigator.clipboard?.writeText(feedAnswer.url) }} />
+          <Input
+            fluid
+            readOnly
+            data-testid="feed-url"
+            value={feedAnswer.url}
+            aria-label={t('meeting.feed')}
+            action={{
+              icon: 'copy',
+              'aria-label': t('meeting.copy'),
+              onClick: () => void navigator.clipboard?.writeText(feedAnswer.url),
+            }}
+          />
         ) : (
-          <Button size="small" basic icon="rss" content={t('meeting.feedCreate')} loading={feeding} onClick={() => void feed()} data-testid="feed-create" />
+          <Button
+            size="small"
+            basic
+            icon="rss"
+            content={t('meeting.feedCreate')}
+            loading={feeding}
+            onClick={() => void feed()}
+            data-testid="feed-create"
+          />
         )}
       </Segment>
     </Segment>

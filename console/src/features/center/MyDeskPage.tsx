@@ -16,11 +16,15 @@ export default function MyDeskPage() {
   const { data, isLoading } = useMyBookingsQuery({ scope: 'upcoming', pageSize: 200 });
   const items = useMemo(() => {
     const ids = new Set((desks?.resources ?? []).map((r) => r.id));
-    return (data?.items ?? []).filter((b) => ids.has(b.resourceId)).sort((a, b) => Number(b.meetingDate === day) - Number(a.meetingDate === day) || a.startAt - b.startAt);
+    return (data?.items ?? [])
+      .filter((b) => ids.has(b.resourceId))
+      .sort((a, b) => Number(b.meetingDate === day) - Number(a.meetingDate === day) || a.startAt - b.startAt);
   }, [desks, data, day]);
   return (
     <Segment className="center-page" data-testid="mydesk-page">
-      <Header as="h1" size="medium">{t('mydesk.title')}</Header>
+      <Header as="h1" size="medium">
+        {t('mydesk.title')}
+      </Header>
       {isLoading ? <Loading /> : <BookingList items={items} empty={t('mydesk.empty')} testid="my-desks" />}
     </Segment>
   );

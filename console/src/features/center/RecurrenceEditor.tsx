@@ -34,7 +34,11 @@ export function RecurrenceEditor({ value, onChange }: { value: Recurrence; onCha
       <Form.Group widths="equal">
         <Form.Field>
           <label htmlFor="rec-freq">{t('rec.freq')}</label>
-          <select id="rec-freq" value={value.freq} onChange={(e) => onChange(withFreq(value, e.target.value as Recurrence['freq']))}>
+          <select
+            id="rec-freq"
+            value={value.freq}
+            onChange={(e) => onChange(withFreq(value, e.target.value as Recurrence['freq']))}
+          >
             <option value="daily">{t('rec.daily')}</option>
             <option value="weekly">{t('rec.weekly')}</option>
             <option value="monthly">{t('rec.monthly')}</option>
@@ -42,7 +46,14 @@ export function RecurrenceEditor({ value, onChange }: { value: Recurrence; onCha
         </Form.Field>
         <Form.Field>
           <label htmlFor="rec-interval">{t('rec.interval')}</label>
-          <input id="rec-interval" type="number" min={1} max={99} value={value.interval} onChange={(e) => set({ interval: Math.max(1, Number(e.target.value) || 1) })} />
+          <input
+            id="rec-interval"
+            type="number"
+            min={1}
+            max={99}
+            value={value.interval}
+            onChange={(e) => set({ interval: Math.max(1, Number(e.target.value) || 1) })}
+          />
         </Form.Field>
       </Form.Group>
       {value.freq === 'weekly' && (
@@ -59,10 +70,17 @@ export function RecurrenceEditor({ value, onChange }: { value: Recurrence; onCha
         <Form.Group widths="equal">
           <Form.Field>
             <label htmlFor="rec-monthly">{t('rec.monthlyBy')}</label>
-            <select id="rec-monthly" value={value.bySetPos !== undefined ? 'nth' : 'date'}
-              onChange={(e) => onChange(e.target.value === 'nth'
-                ? { ...value, byMonthDay: undefined, bySetPos: 1, byWeekday: [value.byWeekday?.[0] ?? 1] }
-                : { ...value, bySetPos: undefined, byWeekday: undefined, byMonthDay: [1] })}>
+            <select
+              id="rec-monthly"
+              value={value.bySetPos !== undefined ? 'nth' : 'date'}
+              onChange={(e) =>
+                onChange(
+                  e.target.value === 'nth'
+                    ? { ...value, byMonthDay: undefined, bySetPos: 1, byWeekday: [value.byWeekday?.[0] ?? 1] }
+                    : { ...value, bySetPos: undefined, byWeekday: undefined, byMonthDay: [1] },
+                )
+              }
+            >
               <option value="date">{t('rec.byDate')}</option>
               <option value="nth">{t('rec.byNth')}</option>
             </select>
@@ -71,21 +89,44 @@ export function RecurrenceEditor({ value, onChange }: { value: Recurrence; onCha
             <>
               <Form.Field>
                 <label htmlFor="rec-setpos">{t('rec.nth')}</label>
-                <select id="rec-setpos" value={value.bySetPos} onChange={(e) => set({ bySetPos: Number(e.target.value) })}>
-                  {[1, 2, 3, 4, -1].map((n) => <option key={n} value={n}>{t(`rec.pos${n < 0 ? 'Last' : n}`)}</option>)}
+                <select
+                  id="rec-setpos"
+                  value={value.bySetPos}
+                  onChange={(e) => set({ bySetPos: Number(e.target.value) })}
+                >
+                  {[1, 2, 3, 4, -1].map((n) => (
+                    <option key={n} value={n}>
+                      {t(`rec.pos${n < 0 ? 'Last' : n}`)}
+                    </option>
+                  ))}
                 </select>
               </Form.Field>
               <Form.Field>
                 <label htmlFor="rec-nthday">{t('rec.weekday')}</label>
-                <select id="rec-nthday" value={value.byWeekday?.[0] ?? 1} onChange={(e) => set({ byWeekday: [Number(e.target.value)] })}>
-                  {WEEKDAYS.map((d) => <option key={d} value={d}>{t(`rec.day${d}`)}</option>)}
+                <select
+                  id="rec-nthday"
+                  value={value.byWeekday?.[0] ?? 1}
+                  onChange={(e) => set({ byWeekday: [Number(e.target.value)] })}
+                >
+                  {WEEKDAYS.map((d) => (
+                    <option key={d} value={d}>
+                      {t(`rec.day${d}`)}
+                    </option>
+                  ))}
                 </select>
               </Form.Field>
             </>
           ) : (
             <Form.Field>
               <label htmlFor="rec-monthday">{t('rec.monthDay')}</label>
-              <input id="rec-monthday" type="number" min={1} max={31} value={value.byMonthDay?.[0] ?? 1} onChange={(e) => set({ byMonthDay: [Math.min(31, Math.max(1, Number(e.target.value) || 1))] })} />
+              <input
+                id="rec-monthday"
+                type="number"
+                min={1}
+                max={31}
+                value={value.byMonthDay?.[0] ?? 1}
+                onChange={(e) => set({ byMonthDay: [Math.min(31, Math.max(1, Number(e.target.value) || 1))] })}
+              />
             </Form.Field>
           )}
         </Form.Group>
@@ -93,7 +134,15 @@ export function RecurrenceEditor({ value, onChange }: { value: Recurrence; onCha
       <Form.Group widths="equal">
         <Form.Field>
           <label htmlFor="rec-end">{t('rec.range')}</label>
-          <select id="rec-end" value={byCount ? 'count' : 'until'} onChange={(e) => (e.target.value === 'count' ? onChange({ ...value, until: undefined, count: 4 }) : onChange({ ...value, count: undefined, until: '' }))}>
+          <select
+            id="rec-end"
+            value={byCount ? 'count' : 'until'}
+            onChange={(e) =>
+              e.target.value === 'count'
+                ? onChange({ ...value, until: undefined, count: 4 })
+                : onChange({ ...value, count: undefined, until: '' })
+            }
+          >
             <option value="count">{t('rec.byCount')}</option>
             <option value="until">{t('rec.byUntil')}</option>
           </select>
@@ -101,12 +150,24 @@ export function RecurrenceEditor({ value, onChange }: { value: Recurrence; onCha
         {byCount ? (
           <Form.Field>
             <label htmlFor="rec-count">{t('rec.count')}</label>
-            <input id="rec-count" type="number" min={1} max={732} value={value.count} onChange={(e) => set({ count: Math.max(1, Number(e.target.value) || 1) })} />
+            <input
+              id="rec-count"
+              type="number"
+              min={1}
+              max={732}
+              value={value.count}
+              onChange={(e) => set({ count: Math.max(1, Number(e.target.value) || 1) })}
+            />
           </Form.Field>
         ) : (
           <Form.Field>
             <label htmlFor="rec-until">{t('rec.until')}</label>
-            <input id="rec-until" type="date" value={value.until ?? ''} onChange={(e) => set({ until: e.target.value })} />
+            <input
+              id="rec-until"
+              type="date"
+              value={value.until ?? ''}
+              onChange={(e) => set({ until: e.target.value })}
+            />
           </Form.Field>
         )}
       </Form.Group>

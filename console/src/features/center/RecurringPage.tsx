@@ -19,23 +19,43 @@ export default function RecurringPage() {
   const [ending, setEnding] = useState<Booking | null>(null);
   const series = useMemo(() => {
     const m = new Map<number, Booking[]>();
-    for (const b of data?.items ?? []) if (b.seriesId !== null && b.mySelf) (m.get(b.seriesId) ?? m.set(b.seriesId, []).get(b.seriesId)!).push(b);
+    for (const b of data?.items ?? [])
+      if (b.seriesId !== null && b.mySelf) (m.get(b.seriesId) ?? m.set(b.seriesId, []).get(b.seriesId)!).push(b);
     return [...m.entries()].map(([id, items]) => ({ id, items: items.sort((a, b) => a.startAt - b.startAt) }));
   }, [data]);
-  const mayCreate = access.setting('useCircleReservation') && (access.can('center:recurring:circle') || access.can('center:reserve:circle'));
+  const mayCreate =
+    access.setting('useCircleReservation') &&
+    (access.can('center:recurring:circle') || access.can('center:reserve:circle'));
   const mayCancel = access.can('center:recurring:cancel') || access.can('center:meeting:cancel');
   return (
     <Segment className="center-page" data-testid="recurring-page">
-      <Header as="h1" size="medium">{t('recurring.title')}</Header>
-      {mayCreate && <p><Link className="ui small primary button" to="/center/reserve">{t('recurring.create')}</Link> {t('recurring.createHelp')}</p>}
+      <Header as="h1" size="medium">
+        {t('recurring.title')}
+      </Header>
+      {mayCreate && (
+        <p>
+          <Link className="ui small primary button" to="/center/reserve">
+            {t('recurring.create')}
+          </Link>{' '}
+          {t('recurring.createHelp')}
+        </p>
+      )}
       {isLoading && <Loading />}
-      {!isLoading && series.length === 0 && <Message info content={t('recurring.empty')} data-testid="recurring-empty" />}
+      {!isLoading && series.length === 0 && (
+        <Message info content={t('recurring.empty')} data-testid="recurring-empty" />
+      )}
       {series.map((s) => {
         const next = s.items.find((b) => b.endAt > Date.now() && ['pending', 'confirmed'].includes(b.state));
         return (
           <Segment key={s.id} data-series={s.id}>
-            <Header as="h2" size="small">{s.items[0]?.subject} · {s.items[0]?.resourceName} · {s.items[0]?.startTime}–{s.items[0]?.endTime}</Header>
-            {next && mayCancel && <Button size="small" basic color="red" onClick={() => setEnding(next)}>{t('recurring.end')}</Button>}
+            <Header as="h2" size="small">
+              {s.items[0]?.subject} · {s.items[0]?.resourceName} · {s.items[0]?.startTime}–{s.items[0]?.endTime}
+            </Header>
+            {next && mayCancel && (
+              <Button size="small" basic color="red" onClick={() => setEnding(next)}>
+                {t('recurring.end')}
+              </Button>
+            )}
             <BookingList items={s.items} empty={t('recurring.empty')} testid={`series-${s.id}`} />
           </Segment>
         );

@@ -41,10 +41,15 @@ function usePlanImage(floorId: number | undefined, hasPlan: boolean) {
       if (!blob || !live) return;
       url = URL.createObjectURL(blob);
       const probe = new Image();
-      probe.onload = () => { if (live) setImg({ url, w: probe.naturalWidth || 1200, h: probe.naturalHeight || 800 }); };
+      probe.onload = () => {
+        if (live) setImg({ url, w: probe.naturalWidth || 1200, h: probe.naturalHeight || 800 });
+      };
       probe.src = url;
     });
-    return () => { live = false; if (url) URL.revokeObjectURL(url); };
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
   }, [floorId, hasPlan]);
   return img;
 }
@@ -62,10 +67,14 @@ export default function ReserveDeskPage() {
     if (!filter.locationId && locations?.[0]) setFilter((f) => ({ ...f, locationId: locations[0]!.id }));
   }, [locations, filter.locationId]);
   useEffect(() => {
-    if (filter.locationId && !filter.floorId && floors[0]) setFilter((f) => ({ ...f, floorId: floors.find((x) => x.locationId === f.locationId)?.id }));
+    if (filter.locationId && !filter.floorId && floors[0])
+      setFilter((f) => ({ ...f, floorId: floors.find((x) => x.locationId === f.locationId)?.id }));
   }, [floors, filter.locationId, filter.floorId]);
   const floor = floors.find((f) => f.id === filter.floorId);
-  const { data: grid, isFetching } = useGridQuery({ date: filter.date, floorId: filter.floorId }, { skip: !filter.floorId });
+  const { data: grid, isFetching } = useGridQuery(
+    { date: filter.date, floorId: filter.floorId },
+    { skip: !filter.floorId },
+  );
   const { data: placed } = usePlacedQuery(filter.floorId!, { skip: !filter.floorId });
   const image = usePlanImage(filter.floorId, Boolean(floor?.planUploadId));
   const width = image?.w ?? 1200;
@@ -84,7 +93,13 @@ export default function ReserveDeskPage() {
       const stateText = t(`state.${state}`);
       const kind = r.type === 1 ? t('plan.desk') : t('plan.room');
       return {
-        id: r.id, name: r.name, type: r.type, x: p.x, y: p.y, state, pickable: mayBook && state === 'free',
+        id: r.id,
+        name: r.name,
+        type: r.type,
+        x: p.x,
+        y: p.y,
+        state,
+        pickable: mayBook && state === 'free',
         label: `${r.name} ${range.start}–${range.end} ${stateText}`,
         detail: `${kind} ${r.name} · ${t('filters.capacity')} ${r.capacity} · ${stateText}`,
       };
@@ -93,38 +108,78 @@ export default function ReserveDeskPage() {
 
   const pick = (id: number) => {
     const r = grid?.resources.find((x) => x.id === id);
-    if (r) setTarget({ resourceId: r.id, resourceName: r.name, date: filter.date, startTime: range.start, endTime: range.end });
+    if (r)
+      setTarget({
+        resourceId: r.id,
+        resourceName: r.name,
+        date: filter.date,
+        startTime: range.start,
+        endTime: range.end,
+      });
   };
 
   return (
     <Segment className="center-page" data-testid="reservedesk-page">
-      <Header as="h1" size="medium">{t('plan.title')}</Header>
+      <Header as="h1" size="medium">
+        {t('plan.title')}
+      </Header>
       {!access.setting('useBookingByPlan') && <Message info content={t('plan.off')} />}
       <Filters value={filter} onChange={setFilter} capacity={false} needFloor>
         <Form.Field>
           <label htmlFor="p-start">{t('search.start')}</label>
-          <select id="p-start" value={range.start} onChange={(e) => setRange({ ...range, start: e.target.value })}>{TIMES.map((x) => <option key={x}>{x}</option>)}</select>
+          <select id="p-start" value={range.start} onChange={(e) => setRange({ ...range, start: e.target.value })}>
+            {TIMES.map((x) => (
+              <option key={x}>{x}</option>
+            ))}
+          </select>
         </Form.Field>
         <Form.Field error={badRange}>
           <label htmlFor="p-end">{t('search.end')}</label>
-          <select id="p-end" value={range.end} onChange={(e) => setRange({ ...range, end: e.target.value })}>{TIMES.map((x) => <option key={x}>{x}</option>)}</select>
+          <select id="p-end" value={range.end} onChange={(e) => setRange({ ...range, end: e.target.value })}>
+            {TIMES.map((x) => (
+              <option key={x}>{x}</option>
+            ))}
+          </select>
         </Form.Field>
       </Filters>
       {badRange && <Message warning size="small" content={t('search.badRange')} />}
       <ul className="fp-legend" aria-label={t('legend.title')}>
-        {LEGEND.map((s) => <li key={s}><span className={`fp-swatch tg-${s}`} aria-hidden="true" />{t(`state.${s}`)}</li>)}
+        {LEGEND.map((s) => (
+          <li key={s}>
+            <span className={`fp-swatch tg-${s}`} aria-hidden="true" />
+            {t(`state.${s}`)}
+          </li>
+        ))}
       </ul>
       {!filter.floorId && <Message info content={t('plan.chooseFloor')} data-testid="plan-empty" />}
       {filter.floorId && isFetching && !grid && <Loading />}
-      {filter.floorId && grid && grid.resources.length === 0 && <Message info content={t('plan.empty')} data-testid="plan-empty" />}
+      {filter.floorId && grid && grid.resources.length === 0 && (
+        <Message info content={t('plan.empty')} data-testid="plan-empty" />
+      )}
       {filter.floorId && grid && grid.resources.length > 0 && (
         <>
           {!image && <p className="fp-note">{t('plan.noImage')}</p>}
-          <FloorPlan image={image?.url ?? null} width={width} height={height} items={items} onPick={pick}
-            label={t('plan.label', { floor: floor?.displayName ?? '' })} zoomInLabel={t('plan.zoomIn')} zoomOutLabel={t('plan.zoomOut')} resetLabel={t('plan.reset')} />
+          <FloorPlan
+            image={image?.url ?? null}
+            width={width}
+            height={height}
+            items={items}
+            onPick={pick}
+            label={t('plan.label', { floor: floor?.displayName ?? '' })}
+            zoomInLabel={t('plan.zoomIn')}
+            zoomOutLabel={t('plan.zoomOut')}
+            resetLabel={t('plan.reset')}
+          />
         </>
       )}
-      <BookingForm target={target} onClose={() => setTarget(null)} onBooked={(r) => { setTarget(null); setBooked(r); }} />
+      <BookingForm
+        target={target}
+        onClose={() => setTarget(null)}
+        onBooked={(r) => {
+          setTarget(null);
+          setBooked(r);
+        }}
+      />
       <BookedModal result={booked} onClose={() => setBooked(null)} />
     </Segment>
   );

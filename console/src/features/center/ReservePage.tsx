@@ -31,7 +31,13 @@ export default function ReservePage() {
   const onSelect = useCallback((sel: GridSelection | null) => setSelection(sel), []);
 
   const selRow = rows.find((r) => r.id === selection?.resourceId);
-  const conflict = selRow && selection ? hasConflict(selRow.cells.map((c) => c.state), selection) : false;
+  const conflict =
+    selRow && selection
+      ? hasConflict(
+          selRow.cells.map((c) => c.state),
+          selection,
+        )
+      : false;
   const endOf = (i: number) => {
     const next = selRow?.cells[i + 1]?.time;
     if (next && next !== '00:00') return next;
@@ -41,22 +47,43 @@ export default function ReservePage() {
   };
   const openForm = () => {
     if (!selRow || !selection || conflict || !mayBook) return;
-    setTarget({ resourceId: selRow.id, resourceName: selRow.name, date: filter.date, startTime: selRow.cells[selection.from]!.time, endTime: endOf(selection.to) });
+    setTarget({
+      resourceId: selRow.id,
+      resourceName: selRow.name,
+      date: filter.date,
+      startTime: selRow.cells[selection.from]!.time,
+      endTime: endOf(selection.to),
+    });
   };
 
   return (
     <Segment className="center-page" data-testid="reserve-page">
-      <Header as="h1" size="medium">{t('reserve.title')}</Header>
+      <Header as="h1" size="medium">
+        {t('reserve.title')}
+      </Header>
       {!access.setting('useBookingByList') && <Message info content={t('reserve.off')} />}
-      <Filters value={filter} onChange={(v) => { setFilter(v); setSelection(null); }} />
+      <Filters
+        value={filter}
+        onChange={(v) => {
+          setFilter(v);
+          setSelection(null);
+        }}
+      />
       <div className="selection-bar" aria-live="polite" data-testid="selection-bar">
         {selRow && selection ? (
           <>
             <span className={conflict ? 'sel-conflict' : 'sel-ok'} data-testid="selection-text">
-              {selRow.name} {selRow.cells[selection.from]?.time}–{endOf(selection.to)} {conflict ? `· ${t('reserve.conflict')}` : ''}
+              {selRow.name} {selRow.cells[selection.from]?.time}–{endOf(selection.to)}{' '}
+              {conflict ? `· ${t('reserve.conflict')}` : ''}
             </span>
-            {mayBook && <Button primary size="small" disabled={conflict} onClick={openForm} data-testid="open-booking">{t('reserve.book')}</Button>}
-            <Button size="small" basic onClick={() => setSelection(null)}>{t('reserve.clear')}</Button>
+            {mayBook && (
+              <Button primary size="small" disabled={conflict} onClick={openForm} data-testid="open-booking">
+                {t('reserve.book')}
+              </Button>
+            )}
+            <Button size="small" basic onClick={() => setSelection(null)}>
+              {t('reserve.clear')}
+            </Button>
           </>
         ) : (
           <span>{mayBook ? t('reserve.hint') : t('reserve.viewOnly')}</span>
@@ -83,7 +110,15 @@ export default function ReservePage() {
           hideLegendLabel={t('legend.hide')}
         />
       )}
-      <BookingForm target={target} onClose={() => setTarget(null)} onBooked={(r) => { setTarget(null); setSelection(null); setBooked(r); }} />
+      <BookingForm
+        target={target}
+        onClose={() => setTarget(null)}
+        onBooked={(r) => {
+          setTarget(null);
+          setSelection(null);
+          setBooked(r);
+        }}
+      />
       <BookedModal result={booked} onClose={() => setBooked(null)} />
       {details !== null && <BookingDetails id={details} onClose={() => setDetails(null)} />}
     </Segment>

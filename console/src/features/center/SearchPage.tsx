@@ -26,40 +26,77 @@ export function SearchScreen({ type }: { type: 0 | 1 }) {
   const access = useAccess();
   const start = nextQuarter();
   const [filter, setFilter] = useState<FilterValue>({ date: today() });
-  const [range, setRange] = useState({ startTime: start, endTime: TIMES[Math.min(96, minutesOf(start) / 15 + 4)]!, deviceIds: '' });
+  const [range, setRange] = useState({
+    startTime: start,
+    endTime: TIMES[Math.min(96, minutesOf(start) / 15 + 4)]!,
+    deviceIds: '',
+  });
   const [args, setArgs] = useState<AvailableArgs | null>(null);
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
   const { data, isFetching } = useAvailableQuery(args!, { skip: !args });
   const mayBook = RESERVE_CODES.some(access.can);
   const badRange = minutesOf(range.endTime) <= minutesOf(range.startTime);
-  const ids = range.deviceIds.split(/[,\s]+/).filter((s) => /^\d+$/.test(s)).join(',');
+  const ids = range.deviceIds
+    .split(/[,\s]+/)
+    .filter((s) => /^\d+$/.test(s))
+    .join(',');
   const search = () => {
-    if (!badRange) setArgs({ ...filter, type, startTime: range.startTime, endTime: range.endTime, deviceIds: ids || undefined });
+    if (!badRange)
+      setArgs({ ...filter, type, startTime: range.startTime, endTime: range.endTime, deviceIds: ids || undefined });
   };
   const title = type === 0 ? t('search.roomTitle') : t('search.deskTitle');
   return (
     <Segment className="center-page" data-testid={type === 0 ? 'search-page' : 'searchdesk-page'}>
-      <Header as="h1" size="medium">{title}</Header>
+      <Header as="h1" size="medium">
+        {title}
+      </Header>
       <Filters value={filter} onChange={setFilter} capacity={type === 0}>
         <Form.Field>
           <label htmlFor="s-start">{t('search.start')}</label>
-          <select id="s-start" value={range.startTime} onChange={(e) => setRange({ ...range, startTime: e.target.value })}>{TIMES.map((x) => <option key={x}>{x}</option>)}</select>
+          <select
+            id="s-start"
+            value={range.startTime}
+            onChange={(e) => setRange({ ...range, startTime: e.target.value })}
+          >
+            {TIMES.map((x) => (
+              <option key={x}>{x}</option>
+            ))}
+          </select>
         </Form.Field>
         <Form.Field error={badRange}>
           <label htmlFor="s-end">{t('search.end')}</label>
-          <select id="s-end" value={range.endTime} onChange={(e) => setRange({ ...range, endTime: e.target.value })} aria-invalid={badRange}>{TIMES.map((x) => <option key={x}>{x}</option>)}</select>
+          <select
+            id="s-end"
+            value={range.endTime}
+            onChange={(e) => setRange({ ...range, endTime: e.target.value })}
+            aria-invalid={badRange}
+          >
+            {TIMES.map((x) => (
+              <option key={x}>{x}</option>
+            ))}
+          </select>
         </Form.Field>
         <Form.Field>
           <label htmlFor="s-devices">{t('search.devices')}</label>
-          <input id="s-devices" placeholder="1,2" value={range.deviceIds} onChange={(e) => setRange({ ...range, deviceIds: e.target.value })} style={{ width: '8em' }} />
+          <input
+            id="s-devices"
+            placeholder="1,2"
+            value={range.deviceIds}
+            onChange={(e) => setRange({ ...range, deviceIds: e.target.value })}
+            style={{ width: '8em' }}
+          />
         </Form.Field>
-        <Button primary type="button" onClick={search} disabled={badRange} data-testid="search-run">{t('search.run')}</Button>
+        <Button primary type="button" onClick={search} disabled={badRange} data-testid="search-run">
+          {t('search.run')}
+        </Button>
       </Filters>
       {badRange && <Message warning size="small" content={t('search.badRange')} />}
       {isFetching && <Loading />}
       {!args && <Message info content={t('search.start_hint')} />}
-      {args && data && data.resources.length === 0 && <Message info content={t('search.none')} data-testid="search-empty" />}
+      {args && data && data.resources.length === 0 && (
+        <Message info content={t('search.none')} data-testid="search-empty" />
+      )}
       {args && data && data.resources.length > 0 && (
         <Table compact data-testid="search-results">
           <Table.Header>
@@ -67,7 +104,9 @@ export function SearchScreen({ type }: { type: 0 | 1 }) {
               <Table.HeaderCell>{t('details.resource')}</Table.HeaderCell>
               <Table.HeaderCell>{t('filters.capacity')}</Table.HeaderCell>
               <Table.HeaderCell>{t('search.zone')}</Table.HeaderCell>
-              <Table.HeaderCell><span className="visually-hidden">{t('reserve.book')}</span></Table.HeaderCell>
+              <Table.HeaderCell>
+                <span className="visually-hidden">{t('reserve.book')}</span>
+              </Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -77,14 +116,37 @@ export function SearchScreen({ type }: { type: 0 | 1 }) {
                 <Table.Cell>{r.capacity}</Table.Cell>
                 <Table.Cell>{r.timeZone}</Table.Cell>
                 <Table.Cell collapsing>
-                  {mayBook && <Button size="mini" primary onClick={() => setTarget({ resourceId: r.id, resourceName: r.name, date: args.date, startTime: args.startTime, endTime: args.endTime })}>{t('reserve.book')}</Button>}
+                  {mayBook && (
+                    <Button
+                      size="mini"
+                      primary
+                      onClick={() =>
+                        setTarget({
+                          resourceId: r.id,
+                          resourceName: r.name,
+                          date: args.date,
+                          startTime: args.startTime,
+                          endTime: args.endTime,
+                        })
+                      }
+                    >
+                      {t('reserve.book')}
+                    </Button>
+                  )}
                 </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table>
       )}
-      <BookingForm target={target} onClose={() => setTarget(null)} onBooked={(r) => { setTarget(null); setBooked(r); }} />
+      <BookingForm
+        target={target}
+        onClose={() => setTarget(null)}
+        onBooked={(r) => {
+          setTarget(null);
+          setBooked(r);
+        }}
+      />
       <BookedModal result={booked} onClose={() => setBooked(null)} />
     </Segment>
   );

@@ -25,4 +25,9 @@ export function useAccess(): Access {
 }
 
 /** Booking is allowed from any of the booking screens' reserve rights. */
-export const RESERVE_CODES = ['center:reserve:reserve', 'center:reservedesk:reserve', 'center:search:reserve', 'center:searchdesk:reserve'];
+export const RESERVE_CODES = [
+  'center:reserve:reserve',
+  'center:reservedesk:reserve',
+  'center:search:reserve',
+  'center:searchdesk:reserve',
+];

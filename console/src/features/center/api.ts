@@ -3,7 +3,19 @@ import { api } from '../../app/api.ts';
 import type { Envelope } from '../../app/http.ts';
 import { expandGrid, type GridWire } from './grid-wire.ts';
 import type {
-  Approval, Booking, BookingInput, Contact, Floor, Grid, GridResource, Occurrence, Page, Place, PlacedResource, Scope, SeriesAnswer,
+  Approval,
+  Booking,
+  BookingInput,
+  Contact,
+  Floor,
+  Grid,
+  GridResource,
+  Occurrence,
+  Page,
+  Place,
+  PlacedResource,
+  Scope,
+  SeriesAnswer,
 } from './types.ts';
 
 const data = <T>(b: Envelope) => b.data as T;
@@ -80,7 +92,11 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
       providesTags: ['Approvals'],
     }),
     decide: build.mutation<unknown, { id: number; action: 'approve' | 'deny' | 'revoke'; reason?: string }>({
-      query: ({ id, action, reason }) => ({ url: `/approvals/${id}/${action}`, method: 'POST', body: reason ? { reason } : {} }),
+      query: ({ id, action, reason }) => ({
+        url: `/approvals/${id}/${action}`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
       invalidatesTags: ['Approvals', 'Bookings'],
     }),
     locations: build.query<Place[], void>({
@@ -113,7 +129,21 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
 });
 
 export const {
-  useGridQuery, useAvailableQuery, useMyBookingsQuery, useBookingQuery, useCreateBookingMutation, usePreviewBookingMutation,
-  useModifyBookingMutation, useCancelBookingMutation, useCheckInMutation, useCheckOutMutation, useFeedMutation, useApprovalsQuery,
-  useDecideMutation, useLocationsQuery, useFloorsQuery, useContactsQuery, usePlacedQuery,
+  useGridQuery,
+  useAvailableQuery,
+  useMyBookingsQuery,
+  useBookingQuery,
+  useCreateBookingMutation,
+  usePreviewBookingMutation,
+  useModifyBookingMutation,
+  useCancelBookingMutation,
+  useCheckInMutation,
+  useCheckOutMutation,
+  useFeedMutation,
+  useApprovalsQuery,
+  useDecideMutation,
+  useLocationsQuery,
+  useFloorsQuery,
+  useContactsQuery,
+  usePlacedQuery,
 } = centerApi;

@@ -1,5 +1,14 @@
 /** The booking API's shapes as the console reads them (DESIGN.md §2 Bookings). */
-export type CellState = 'free' | 'expired' | 'mine' | 'other' | 'disabled' | 'approvalMine' | 'approvalOther' | 'unavailable' | 'noReservation';
+export type CellState =
+  | 'free'
+  | 'expired'
+  | 'mine'
+  | 'other'
+  | 'disabled'
+  | 'approvalMine'
+  | 'approvalOther'
+  | 'unavailable'
+  | 'noReservation';
 
 export interface GridCell {
   time: string;

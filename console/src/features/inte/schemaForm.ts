@@ -23,13 +23,25 @@ export interface JsonSchema {
   items?: JsonSchema;
 }
 
-export interface Provider { id: string; names: Record<string, string>; secrets: string[]; settingsSchema: JsonSchema }
-export interface Kind { kind: string; screen: string; names: Record<string, string>; providers: Provider[]; selected: string }
+export interface Provider {
+  id: string;
+  names: Record<string, string>;
+  secrets: string[];
+  settingsSchema: JsonSchema;
+}
+export interface Kind {
+  kind: string;
+  screen: string;
+  names: Record<string, string>;
+  providers: Provider[];
+  selected: string;
+}
 
 const pick = (texts: string | Record<string, string> | undefined, lang: string): string | undefined =>
-  typeof texts === 'string' ? texts : texts ? texts[lang] ?? texts.en ?? Object.values(texts)[0] : undefined;
+  typeof texts === 'string' ? texts : texts ? (texts[lang] ?? texts.en ?? Object.values(texts)[0]) : undefined;
 
-const typeOf = (s: JsonSchema): string => (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') ?? 'string' : s.type ?? 'string');
+const typeOf = (s: JsonSchema): string =>
+  Array.isArray(s.type) ? (s.type.find((x) => x !== 'null') ?? 'string') : (s.type ?? 'string');
 
 export function isSecretField(p: Provider, name: string): boolean {
   const s = p.settingsSchema.properties?.[name];
@@ -37,7 +49,13 @@ export function isSecretField(p: Provider, name: string): boolean {
 }
 
 /** The form fields; `fallbackLabel` names a field the schema gives no title for. */
-export function schemaFields(p: Provider, lang: string, fallbackLabel: (name: string) => string, secretsSet: Record<string, boolean>, texts: { set: string; notSet: string }): FieldDef[] {
+export function schemaFields(
+  p: Provider,
+  lang: string,
+  fallbackLabel: (name: string) => string,
+  secretsSet: Record<string, boolean>,
+  texts: { set: string; notSet: string },
+): FieldDef[] {
   const props = p.settingsSchema.properties ?? {};
   const required = p.settingsSchema.required ?? [];
   return Object.entries(props).map(([name, s]) => {
@@ -50,17 +68,38 @@ export function schemaFields(p: Provider, lang: string, fallbackLabel: (name: st
     if (s.enum) return { ...base, type: 'select', options: s.enum.map((v) => ({ value: v, text: String(v) })) };
     if (type === 'boolean') return { ...base, type: 'checkbox', required: false };
     if (type === 'integer' || type === 'number') {
-      const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (type === 'integer' ? 1 : Number.EPSILON) : undefined);
-      const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (type === 'integer' ? 1 : Number.EPSILON) : undefined);
-      return { ...base, type: 'number', min, max: max !== undefined && max < Number.MAX_SAFE_INTEGER ? max : undefined };
+      const min =
+        s.minimum ??
+        (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (type === 'integer' ? 1 : Number.EPSILON) : undefined);
+      const max =
+        s.maximum ??
+        (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (type === 'integer' ? 1 : Number.EPSILON) : undefined);
+      return {
+        ...base,
+        type: 'number',
+        min,
+        max: max !== undefined && max < Number.MAX_SAFE_INTEGER ? max : undefined,
+      };
     }
-    if (type === 'array' || type === 'object') return { ...base, type: 'textarea', help: [help, 'JSON'].filter(Boolean).join(' · ') };
+    if (type === 'array' || type === 'object')
+      return { ...base, type: 'textarea', help: [help, 'JSON'].filter(Boolean).join(' · ') };
     return { ...base, type: 'text', maxLength: s.maxLength };
   });
 }
 
 /** Extra schema checks the generic field checks lack: integers, minLength, patterns, URLs, JSON. */
-export function schemaErrors(p: Provider, values: Values, texts: { integer: string; minLength: (n: number) => string; pattern: string; url: string; json: string; email: string }): Record<string, string> {
+export function schemaErrors(
+  p: Provider,
+  values: Values,
+  texts: {
+    integer: string;
+    minLength: (n: number) => string;
+    pattern: string;
+    url: string;
+    json: string;
+    email: string;
+  },
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, s] of Object.entries(p.settingsSchema.properties ?? {})) {
     const v = values[name];
@@ -69,10 +108,16 @@ export function schemaErrors(p: Provider, values: Values, texts: { integer: stri
     if (type === 'integer' && !Number.isInteger(Number(v))) out[name] = texts.integer;
     else if (typeof v === 'string' && s.minLength && v.length < s.minLength) out[name] = texts.minLength(s.minLength);
     else if (typeof v === 'string' && s.pattern && !new RegExp(s.pattern).test(v)) out[name] = texts.pattern;
-    else if (typeof v === 'string' && s.format === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) out[name] = texts.email;
-    else if (typeof v === 'string' && s.format === 'uri' && !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(v)) out[name] = texts.url;
+    else if (typeof v === 'string' && s.format === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))
+      out[name] = texts.email;
+    else if (typeof v === 'string' && s.format === 'uri' && !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(v))
+      out[name] = texts.url;
     else if ((type === 'array' || type === 'object') && typeof v === 'string') {
-      try { JSON.parse(v); } catch { out[name] = texts.json; }
+      try {
+        JSON.parse(v);
+      } catch {
+        out[name] = texts.json;
+      }
     }
   }
   return out;
@@ -82,7 +127,10 @@ export function schemaErrors(p: Provider, values: Values, texts: { integer: stri
 export function initialValues(p: Provider, saved: Record<string, unknown>): Values {
   const out: Values = {};
   for (const [name, s] of Object.entries(p.settingsSchema.properties ?? {})) {
-    if (isSecretField(p, name)) { out[name] = ''; continue; }
+    if (isSecretField(p, name)) {
+      out[name] = '';
+      continue;
+    }
     const v = saved[name] ?? s.default;
     out[name] = v !== undefined && v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
   }
@@ -94,11 +142,18 @@ export function settingsBody(p: Provider, values: Values): Record<string, unknow
   const out: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(p.settingsSchema.properties ?? {})) {
     const v = values[name];
-    if (isSecretField(p, name)) { if (v) out[name] = v; continue; }
+    if (isSecretField(p, name)) {
+      if (v) out[name] = v;
+      continue;
+    }
     if (v === undefined || v === '') continue;
     const type = typeOf(s);
     if ((type === 'array' || type === 'object') && typeof v === 'string') {
-      try { out[name] = JSON.parse(v); } catch { out[name] = v; }
+      try {
+        out[name] = JSON.parse(v);
+      } catch {
+        out[name] = v;
+      }
     } else if (type === 'integer' || type === 'number') out[name] = Number(v);
     else out[name] = v;
   }

@@ -35,7 +35,8 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
   const mismatch = form.confirmPassword !== '' && form.confirmPassword !== form.newPassword;
   const valid = !missing && !mismatch && rules.every((r) => r.ok);
 
-  const set = (name: keyof typeof form) => (_: unknown, d: { value?: string | number }) => setForm((f) => ({ ...f, [name]: String(d.value ?? '') }));
+  const set = (name: keyof typeof form) => (_: unknown, d: { value?: string | number }) =>
+    setForm((f) => ({ ...f, [name]: String(d.value ?? '') }));
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -43,7 +44,11 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
     if (!valid) return;
     setError('');
     try {
-      const [password, newPassword, confirmPassword] = await Promise.all([encrypt(form.password), encrypt(form.newPassword), encrypt(form.confirmPassword)]);
+      const [password, newPassword, confirmPassword] = await Promise.all([
+        encrypt(form.password),
+        encrypt(form.newPassword),
+        encrypt(form.confirmPassword),
+      ]);
       const res = await change({ password, newPassword, confirmPassword });
       if ('error' in res && res.error) {
         const err = res.error as { msg?: string };
@@ -51,7 +56,10 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
         return;
       }
       const answer = res.data;
-      storeTokens({ token: answer.token, refreshToken: answer.refreshToken, expiresAt: answer.expiresAt }, Boolean(storage.refreshToken) || storage.getItem('remember') === '1');
+      storeTokens(
+        { token: answer.token, refreshToken: answer.refreshToken, expiresAt: answer.expiresAt },
+        Boolean(storage.refreshToken) || storage.getItem('remember') === '1',
+      );
       setForm({ password: '', newPassword: '', confirmPassword: '' });
       setTouched(false);
       dispatch(toastShown('success', t('password.changed')));
@@ -61,18 +69,50 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
     }
   };
 
-  const reasonText = reason && reason !== 'required' ? t(`password.reason.${reason}`) : reason === 'required' ? t('password.reason.expired') : '';
+  const reasonText =
+    reason && reason !== 'required'
+      ? t(`password.reason.${reason}`)
+      : reason === 'required'
+        ? t('password.reason.expired')
+        : '';
 
   return (
-    <Modal open={open} size="tiny" closeOnDimmerClick={false} closeOnEscape={!forced} onClose={forced ? undefined : onCancel} aria-labelledby="change-password-title" data-testid="change-password">
+    <Modal
+      open={open}
+      size="tiny"
+      closeOnDimmerClick={false}
+      closeOnEscape={!forced}
+      onClose={forced ? undefined : onCancel}
+      aria-labelledby="change-password-title"
+      data-testid="change-password"
+    >
       <Modal.Header id="change-password-title">{t('password.title')}</Modal.Header>
       <Modal.Content>
         {reasonText && <Message warning content={reasonText} />}
         <Form id="change-password-form" className="initial" onSubmit={submit} error={Boolean(error)} noValidate>
-          <Form.Input id="cp-old" name="oldPassword" type="password" label={t('password.old')} autoComplete="current-password" value={form.password} onChange={set('password')} required
-            error={touched && !form.password ? t('validation.required') : undefined} />
-          <Form.Input id="cp-new" name="newPassword" type="password" label={t('password.new')} autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} required maxLength={50}
-            error={touched && !rules.every((r) => r.ok) ? t('password.rulesNotMet') : undefined} />
+          <Form.Input
+            id="cp-old"
+            name="oldPassword"
+            type="password"
+            label={t('password.old')}
+            autoComplete="current-password"
+            value={form.password}
+            onChange={set('password')}
+            required
+            error={touched && !form.password ? t('validation.required') : undefined}
+          />
+          <Form.Input
+            id="cp-new"
+            name="newPassword"
+            type="password"
+            label={t('password.new')}
+            autoComplete="new-password"
+            value={form.newPassword}
+            onChange={set('newPassword')}
+            required
+            maxLength={50}
+            error={touched && !rules.every((r) => r.ok) ? t('password.rulesNotMet') : undefined}
+          />
           <List className="password-rules" aria-live="polite" aria-label={t('password.rules')}>
             {rules.map((r) => (
               <List.Item key={r.key} className={r.ok ? 'rule-ok' : 'rule-pending'}>
@@ -81,14 +121,42 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
               </List.Item>
             ))}
           </List>
-          <Form.Input id="cp-confirm" name="confirmPassword" type="password" label={t('password.confirm')} autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} required
-            error={mismatch ? t('password.mismatch') : touched && !form.confirmPassword ? t('validation.required') : undefined} />
+          <Form.Input
+            id="cp-confirm"
+            name="confirmPassword"
+            type="password"
+            label={t('password.confirm')}
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={set('confirmPassword')}
+            required
+            error={
+              mismatch
+                ? t('password.mismatch')
+                : touched && !form.confirmPassword
+                  ? t('validation.required')
+                  : undefined
+            }
+          />
           <Message error content={error} />
         </Form>
       </Modal.Content>
       <Modal.Actions>
-        {!forced && <Button type="button" onClick={onCancel}>{t('common.cancel')}</Button>}
-        <Button primary type="submit" form="change-password-form" loading={isLoading} disabled={isLoading} data-testid="change-password-submit">{t('common.save')}</Button>
+        {!forced && (
+          <Button type="button" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+        )}
+        <Button
+          primary
+          type="submit"
+          form="change-password-form"
+          loading={isLoading}
+          disabled={isLoading}
+          data-testid="change-password-submit"
+        >
+          {t('common.save')}
+        </Button>
       </Modal.Actions>
     </Modal>
   );

@@ -53,13 +53,17 @@ export default function LoginPage() {
     if (hashEntry.authMethod) storage.setItem('authMethod', String(hashEntry.authMethod));
   }, [hashEntry.token, hashEntry.authMethod, navigate]);
 
-  const set = (name: keyof typeof form) => (_: unknown, d: { value?: string | number }) => setForm((f) => ({ ...f, [name]: String(d.value ?? '') }));
+  const set = (name: keyof typeof form) => (_: unknown, d: { value?: string | number }) =>
+    setForm((f) => ({ ...f, [name]: String(d.value ?? '') }));
   const refreshCaptcha = () => setCaptchaNonce((n) => n + 1);
 
   const errors = {
     username: !form.username.trim() ? t('validation.required') : '',
     password: !form.password ? t('validation.required') : '',
-    captcha: captchaEnabled && form.captcha.trim().length !== CAPTCHA_LENGTH ? t('login.captchaLength', { n: CAPTCHA_LENGTH }) : '',
+    captcha:
+      captchaEnabled && form.captcha.trim().length !== CAPTCHA_LENGTH
+        ? t('login.captchaLength', { n: CAPTCHA_LENGTH })
+        : '',
   };
 
   const proceed = async (answer: LoginAnswer, username: string) => {
@@ -82,7 +86,13 @@ export default function LoginPage() {
       dispatch(toastShown('error', t('login.keyFailed')));
       return;
     }
-    const res = await login({ username, password, uuid, captcha: captchaEnabled ? form.captcha.trim() : undefined, loginType: ldap ? loginType : 'local' });
+    const res = await login({
+      username,
+      password,
+      uuid,
+      captcha: captchaEnabled ? form.captcha.trim() : undefined,
+      loginType: ldap ? loginType : 'local',
+    });
     if ('error' in res && res.error) {
       const err = res.error as { code?: number; msg?: string };
       dispatch(toastShown('error', err.msg ?? t('http.network')));
@@ -120,34 +130,113 @@ export default function LoginPage() {
           <>
             {ldap && (
               <Menu secondary pointing widths={2} aria-label={t('login.accountType')}>
-                <Menu.Item as="button" type="button" name="local" active={loginType === 'local'} aria-pressed={loginType === 'local'} onClick={() => setLoginType('local')}>
+                <Menu.Item
+                  as="button"
+                  type="button"
+                  name="local"
+                  active={loginType === 'local'}
+                  aria-pressed={loginType === 'local'}
+                  onClick={() => setLoginType('local')}
+                >
                   {t('login.local')}
                 </Menu.Item>
-                <Menu.Item as="button" type="button" name="ldap" active={loginType === 'ldap'} aria-pressed={loginType === 'ldap'} onClick={() => setLoginType('ldap')}>
+                <Menu.Item
+                  as="button"
+                  type="button"
+                  name="ldap"
+                  active={loginType === 'ldap'}
+                  aria-pressed={loginType === 'ldap'}
+                  onClick={() => setLoginType('ldap')}
+                >
                   {ldap.name || t('login.domain')}
                 </Menu.Item>
               </Menu>
             )}
-            <Form className="initial" onSubmit={submit} noValidate loading={configLoading} aria-label={t('login.submit')}>
-              <Form.Input id="login-username" name="username" label={t('login.username')} autoComplete="username" icon="user" iconPosition="left"
-                value={form.username} onChange={set('username')} error={touched && errors.username ? errors.username : undefined} required maxLength={100} />
-              <Form.Input id="login-password" name="password" type="password" label={t('login.password')} autoComplete="current-password" icon="lock" iconPosition="left"
-                value={form.password} onChange={set('password')} error={touched && errors.password ? errors.password : undefined} required maxLength={50} />
+            <Form
+              className="initial"
+              onSubmit={submit}
+              noValidate
+              loading={configLoading}
+              aria-label={t('login.submit')}
+            >
+              <Form.Input
+                id="login-username"
+                name="username"
+                label={t('login.username')}
+                autoComplete="username"
+                icon="user"
+                iconPosition="left"
+                value={form.username}
+                onChange={set('username')}
+                error={touched && errors.username ? errors.username : undefined}
+                required
+                maxLength={100}
+              />
+              <Form.Input
+                id="login-password"
+                name="password"
+                type="password"
+                label={t('login.password')}
+                autoComplete="current-password"
+                icon="lock"
+                iconPosition="left"
+                value={form.password}
+                onChange={set('password')}
+                error={touched && errors.password ? errors.password : undefined}
+                required
+                maxLength={50}
+              />
               {captchaEnabled && (
                 <Form.Group className="captcha-row" unstackable>
-                  <Form.Input id="login-captcha" name="captcha" label={t('login.captcha')} autoComplete="off" width={10} maxLength={CAPTCHA_LENGTH}
-                    value={form.captcha} onChange={set('captcha')} error={touched && errors.captcha ? errors.captcha : undefined} required />
+                  <Form.Input
+                    id="login-captcha"
+                    name="captcha"
+                    label={t('login.captcha')}
+                    autoComplete="off"
+                    width={10}
+                    maxLength={CAPTCHA_LENGTH}
+                    value={form.captcha}
+                    onChange={set('captcha')}
+                    error={touched && errors.captcha ? errors.captcha : undefined}
+                    required
+                  />
                   <div className="captcha-image field">
-                    <button type="button" className="captcha-button" onClick={refreshCaptcha} title={t('login.captchaRefresh')} aria-label={t('login.captchaRefresh')}>
-                      <img className="captcha" data-uuid={uuid} src={captchaSrc} alt={t('login.captchaAlt')} width={120} height={40} />
+                    <button
+                      type="button"
+                      className="captcha-button"
+                      onClick={refreshCaptcha}
+                      title={t('login.captchaRefresh')}
+                      aria-label={t('login.captchaRefresh')}
+                    >
+                      <img
+                        className="captcha"
+                        data-uuid={uuid}
+                        src={captchaSrc}
+                        alt={t('login.captchaAlt')}
+                        width={120}
+                        height={40}
+                      />
                     </button>
                   </div>
                 </Form.Group>
               )}
               <Form.Field>
-                <Checkbox id="login-remember" label={t('login.remember')} checked={remember} onChange={(_, d) => setRemember(Boolean(d.checked))} />
+                <Checkbox
+                  id="login-remember"
+                  label={t('login.remember')}
+                  checked={remember}
+                  onChange={(_, d) => setRemember(Boolean(d.checked))}
+                />
               </Form.Field>
-              <Button primary fluid type="submit" size="large" loading={isLoading} disabled={isLoading} data-testid="login-submit">
+              <Button
+                primary
+                fluid
+                type="submit"
+                size="large"
+                loading={isLoading}
+                disabled={isLoading}
+                data-testid="login-submit"
+              >
                 {t('login.submit')}
               </Button>
             </Form>
@@ -165,25 +254,41 @@ export default function LoginPage() {
         )}
       </Segment>
 
-      <ChangePasswordModal open={Boolean(prompt && forcedChange) || changeExpiring} reason={changeExpiring ? 'expiring' : state === 'ok' ? null : state} forced={forcedChange}
+      <ChangePasswordModal
+        open={Boolean(prompt && forcedChange) || changeExpiring}
+        reason={changeExpiring ? 'expiring' : state === 'ok' ? null : state}
+        forced={forcedChange}
         onCancel={() => setChangeExpiring(false)}
         onDone={() => {
           const p = prompt;
           setPrompt(null);
           setChangeExpiring(false);
           if (p) void proceed(p.answer, p.username);
-        }} />
+        }}
+      />
 
-      <Modal open={Boolean(prompt && state === 'expiring') && !changeExpiring} size="tiny" aria-labelledby="expiring-title" data-testid="password-expiring">
+      <Modal
+        open={Boolean(prompt && state === 'expiring') && !changeExpiring}
+        size="tiny"
+        aria-labelledby="expiring-title"
+        data-testid="password-expiring"
+      >
         <Modal.Header id="expiring-title">{t('password.expiringTitle')}</Modal.Header>
         <Modal.Content>{t('password.expiringText', { days: prompt?.answer.passwordDaysLeft ?? 0 })}</Modal.Content>
         <Modal.Actions>
-          <Button type="button" onClick={() => {
-            const p = prompt;
-            setPrompt(null);
-            if (p) void proceed(p.answer, p.username);
-          }}>{t('password.later')}</Button>
-          <Button primary type="button" onClick={() => setChangeExpiring(true)}>{t('password.changeNow')}</Button>
+          <Button
+            type="button"
+            onClick={() => {
+              const p = prompt;
+              setPrompt(null);
+              if (p) void proceed(p.answer, p.username);
+            }}
+          >
+            {t('password.later')}
+          </Button>
+          <Button primary type="button" onClick={() => setChangeExpiring(true)}>
+            {t('password.changeNow')}
+          </Button>
         </Modal.Actions>
       </Modal>
     </main>

@@ -62,7 +62,10 @@ export const loginApi = api.injectEndpoints({
       query: () => ({ url: '/sso/methods', public: true, silent: true }),
       transformResponse: (body: Envelope) => {
         const data = body.data as Partial<SsoMethods> | undefined;
-        return { localLoginEnabled: data?.localLoginEnabled !== false, items: Array.isArray(data?.items) ? data.items : [] };
+        return {
+          localLoginEnabled: data?.localLoginEnabled !== false,
+          items: Array.isArray(data?.items) ? data.items : [],
+        };
       },
     }),
     oidcCallback: build.mutation<SignInAnswer, { code: string; state: string; iss?: string }>({
@@ -74,4 +77,11 @@ export const loginApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useChangePasswordMutation, useLogoutMutation, useSsoMethodsQuery, useOidcCallbackMutation, useTokenUrlMutation } = loginApi;
+export const {
+  useLoginMutation,
+  useChangePasswordMutation,
+  useLogoutMutation,
+  useSsoMethodsQuery,
+  useOidcCallbackMutation,
+  useTokenUrlMutation,
+} = loginApi;

@@ -27,7 +27,12 @@ export function safeRedirect(raw: string | null): string | undefined {
   return raw;
 }
 
-export async function enterConsole(dispatch: AppDispatch, username: string, permissions: string[], redirect: string | undefined): Promise<boolean> {
+export async function enterConsole(
+  dispatch: AppDispatch,
+  username: string,
+  permissions: string[],
+  redirect: string | undefined,
+): Promise<boolean> {
   dispatch(signedIn({ username, permissions }));
   if (!(await loadMenu(dispatch))) {
     dispatch(signedOut());
@@ -45,7 +50,7 @@ export async function logout(dispatch: AppDispatch): Promise<void> {
   const storedLogoutUrl = storage.getItem('logoutUrl');
   dispatch(signedOut());
   dispatch(api.util.resetApiState());
-  const target = answer && [1, 2, 3].includes(answer.authMethod) ? answer.logoutUrl ?? storedLogoutUrl : null;
+  const target = answer && [1, 2, 3].includes(answer.authMethod) ? (answer.logoutUrl ?? storedLogoutUrl) : null;
   if (target && /^https?:\/\//.test(target)) window.location.assign(target);
   else navigate('/login', { replace: true });
 }
@@ -62,10 +67,23 @@ export function subjectOf(token: string): string {
 }
 
 /** After an OIDC, SAML or token-URL sign-in: store the tokens and enter like a local sign-in. */
-export async function completeExternalSignIn(dispatch: AppDispatch, answer: SignInAnswer, logoutUrl: string | undefined, hashRedirect: string | undefined): Promise<boolean> {
-  storeTokens({ token: answer.token, refreshToken: answer.refreshToken, expiresAt: answer.expiresAt || jwtExpiry(answer.token) }, storage.getItem('remember') === '1');
+export async function completeExternalSignIn(
+  dispatch: AppDispatch,
+  answer: SignInAnswer,
+  logoutUrl: string | undefined,
+  hashRedirect: string | undefined,
+): Promise<boolean> {
+  storeTokens(
+    { token: answer.token, refreshToken: answer.refreshToken, expiresAt: answer.expiresAt || jwtExpiry(answer.token) },
+    storage.getItem('remember') === '1',
+  );
   storage.setItem('authMethod', String(answer.authMethod));
   if (logoutUrl) storage.setItem('logoutUrl', logoutUrl);
   if (answer.notify?.length) sessionStorage.setItem('notify', JSON.stringify(answer.notify));
-  return enterConsole(dispatch, subjectOf(answer.token), answer.permissions ?? [], safeRedirect(answer.redirect ?? hashRedirect ?? null));
+  return enterConsole(
+    dispatch,
+    subjectOf(answer.token),
+    answer.permissions ?? [],
+    safeRedirect(answer.redirect ?? hashRedirect ?? null),
+  );
 }

@@ -37,7 +37,11 @@ export interface Rule {
 /** Each rule of the policy with whether `password` meets it, for display and for the submit check. */
 export function checkPassword(password: string, policy: PasswordPolicy): Rule[] {
   const rules: Rule[] = [
-    { key: 'password.ruleLength', params: { min: policy.minLength, max: policy.maxLength }, ok: password.length >= policy.minLength && password.length <= policy.maxLength },
+    {
+      key: 'password.ruleLength',
+      params: { min: policy.minLength, max: policy.maxLength },
+      ok: password.length >= policy.minLength && password.length <= policy.maxLength,
+    },
   ];
   if (policy.digits) rules.push({ key: 'password.ruleDigit', ok: /\d/.test(password) });
   if (policy.lower) rules.push({ key: 'password.ruleLower', ok: /[a-z]/.test(password) });

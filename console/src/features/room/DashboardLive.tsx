@@ -8,12 +8,25 @@ import { useList } from './api.ts';
 import { StatusLabel } from './common.tsx';
 
 export interface LiveBooking {
-  id: number; subject: string | null; organiserName: string; startAt: number; endAt: number; startTime: string; endTime: string; checkedIn: boolean;
+  id: number;
+  subject: string | null;
+  organiserName: string;
+  startAt: number;
+  endAt: number;
+  startTime: string;
+  endTime: string;
+  checkedIn: boolean;
 }
 export type ReadingField = 'temperature' | 'humidity' | 'co2' | 'tvoc' | 'pressure' | 'hcho' | 'pm25' | 'pm10';
 export type Reading = { deviceId: string; at: number } & Partial<Record<ReadingField, number>>;
 export interface LiveResource {
-  id: number; name: string; type: number; floorName: string | null; current: LiveBooking | null; next: LiveBooking | null; readings: Reading[];
+  id: number;
+  name: string;
+  type: number;
+  floorName: string | null;
+  current: LiveBooking | null;
+  next: LiveBooking | null;
+  readings: Reading[];
 }
 
 /** The SDK's environment values in the order shown, with their units and decimals. */
@@ -42,18 +55,29 @@ function Meeting({ label, booking }: { label: string; booking: LiveBooking }) {
     <p style={{ margin: '0.3em 0' }} data-testid="live-booking">
       <strong>{label}</strong> {booking.startTime}–{booking.endTime}{' '}
       <span data-testid="live-subject">{booking.subject ?? t('dashboard.live.hidden')}</span>
-      {booking.organiserName && <span className="muted"> · {t('dashboard.live.by', { name: booking.organiserName })}</span>}
+      {booking.organiserName && (
+        <span className="muted"> · {t('dashboard.live.by', { name: booking.organiserName })}</span>
+      )}
     </p>
   );
 }
 
 export type LiveView = 'bookings' | 'environment';
 
-export interface LivePlace { items: LiveResource[]; total: number; loading: boolean }
+export interface LivePlace {
+  items: LiveResource[];
+  total: number;
+  loading: boolean;
+}
 
 /** The live state of a place, refreshed every 30 s (nothing is asked without a place). */
 export function useLivePlace(locationId?: number, floorId?: number): LivePlace {
-  const { data, isLoading } = useList<LiveResource>('/room/dashboard/live', { locationId, floorId }, !locationId && !floorId, 30_000);
+  const { data, isLoading } = useList<LiveResource>(
+    '/room/dashboard/live',
+    { locationId, floorId },
+    !locationId && !floorId,
+    30_000,
+  );
   return { items: data?.items ?? [], total: data?.total ?? 0, loading: isLoading };
 }
 
@@ -63,24 +87,36 @@ function ResourceCard({ r, view }: { r: LiveResource; view: LiveView }) {
     const reading = r.readings.find((x) => typeof x[field] === 'number');
     return reading ? [{ field, text: formatReading(reading[field]!, unit, digits, i18n.language) }] : [];
   });
-  const state = r.current
-    ? <StatusLabel tone="red" data-testid="live-state">{t('dashboard.live.inUse')}</StatusLabel>
-    : r.next
-      ? <StatusLabel tone="orange" data-testid="live-state">{t('dashboard.live.nextAt', { time: r.next.startTime })}</StatusLabel>
-      : <StatusLabel tone="green" data-testid="live-state">{t('dashboard.live.free')}</StatusLabel>;
+  const state = r.current ? (
+    <StatusLabel tone="red" data-testid="live-state">
+      {t('dashboard.live.inUse')}
+    </StatusLabel>
+  ) : r.next ? (
+    <StatusLabel tone="orange" data-testid="live-state">
+      {t('dashboard.live.nextAt', { time: r.next.startTime })}
+    </StatusLabel>
+  ) : (
+    <StatusLabel tone="green" data-testid="live-state">
+      {t('dashboard.live.free')}
+    </StatusLabel>
+  );
   const headingId = `live-r${r.id}`;
   return (
     <Card as="article" aria-labelledby={headingId} data-testid="live-resource" data-id={r.id}>
       <Card.Content>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '0.5em' }}>
-          <h3 id={headingId} className="ui small header" style={{ margin: 0 }}>{r.name}</h3>
+          <h3 id={headingId} className="ui small header" style={{ margin: 0 }}>
+            {r.name}
+          </h3>
           {state}
         </div>
         {r.floorName && <div className="muted">{r.floorName}</div>}
         {view === 'bookings' && r.current && (
           <>
             <Meeting label={t('dashboard.live.current')} booking={r.current} />
-            <p className="muted" style={{ margin: 0 }}>{r.current.checkedIn ? t('dashboard.live.checkedIn') : t('dashboard.live.notCheckedIn')}</p>
+            <p className="muted" style={{ margin: 0 }}>
+              {r.current.checkedIn ? t('dashboard.live.checkedIn') : t('dashboard.live.notCheckedIn')}
+            </p>
           </>
         )}
         {view === 'bookings' && r.next && <Meeting label={t('dashboard.live.next')} booking={r.next} />}
@@ -88,15 +124,29 @@ function ResourceCard({ r, view }: { r: LiveResource; view: LiveView }) {
       {view === 'environment' && (
         <Card.Content>
           {values.length ? (
-            <dl className="live-readings" data-testid="live-readings" style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '0.2em 1em', margin: 0, fontSize: '1.2em' }}>
+            <dl
+              className="live-readings"
+              data-testid="live-readings"
+              style={{
+                display: 'grid',
+                gridTemplateColumns: 'auto auto',
+                gap: '0.2em 1em',
+                margin: 0,
+                fontSize: '1.2em',
+              }}
+            >
               {values.map((v) => (
                 <div key={v.field} style={{ display: 'contents' }}>
                   <dt>{t(`dashboard.live.${v.field}`)}</dt>
-                  <dd style={{ margin: 0, fontWeight: 600 }} data-testid={`live-${v.field}`}>{v.text}</dd>
+                  <dd style={{ margin: 0, fontWeight: 600 }} data-testid={`live-${v.field}`}>
+                    {v.text}
+                  </dd>
                 </div>
               ))}
             </dl>
-          ) : <span className="muted">{t('dashboard.live.noReadings')}</span>}
+          ) : (
+            <span className="muted">{t('dashboard.live.noReadings')}</span>
+          )}
         </Card.Content>
       )}
     </Card>
@@ -108,17 +158,23 @@ export function DashboardLive({ place, view, live }: { place: string; view: Live
   const { items, total, loading } = live;
   return (
     <section aria-labelledby="live-title" data-testid="dashboard-live" data-view={view} style={{ margin: '1em 0' }}>
-      <h2 id="live-title" className="ui header">{t(view === 'bookings' ? 'dashboard.live.title' : 'dashboard.live.environmentTitle', { place })}</h2>
-      {loading ? <Loader active inline="centered" />
-        : items.length === 0 ? <Message info content={t('dashboard.live.empty')} data-testid="live-empty" />
-          : (
-            <>
-              <Card.Group itemsPerRow={4} stackable>
-                {items.map((r) => <ResourceCard key={r.id} r={r} view={view} />)}
-              </Card.Group>
-              {total > items.length && <p className="muted">{t('dashboard.live.more', { shown: items.length, total })}</p>}
-            </>
-          )}
+      <h2 id="live-title" className="ui header">
+        {t(view === 'bookings' ? 'dashboard.live.title' : 'dashboard.live.environmentTitle', { place })}
+      </h2>
+      {loading ? (
+        <Loader active inline="centered" />
+      ) : items.length === 0 ? (
+        <Message info content={t('dashboard.live.empty')} data-testid="live-empty" />
+      ) : (
+        <>
+          <Card.Group itemsPerRow={4} stackable>
+            {items.map((r) => (
+              <ResourceCard key={r.id} r={r} view={view} />
+            ))}
+          </Card.Group>
+          {total > items.length && <p className="muted">{t('dashboard.live.more', { shown: items.length, total })}</p>}
+        </>
+      )}
     </section>
   );
 }

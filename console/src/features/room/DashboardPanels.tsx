@@ -14,13 +14,29 @@ export function DashboardPanels({ q, large = false }: { q: DashboardQuery; large
   const top = useDashboardQuery({ part: 'top', q: { ...q, limit: 10 } });
   const pct = useCallback((v: number) => `${Math.round(v * 100)}%`, []);
   const count = useCallback((v: number) => String(Math.round(v)), []);
-  const typeName = (key: string) => (key === '0' ? t('type.room') : key === '1' ? t('type.desk') : t('type.other', { n: key }));
+  const typeName = (key: string) =>
+    key === '0' ? t('type.room') : key === '1' ? t('type.desk') : t('type.other', { n: key });
   const days = [0, 1, 2, 3, 4, 5, 6].map((d) => t(`weekdayShort.${d}`));
   const panel = (title: string, id: string, loading: boolean, body: ReactNode, empty: boolean) => (
     <Grid.Column>
-      <Segment as="section" aria-labelledby={`dash-${id}`} data-testid={`panel-${id}`} style={{ minHeight: large ? 320 : 240 }}>
-        <h2 id={`dash-${id}`} className="ui small header">{title}</h2>
-        {loading ? <Loader active inline="centered" /> : empty ? <p className="muted" data-testid="panel-empty">{t('dashboard.noData')}</p> : body}
+      <Segment
+        as="section"
+        aria-labelledby={`dash-${id}`}
+        data-testid={`panel-${id}`}
+        style={{ minHeight: large ? 320 : 240 }}
+      >
+        <h2 id={`dash-${id}`} className="ui small header">
+          {title}
+        </h2>
+        {loading ? (
+          <Loader active inline="centered" />
+        ) : empty ? (
+          <p className="muted" data-testid="panel-empty">
+            {t('dashboard.noData')}
+          </p>
+        ) : (
+          body
+        )}
       </Segment>
     </Grid.Column>
   );
@@ -31,23 +47,66 @@ export function DashboardPanels({ q, large = false }: { q: DashboardQuery; large
   const tops = (top.data as TopRow[] | undefined) ?? [];
   return (
     <Grid stackable columns={2} data-testid="dashboard-panels">
-      {panel(q.locationId ? t('dashboard.byFloor') : t('dashboard.byPlace'), 'place', byPlace.isLoading,
-        <BarChart label={t('dashboard.byPlace')} bars={places.map((r) => ({ label: r.name, value: r.utilisation }))} format={pct} maxValue={1} testId="chart-place" />, places.length === 0)}
-      {panel(t('dashboard.byType'), 'type', byType.isLoading,
-        <BarChart label={t('dashboard.byType')} bars={types.map((r) => ({ label: typeName(r.key.replace(/^t/, '')), value: r.utilisation }))} format={pct} maxValue={1} testId="chart-type" />, types.length === 0)}
-      {panel(t('dashboard.heatmap'), 'heatmap', heat.isLoading,
-        <HeatMap grid={grid} label={t('dashboard.heatmap')} dayNames={days} testId="chart-heatmap" />, grid.length === 0)}
-      {panel(t('dashboard.noShow'), 'noshow', noShow.isLoading, ns && (
-        <div style={{ display: 'flex', alignItems: 'center', gap: '1em' }}>
-          <RateRing rate={ns.rate} label={t('dashboard.noShow')} testId="chart-noshow" />
-          <Statistic.Group size="mini" widths={1}>
-            <Statistic label={t('dashboard.expected')} value={ns.expected} />
-            <Statistic label={t('dashboard.noShows')} value={ns.noShows} />
-          </Statistic.Group>
-        </div>
-      ), !ns)}
-      {panel(t('dashboard.top'), 'top', top.isLoading,
-        <BarChart label={t('dashboard.top')} bars={tops.map((r) => ({ label: r.name, value: r.bookings }))} format={count} testId="chart-top" />, tops.length === 0)}
+      {panel(
+        q.locationId ? t('dashboard.byFloor') : t('dashboard.byPlace'),
+        'place',
+        byPlace.isLoading,
+        <BarChart
+          label={t('dashboard.byPlace')}
+          bars={places.map((r) => ({ label: r.name, value: r.utilisation }))}
+          format={pct}
+          maxValue={1}
+          testId="chart-place"
+        />,
+        places.length === 0,
+      )}
+      {panel(
+        t('dashboard.byType'),
+        'type',
+        byType.isLoading,
+        <BarChart
+          label={t('dashboard.byType')}
+          bars={types.map((r) => ({ label: typeName(r.key.replace(/^t/, '')), value: r.utilisation }))}
+          format={pct}
+          maxValue={1}
+          testId="chart-type"
+        />,
+        types.length === 0,
+      )}
+      {panel(
+        t('dashboard.heatmap'),
+        'heatmap',
+        heat.isLoading,
+        <HeatMap grid={grid} label={t('dashboard.heatmap')} dayNames={days} testId="chart-heatmap" />,
+        grid.length === 0,
+      )}
+      {panel(
+        t('dashboard.noShow'),
+        'noshow',
+        noShow.isLoading,
+        ns && (
+          <div style={{ display: 'flex', alignItems: 'center', gap: '1em' }}>
+            <RateRing rate={ns.rate} label={t('dashboard.noShow')} testId="chart-noshow" />
+            <Statistic.Group size="mini" widths={1}>
+              <Statistic label={t('dashboard.expected')} value={ns.expected} />
+              <Statistic label={t('dashboard.noShows')} value={ns.noShows} />
+            </Statistic.Group>
+          </div>
+        ),
+        !ns,
+      )}
+      {panel(
+        t('dashboard.top'),
+        'top',
+        top.isLoading,
+        <BarChart
+          label={t('dashboard.top')}
+          bars={tops.map((r) => ({ label: r.name, value: r.bookings }))}
+          format={count}
+          testId="chart-top"
+        />,
+        tops.length === 0,
+      )}
     </Grid>
   );
 }

@@ -23,23 +23,60 @@ export default function DashboardScreen() {
   const q: DashboardQuery = { from, to, locationId: locationId || undefined, floorId: floorId || undefined };
   return (
     <section aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="ui header">{t('dashboard.title')}</h1>
+      <h1 id="dashboard-title" className="ui header">
+        {t('dashboard.title')}
+      </h1>
       <Form as="div">
         <Form.Group widths="equal">
-          <Form.Input id="dash-from" type="date" label={t('field.from')} value={from} onChange={(_, d) => setFrom(d.value)} />
-          <Form.Input id="dash-to" type="date" label={t('field.to')} value={to} onChange={(_, d) => setTo(d.value)} error={!valid && from && to ? { content: t('form.endBeforeStart'), pointing: 'above' } : undefined} />
+          <Form.Input
+            id="dash-from"
+            type="date"
+            label={t('field.from')}
+            value={from}
+            onChange={(_, d) => setFrom(d.value)}
+          />
+          <Form.Input
+            id="dash-to"
+            type="date"
+            label={t('field.to')}
+            value={to}
+            onChange={(_, d) => setTo(d.value)}
+            error={!valid && from && to ? { content: t('form.endBeforeStart'), pointing: 'above' } : undefined}
+          />
           <Form.Field>
             <label htmlFor="dash-location">{t('field.location')}</label>
-            <select id="dash-location" className="ui dropdown" value={locationId} onChange={(e) => { setLocationId(e.target.value ? Number(e.target.value) : ''); setFloorId(''); }}>
+            <select
+              id="dash-location"
+              className="ui dropdown"
+              value={locationId}
+              onChange={(e) => {
+                setLocationId(e.target.value ? Number(e.target.value) : '');
+                setFloorId('');
+              }}
+            >
               <option value="">{t('allPlaces')}</option>
-              {locations?.items.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+              {locations?.items.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
             </select>
           </Form.Field>
           <Form.Field>
             <label htmlFor="dash-floor">{t('field.floor')}</label>
-            <select id="dash-floor" className="ui dropdown" value={floorId} disabled={!locationId} onChange={(e) => setFloorId(e.target.value ? Number(e.target.value) : '')}>
+            <select
+              id="dash-floor"
+              className="ui dropdown"
+              value={floorId}
+              disabled={!locationId}
+              onChange={(e) => setFloorId(e.target.value ? Number(e.target.value) : '')}
+            >
               <option value="">{t('all')}</option>
-              {floors?.items.map((f) => <option key={f.id} value={f.id}>{f.displayName}</option>)}
+              {floors?.items.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.displayName}
+                </option>
+              ))}
             </select>
           </Form.Field>
         </Form.Group>

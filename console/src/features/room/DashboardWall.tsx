@@ -15,7 +15,14 @@ import { isoDate } from './common.tsx';
 import { DashboardLive, useLivePlace } from './DashboardLive.tsx';
 import { DashboardPanels } from './DashboardPanels.tsx';
 
-interface Place { key: string; name: string; locationId?: number; floorId?: number; bookingSeconds: number; environmentSeconds: number }
+interface Place {
+  key: string;
+  name: string;
+  locationId?: number;
+  floorId?: number;
+  bookingSeconds: number;
+  environmentSeconds: number;
+}
 type Page = 'bookings' | 'environment';
 
 const seconds = (value: unknown, fallback: number) => Number(value) || fallback;
@@ -32,11 +39,21 @@ export default function DashboardWall() {
     const configured = (panels as Panel[] | undefined) ?? [];
     if (configured.length) {
       return configured.map((p) => ({
-        key: `p${p.id}`, name: p.name, locationId: p.locationId ?? undefined, floorId: p.floorId ?? undefined,
-        bookingSeconds: seconds(p.bookingSlideSeconds, bookingDefault), environmentSeconds: seconds(p.environmentSlideSeconds, environmentDefault),
+        key: `p${p.id}`,
+        name: p.name,
+        locationId: p.locationId ?? undefined,
+        floorId: p.floorId ?? undefined,
+        bookingSeconds: seconds(p.bookingSlideSeconds, bookingDefault),
+        environmentSeconds: seconds(p.environmentSlideSeconds, environmentDefault),
       }));
     }
-    return (locations?.items ?? []).map((l) => ({ key: `l${l.id}`, name: l.name, locationId: l.id, bookingSeconds: bookingDefault, environmentSeconds: environmentDefault }));
+    return (locations?.items ?? []).map((l) => ({
+      key: `l${l.id}`,
+      name: l.name,
+      locationId: l.id,
+      bookingSeconds: bookingDefault,
+      environmentSeconds: environmentDefault,
+    }));
   }, [panels, locations, bookingDefault, environmentDefault]);
   const [at, setAt] = useState(0);
   const [page, setPage] = useState<Page>('bookings');
@@ -61,22 +78,55 @@ export default function DashboardWall() {
     const timer = setInterval(() => setNow(new Date()), 30_000);
     return () => clearInterval(timer);
   }, []);
-  const q = { from: isoDate(new Date(now.getTime() - 7 * 86_400_000)), to: isoDate(now), locationId: place?.locationId, floorId: place?.floorId };
+  const q = {
+    from: isoDate(new Date(now.getTime() - 7 * 86_400_000)),
+    to: isoDate(now),
+    locationId: place?.locationId,
+    floorId: place?.floorId,
+  };
   return (
-    <main className="dashboard-wall" tabIndex={-1} style={{ padding: '1.5em', minHeight: '100vh', background: '#f7f8fa' }} aria-labelledby="wall-title">
+    <main
+      className="dashboard-wall"
+      tabIndex={-1}
+      style={{ padding: '1.5em', minHeight: '100vh', background: '#f7f8fa' }}
+      aria-labelledby="wall-title"
+    >
       <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <h1 id="wall-title" className="ui header" data-testid="wall-place">{place ? place.name : t('dashboard.wall')}</h1>
-        <span aria-live="off" style={{ fontSize: '1.4em' }}>{now.toLocaleString()}</span>
+        <h1 id="wall-title" className="ui header" data-testid="wall-place">
+          {place ? place.name : t('dashboard.wall')}
+        </h1>
+        <span aria-live="off" style={{ fontSize: '1.4em' }}>
+          {now.toLocaleString()}
+        </span>
       </header>
       {place && cycles && (
         <div style={{ display: 'flex', gap: '0.5em', alignItems: 'center' }}>
           <span className="muted" aria-live="polite" data-testid="wall-slide" data-page={page}>
-            {t('dashboard.slide', { n: (at % places.length) + 1, of: places.length, page: t(`dashboard.live.${page}Page`), s: shownSeconds })}
+            {t('dashboard.slide', {
+              n: (at % places.length) + 1,
+              of: places.length,
+              page: t(`dashboard.live.${page}Page`),
+              s: shownSeconds,
+            })}
           </span>
-          <PressedButton look="mini basic" icon={paused ? 'play' : 'pause'} pressed={paused} onClick={() => setPaused((p) => !p)} data-testid="wall-pause">
+          <PressedButton
+            look="mini basic"
+            icon={paused ? 'play' : 'pause'}
+            pressed={paused}
+            onClick={() => setPaused((p) => !p)}
+            data-testid="wall-pause"
+          >
             {paused ? t('dashboard.resume') : t('dashboard.pause')}
           </PressedButton>
-          <Button type="button" size="mini" basic icon="forward" content={t('dashboard.next')} onClick={advance} data-testid="wall-next" />
+          <Button
+            type="button"
+            size="mini"
+            basic
+            icon="forward"
+            content={t('dashboard.next')}
+            onClick={advance}
+            data-testid="wall-next"
+          />
         </div>
       )}
       {!place && <Message info content={t('dashboard.noPlaces')} />}

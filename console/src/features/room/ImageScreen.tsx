@@ -2,7 +2,15 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'semantic-ui-react';
-import { CrudTable, FormModal, RowButton, errorFor, fieldErrorsOf, type Column, type FieldErrors } from '../../components/crud/index.ts';
+import {
+  CrudTable,
+  FormModal,
+  RowButton,
+  errorFor,
+  fieldErrorsOf,
+  type Column,
+  type FieldErrors,
+} from '../../components/crud/index.ts';
 import { useList, useRoomSaveMutation, type IconItem } from './api.ts';
 import { AuthedImage, useCan, usePictureUpload, useToast } from './common.tsx';
 import { useConfirmedDelete } from './confirmed-delete.tsx';
@@ -42,36 +50,132 @@ export default function ImageScreen() {
     setDraft(null);
   };
   const columns: Column<IconItem>[] = [
-    { key: 'icon', header: t('field.icon'), render: (i) => <AuthedImage path={`/upload/${i.uploadId}`} alt={i.name} style={{ maxWidth: 48, maxHeight: 48 }} /> },
+    {
+      key: 'icon',
+      header: t('field.icon'),
+      render: (i) => (
+        <AuthedImage path={`/upload/${i.uploadId}`} alt={i.name} style={{ maxWidth: 48, maxHeight: 48 }} />
+      ),
+    },
     { key: 'name', header: t('field.name'), render: (i) => i.name },
   ];
   const showActions = can('room:image:update') || can('room:image:delete');
   return (
     <section aria-labelledby="image-title">
-      <h1 id="image-title" className="ui header">{t('image.title')}</h1>
-      <CrudTable label={t('image.title')} columns={columns} data={data} loading={isFetching} rowKey={(i) => i.id} page={page} onPage={setPage}
-        onSearch={(v) => { setQ(v); setPage(1); }} emptyText={t('empty')} testId="image-table"
-        toolbar={can('room:image:add') && <Button primary icon="plus" content={t('add')} onClick={() => { setErrors({}); setDraft({ id: null, name: '', uploadId: '' }); }} data-testid="image-add" />}
-        actions={showActions ? (i) => (<>
-          {can('room:image:update') && <RowButton icon="edit" label={`${t('edit')} ${i.name}`} onClick={() => { setErrors({}); setDraft({ id: i.id, name: i.name, uploadId: i.uploadId }); }} testId="row-edit" />}
-          {can('room:image:delete') && <RowButton icon="trash" negative label={`${t('delete')} ${i.name}`} onClick={() => setDeleting(i)} testId="row-delete" />}
-        </>) : undefined} />
-      <FormModal open={draft !== null} title={draft?.id ? t('image.edit') : t('image.add')} onClose={() => setDraft(null)} onSubmit={() => void submit()}
-        saving={saving.isLoading} errors={errors} testId="image-form">
-        {draft && (<>
-          <Form.Input id="icon-name" label={t('field.name')} required maxLength={100} value={draft.name} error={errorFor(errors, 'name')} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
-          {draft.uploadId && <AuthedImage path={`/upload/${draft.uploadId}`} alt={draft.name || t('field.icon')} style={{ maxWidth: 96, maxHeight: 96 }} />}
-          <Form.Group>
-            <Form.Field>
-              <label htmlFor="icon-file">{t('chooseImage')}</label>
-              <input id="icon-file" ref={fileRef} type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" aria-describedby="icon-file-hint" />
-              <small id="icon-file-hint" className="muted">{t('upload.hint')}</small>
-            </Form.Field>
-            <Form.Field style={{ alignSelf: 'flex-end' }}>
-              <Button type="button" icon="upload" content={t('upload.button')} loading={uploading} disabled={uploading} onClick={() => void upload()} />
-            </Form.Field>
-          </Form.Group>
-        </>)}
+      <h1 id="image-title" className="ui header">
+        {t('image.title')}
+      </h1>
+      <CrudTable
+        label={t('image.title')}
+        columns={columns}
+        data={data}
+        loading={isFetching}
+        rowKey={(i) => i.id}
+        page={page}
+        onPage={setPage}
+        onSearch={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+        emptyText={t('empty')}
+        testId="image-table"
+        toolbar={
+          can('room:image:add') && (
+            <Button
+              primary
+              icon="plus"
+              content={t('add')}
+              onClick={() => {
+                setErrors({});
+                setDraft({ id: null, name: '', uploadId: '' });
+              }}
+              data-testid="image-add"
+            />
+          )
+        }
+        actions={
+          showActions
+            ? (i) => (
+                <>
+                  {can('room:image:update') && (
+                    <RowButton
+                      icon="edit"
+                      label={`${t('edit')} ${i.name}`}
+                      onClick={() => {
+                        setErrors({});
+                        setDraft({ id: i.id, name: i.name, uploadId: i.uploadId });
+                      }}
+                      testId="row-edit"
+                    />
+                  )}
+                  {can('room:image:delete') && (
+                    <RowButton
+                      icon="trash"
+                      negative
+                      label={`${t('delete')} ${i.name}`}
+                      onClick={() => setDeleting(i)}
+                      testId="row-delete"
+                    />
+                  )}
+                </>
+              )
+            : undefined
+        }
+      />
+      <FormModal
+        open={draft !== null}
+        title={draft?.id ? t('image.edit') : t('image.add')}
+        onClose={() => setDraft(null)}
+        onSubmit={() => void submit()}
+        saving={saving.isLoading}
+        errors={errors}
+        testId="image-form"
+      >
+        {draft && (
+          <>
+            <Form.Input
+              id="icon-name"
+              label={t('field.name')}
+              required
+              maxLength={100}
+              value={draft.name}
+              error={errorFor(errors, 'name')}
+              onChange={(_, d) => setDraft({ ...draft, name: d.value })}
+            />
+            {draft.uploadId && (
+              <AuthedImage
+                path={`/upload/${draft.uploadId}`}
+                alt={draft.name || t('field.icon')}
+                style={{ maxWidth: 96, maxHeight: 96 }}
+              />
+            )}
+            <Form.Group>
+              <Form.Field>
+                <label htmlFor="icon-file">{t('chooseImage')}</label>
+                <input
+                  id="icon-file"
+                  ref={fileRef}
+                  type="file"
+                  accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                  aria-describedby="icon-file-hint"
+                />
+                <small id="icon-file-hint" className="muted">
+                  {t('upload.hint')}
+                </small>
+              </Form.Field>
+              <Form.Field style={{ alignSelf: 'flex-end' }}>
+                <Button
+                  type="button"
+                  icon="upload"
+                  content={t('upload.button')}
+                  loading={uploading}
+                  disabled={uploading}
+                  onClick={() => void upload()}
+                />
+              </Form.Field>
+            </Form.Group>
+          </>
+        )}
       </FormModal>
       {deleteDialog}
     </section>

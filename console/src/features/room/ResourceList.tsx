@@ -13,7 +13,10 @@ import { ResourceForm } from './ResourceForm.tsx';
 export function useTypes(): number[] {
   const { data } = useConfigQuery();
   const raw = String(data?.config.availableResource ?? '0,1');
-  const types = raw.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n >= 0);
+  const types = raw
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n >= 0);
   return types.length ? types : [0, 1];
 }
 
@@ -33,7 +36,14 @@ export function ResourceList({ desks }: Props) {
   const [type, setType] = useState<number | ''>(desks ? 1 : '');
   const [locationId, setLocationId] = useState<number | ''>('');
   const [floorId, setFloorId] = useState<number | ''>('');
-  const params = { page, pageSize: 20, q: q || undefined, type: type === '' ? undefined : type, locationId: locationId || undefined, floorId: floorId || undefined };
+  const params = {
+    page,
+    pageSize: 20,
+    q: q || undefined,
+    type: type === '' ? undefined : type,
+    locationId: locationId || undefined,
+    floorId: floorId || undefined,
+  };
   const { data, isFetching } = useList<Resource>('/room/resources', params);
   const { data: locations } = useOptions<Location>('/room/locations', {});
   const { data: floors } = useOptions<Floor>('/room/floors', { locationId: locationId || undefined }, !locationId);
@@ -42,42 +52,150 @@ export function ResourceList({ desks }: Props) {
   const typeName = (n: number) => (n === 0 ? t('type.room') : n === 1 ? t('type.desk') : t('type.other', { n }));
   const prefix = desks ? 'desk' : 'resource';
 
-  const columns = useMemo<Column<Resource>[]>(() => [
-    { key: 'name', header: t('field.name'), render: (r) => r.name },
-    ...(desks ? [] : [{ key: 'type', header: t('field.type'), render: (r: Resource) => typeName(r.type) }]),
-    { key: 'capacity', header: t('field.capacity'), render: (r) => r.capacity },
-    { key: 'location', header: t('field.location'), render: (r) => r.locationName },
-    { key: 'floor', header: t('field.floor'), render: (r) => r.floorName ?? '—' },
-    { key: 'price', header: t('field.price'), render: (r) => (r.pricePerHour / 100).toFixed(2) },
-    { key: 'status', header: t('field.status'), render: (r) => <StatusLabel tone={r.status === 1 ? 'green' : 'grey'}>{r.status === 1 ? t('status.open') : t('status.disabled')}</StatusLabel> },
-  ], [t, desks]);
+  const columns = useMemo<Column<Resource>[]>(
+    () => [
+      { key: 'name', header: t('field.name'), render: (r) => r.name },
+      ...(desks ? [] : [{ key: 'type', header: t('field.type'), render: (r: Resource) => typeName(r.type) }]),
+      { key: 'capacity', header: t('field.capacity'), render: (r) => r.capacity },
+      { key: 'location', header: t('field.location'), render: (r) => r.locationName },
+      { key: 'floor', header: t('field.floor'), render: (r) => r.floorName ?? '—' },
+      { key: 'price', header: t('field.price'), render: (r) => (r.pricePerHour / 100).toFixed(2) },
+      {
+        key: 'status',
+        header: t('field.status'),
+        render: (r) => (
+          <StatusLabel tone={r.status === 1 ? 'green' : 'grey'}>
+            {r.status === 1 ? t('status.open') : t('status.disabled')}
+          </StatusLabel>
+        ),
+      },
+    ],
+    [t, desks],
+  );
 
-  const filter = (id: string, label: string, value: number | '', options: Array<{ value: number; text: string }>, onChange: (v: number | '') => void, disabled = false) => (
+  const filter = (
+    id: string,
+    label: string,
+    value: number | '',
+    options: Array<{ value: number; text: string }>,
+    onChange: (v: number | '') => void,
+    disabled = false,
+  ) => (
     <div className="field" style={{ display: 'flex', flexDirection: 'column' }}>
-      <label htmlFor={id} style={{ fontSize: '0.85em' }}>{label}</label>
-      <select id={id} className="ui dropdown" value={value} disabled={disabled} onChange={(e) => { onChange(e.target.value === '' ? '' : Number(e.target.value)); setPage(1); }}>
+      <label htmlFor={id} style={{ fontSize: '0.85em' }}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="ui dropdown"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => {
+          onChange(e.target.value === '' ? '' : Number(e.target.value));
+          setPage(1);
+        }}
+      >
         <option value="">{t('all')}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
       </select>
     </div>
   );
   const showActions = can(`${perm}:update`) || can(`${perm}:delete`);
   return (
     <section aria-labelledby={`${prefix}-title`}>
-      <h1 id={`${prefix}-title`} className="ui header">{t(`${prefix}.title`)}</h1>
-      <CrudTable label={t(`${prefix}.title`)} columns={columns} data={data} loading={isFetching} rowKey={(r) => r.id} page={page} onPage={setPage}
-        onSearch={(v) => { setQ(v); setPage(1); }} emptyText={t('empty')} testId={`${prefix}-table`}
-        toolbar={<>
-          {!desks && filter(`${prefix}-f-type`, t('field.type'), type, allTypes.map((n) => ({ value: n, text: typeName(n) })), setType)}
-          {filter(`${prefix}-f-location`, t('field.location'), locationId, (locations?.items ?? []).map((l) => ({ value: l.id, text: l.name })), (v) => { setLocationId(v); setFloorId(''); })}
-          {filter(`${prefix}-f-floor`, t('field.floor'), floorId, (floors?.items ?? []).map((f) => ({ value: f.id, text: f.displayName })), setFloorId, !locationId)}
-          {can(`${perm}:add`) && <Button primary icon="plus" content={t('add')} onClick={() => setForm({ id: null })} data-testid={`${prefix}-add`} />}
-        </>}
-        actions={showActions ? (r) => (<>
-          {can(`${perm}:update`) && <RowButton icon="edit" label={`${t('edit')} ${r.name}`} onClick={() => setForm({ id: r.id })} testId="row-edit" />}
-          {can(`${perm}:delete`) && <RowButton icon="trash" negative label={`${t('delete')} ${r.name}`} onClick={() => setDeleting(r)} testId="row-delete" />}
-        </>) : undefined} />
-      <ResourceForm open={form !== null} editId={form?.id ?? null} type={desks ? 1 : (type === '' ? types[0] ?? 0 : type)} types={types} onClose={() => setForm(null)} />
+      <h1 id={`${prefix}-title`} className="ui header">
+        {t(`${prefix}.title`)}
+      </h1>
+      <CrudTable
+        label={t(`${prefix}.title`)}
+        columns={columns}
+        data={data}
+        loading={isFetching}
+        rowKey={(r) => r.id}
+        page={page}
+        onPage={setPage}
+        onSearch={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+        emptyText={t('empty')}
+        testId={`${prefix}-table`}
+        toolbar={
+          <>
+            {!desks &&
+              filter(
+                `${prefix}-f-type`,
+                t('field.type'),
+                type,
+                allTypes.map((n) => ({ value: n, text: typeName(n) })),
+                setType,
+              )}
+            {filter(
+              `${prefix}-f-location`,
+              t('field.location'),
+              locationId,
+              (locations?.items ?? []).map((l) => ({ value: l.id, text: l.name })),
+              (v) => {
+                setLocationId(v);
+                setFloorId('');
+              },
+            )}
+            {filter(
+              `${prefix}-f-floor`,
+              t('field.floor'),
+              floorId,
+              (floors?.items ?? []).map((f) => ({ value: f.id, text: f.displayName })),
+              setFloorId,
+              !locationId,
+            )}
+            {can(`${perm}:add`) && (
+              <Button
+                primary
+                icon="plus"
+                content={t('add')}
+                onClick={() => setForm({ id: null })}
+                data-testid={`${prefix}-add`}
+              />
+            )}
+          </>
+        }
+        actions={
+          showActions
+            ? (r) => (
+                <>
+                  {can(`${perm}:update`) && (
+                    <RowButton
+                      icon="edit"
+                      label={`${t('edit')} ${r.name}`}
+                      onClick={() => setForm({ id: r.id })}
+                      testId="row-edit"
+                    />
+                  )}
+                  {can(`${perm}:delete`) && (
+                    <RowButton
+                      icon="trash"
+                      negative
+                      label={`${t('delete')} ${r.name}`}
+                      onClick={() => setDeleting(r)}
+                      testId="row-delete"
+                    />
+                  )}
+                </>
+              )
+            : undefined
+        }
+      />
+      <ResourceForm
+        open={form !== null}
+        editId={form?.id ?? null}
+        type={desks ? 1 : type === '' ? (types[0] ?? 0) : type}
+        types={types}
+        onClose={() => setForm(null)}
+      />
       {deleteDialog}
     </section>
   );

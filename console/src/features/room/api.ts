@@ -6,43 +6,146 @@ import { apiUrl, headers } from '../../app/http.ts';
 import { ensureFreshToken } from '../../app/refresh.ts';
 import type { Page } from '../../components/crud/index.ts';
 
-export interface Location { id: number; name: string; timeZone: string; address: string | null; sort: number; floorCount: number }
-export interface Floor {
-  id: number; locationId: number; name: string; displayName: string; sort: number;
-  planUploadId: string | null; padIconUploadId: string | null; gridIconUploadId: string | null;
+export interface Location {
+  id: number;
+  name: string;
+  timeZone: string;
+  address: string | null;
+  sort: number;
+  floorCount: number;
 }
-export interface WeekdayHours { weekday: number; enabled: boolean; timeFrom: string; timeTo: string }
+export interface Floor {
+  id: number;
+  locationId: number;
+  name: string;
+  displayName: string;
+  sort: number;
+  planUploadId: string | null;
+  padIconUploadId: string | null;
+  gridIconUploadId: string | null;
+}
+export interface WeekdayHours {
+  weekday: number;
+  enabled: boolean;
+  timeFrom: string;
+  timeTo: string;
+}
 export interface Resource {
-  id: number; name: string; type: number; capacity: number; area: number | null; description: string | null;
-  cableCount: number; portCount: number; outletCount: number; teleconferenceNo: string | null;
-  locationId: number; locationName: string; floorId: number | null; floorName: string | null; pricePerHour: number; timeZone: string; allDay: boolean;
-  status: number; startDate: string | null; endDate: string | null; wholeDay: boolean; weekdays: WeekdayHours[];
+  id: number;
+  name: string;
+  type: number;
+  capacity: number;
+  area: number | null;
+  description: string | null;
+  cableCount: number;
+  portCount: number;
+  outletCount: number;
+  teleconferenceNo: string | null;
+  locationId: number;
+  locationName: string;
+  floorId: number | null;
+  floorName: string | null;
+  pricePerHour: number;
+  timeZone: string;
+  allDay: boolean;
+  status: number;
+  startDate: string | null;
+  endDate: string | null;
+  wholeDay: boolean;
+  weekdays: WeekdayHours[];
   disabledPeriods: Array<{ id: number; startAt: number; endAt: number; reason: string | null }>;
-  approverIds: number[]; exemptUserIds: number[]; groupIds: number[]; deviceIds: number[]; imageIds: string[];
-  iconId: number | null; sensorId: string | null; cardReaderId: string | null; lockId: string | null;
-  position: { x: number; y: number } | null; sort: number;
+  approverIds: number[];
+  exemptUserIds: number[];
+  groupIds: number[];
+  deviceIds: number[];
+  imageIds: string[];
+  iconId: number | null;
+  sensorId: string | null;
+  cardReaderId: string | null;
+  lockId: string | null;
+  position: { x: number; y: number } | null;
+  sort: number;
 }
 export interface Device {
-  id: number; name: string; deviceNo: string; kind: string; showOnTerminal: boolean; connected: boolean; lastSeenAt: number | null;
-  macAddress: string | null; identifier: string | null; resourceId: number | null; resourceName: string | null;
+  id: number;
+  name: string;
+  deviceNo: string;
+  kind: string;
+  showOnTerminal: boolean;
+  connected: boolean;
+  lastSeenAt: number | null;
+  macAddress: string | null;
+  identifier: string | null;
+  resourceId: number | null;
+  resourceName: string | null;
 }
-export interface IconItem { id: number; name: string; uploadId: string; url: string }
+export interface IconItem {
+  id: number;
+  name: string;
+  uploadId: string;
+  url: string;
+}
 export interface Report {
-  id: number; type: string; creatorId: number; creator: string | null; locationId: number | null; from: string; to: string;
-  status: 'pending' | 'running' | 'done' | 'empty' | 'tooLarge' | 'failed'; rowCount: number | null; error: string | null;
-  createdAt: number; finishedAt: number | null; downloadUrl: string | null;
+  id: number;
+  type: string;
+  creatorId: number;
+  creator: string | null;
+  locationId: number | null;
+  from: string;
+  to: string;
+  status: 'pending' | 'running' | 'done' | 'empty' | 'tooLarge' | 'failed';
+  rowCount: number | null;
+  error: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+  downloadUrl: string | null;
 }
-export interface Contact { id: number; name: string; realName: string; email: string | null }
-export interface Group { id: number; name: string }
-export interface UtilisationRow { key: string; name: string; openMinutes: number; bookedMinutes: number; utilisation: number }
-export interface TopRow { id: number; name: string; bookedMinutes: number; bookings: number; utilisation: number }
-export interface Panel { id: number; name: string; locationId: number | null; floorId: number | null; environmentSlideSeconds: number; bookingSlideSeconds: number }
-export interface DashboardQuery { from: string; to: string; locationId?: number; floorId?: number; type?: number; groupBy?: 'location' | 'floor' | 'resource' | 'type'; limit?: number }
+export interface Contact {
+  id: number;
+  name: string;
+  realName: string;
+  email: string | null;
+}
+export interface Group {
+  id: number;
+  name: string;
+}
+export interface UtilisationRow {
+  key: string;
+  name: string;
+  openMinutes: number;
+  bookedMinutes: number;
+  utilisation: number;
+}
+export interface TopRow {
+  id: number;
+  name: string;
+  bookedMinutes: number;
+  bookings: number;
+  utilisation: number;
+}
+export interface Panel {
+  id: number;
+  name: string;
+  locationId: number | null;
+  floorId: number | null;
+  environmentSlideSeconds: number;
+  bookingSlideSeconds: number;
+}
+export interface DashboardQuery {
+  from: string;
+  to: string;
+  locationId?: number;
+  floorId?: number;
+  type?: number;
+  groupBy?: 'location' | 'floor' | 'resource' | 'type';
+  limit?: number;
+}
 
 export type ListArgs = { path: string; params?: Record<string, unknown>; silent?: boolean };
 export type SaveArgs = { path: string; id?: number | null; body: unknown };
 
-const data = <T,>(body: Envelope) => body.data as T;
+const data = <T>(body: Envelope) => body.data as T;
 const roomApi = api.enhanceEndpoints({ addTagTypes: ['Room'] });
 
 /** Generic calls keyed by path: lists and reads provide 'Room'; every change refreshes them. */
@@ -85,7 +188,13 @@ export const resourcesApi = roomApi.injectEndpoints({
 });
 
 export const {
-  useRoomListQuery, useRoomGetQuery, useRoomSaveMutation, useRoomPostMutation, useRoomDeleteMutation, useContactsQuery, useDashboardQuery,
+  useRoomListQuery,
+  useRoomGetQuery,
+  useRoomSaveMutation,
+  useRoomPostMutation,
+  useRoomDeleteMutation,
+  useContactsQuery,
+  useDashboardQuery,
 } = resourcesApi;
 
 /** Choices for a form or filter (locations, floors, devices …): a refusal (the user may not read them) leaves the list empty without a toast. */
@@ -114,7 +223,11 @@ export function imageProblem(file: File | null | undefined): string | null {
   return null;
 }
 
-export interface Uploaded { id: string; width: number | null; height: number | null }
+export interface Uploaded {
+  id: string;
+  width: number | null;
+  height: number | null;
+}
 
 /** POST /upload/uploadFile as multipart; answers the stored upload or throws the server's message. */
 export type UploadType = 'resourceImage' | 'floorPlan' | 'icon' | 'padIcon' | 'gridIcon' | 'logo';

@@ -12,7 +12,10 @@ export { useCan, useToast } from '../../app/hooks.ts';
  * its id (undefined after a warning or a failure, both shown as toasts). `uploading` names the upload under
  * way (`key`, the type by default), for the button that started it.
  */
-export function usePictureUpload(): { uploading: string | null; upload: (input: HTMLInputElement | null, type: UploadType, key?: string) => Promise<string | undefined> } {
+export function usePictureUpload(): {
+  uploading: string | null;
+  upload: (input: HTMLInputElement | null, type: UploadType, key?: string) => Promise<string | undefined>;
+} {
   const { t } = useTranslation('room');
   const toast = useToast();
   const [uploading, setUploading] = useState<string | null>(null);
@@ -37,7 +40,21 @@ export function usePictureUpload(): { uploading: string | null; upload: (input: 
 }
 
 /** A picture served behind the token header. */
-export function AuthedImage({ path, alt, query, className, style, testId }: { path: string | null; alt: string; query?: Record<string, unknown>; className?: string; style?: CSSProperties; testId?: string }) {
+export function AuthedImage({
+  path,
+  alt,
+  query,
+  className,
+  style,
+  testId,
+}: {
+  path: string | null;
+  alt: string;
+  query?: Record<string, unknown>;
+  className?: string;
+  style?: CSSProperties;
+  testId?: string;
+}) {
   const src = useAuthedUrl(path, query);
   if (!src) return null;
   return <img src={src} alt={alt} className={className} style={style} data-testid={testId} />;
@@ -84,6 +101,18 @@ const TONES = { green: '#1a7f37', grey: '#5a5a5a', blue: '#0b5cad', orange: '#8a
 export type Tone = keyof typeof TONES;
 
 /** A small status label whose colours keep a 4.5:1 contrast. */
-export function StatusLabel({ tone, children, ...rest }: { tone: Tone; children: ReactNode; [data: `data-${string}`]: string }) {
-  return <span className="ui small label" style={{ background: TONES[tone], color: '#fff' }} {...rest}>{children}</span>;
+export function StatusLabel({
+  tone,
+  children,
+  ...rest
+}: {
+  tone: Tone;
+  children: ReactNode;
+  [data: `data-${string}`]: string;
+}) {
+  return (
+    <span className="ui small label" style={{ background: TONES[tone], color: '#fff' }} {...rest}>
+      {children}
+    </span>
+  );
 }

@@ -37,12 +37,14 @@ export default function Callback() {
     if (providerError) return fail(providerError);
     let call;
     if (hash.token) call = tokenUrl({ code: hash.token });
-    else if (code && state) call = oidc({ code, state, ...(params.get('iss') ? { iss: params.get('iss') as string } : {}) });
+    else if (code && state)
+      call = oidc({ code, state, ...(params.get('iss') ? { iss: params.get('iss') as string } : {}) });
     else return fail();
     window.history.replaceState(null, '', window.location.pathname);
     void call.then(async (res) => {
       if ('error' in res && res.error) return fail((res.error as { msg?: string }).msg);
-      if (!(await completeExternalSignIn(dispatch, res.data, hash.logoutUrl, hash.redirect))) fail(t('login.menuFailed'));
+      if (!(await completeExternalSignIn(dispatch, res.data, hash.logoutUrl, hash.redirect)))
+        fail(t('login.menuFailed'));
     });
   }, [params, dispatch, navigate, oidc, tokenUrl, t]);
 

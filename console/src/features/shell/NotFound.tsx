@@ -8,10 +8,14 @@ export default function NotFound() {
   usePageTitle(t('routes.Not Found'));
   return (
     <main className="not-found" data-testid="not-found">
-      <p className="not-found-code" aria-hidden="true">404</p>
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <Link className="ui primary button" to="/">{t('notFound.home')}</Link>
+      <Link className="ui primary button" to="/">
+        {t('notFound.home')}
+      </Link>
     </main>
   );
 }

@@ -26,7 +26,12 @@ export const sysEndpoints = sysApi.injectEndpoints({
       providesTags: ['Sys'],
     }),
     sysSave: build.mutation<unknown, SaveArgs>({
-      query: ({ path, id, body, method }) => ({ url: id ? `${path}/${id}` : path, method: method ?? (id ? 'PUT' : 'POST'), body, silent: true }),
+      query: ({ path, id, body, method }) => ({
+        url: id ? `${path}/${id}` : path,
+        method: method ?? (id ? 'PUT' : 'POST'),
+        body,
+        silent: true,
+      }),
       transformResponse: (b: Envelope) => b.data ?? b.bean,
       invalidatesTags: ['Sys'],
     }),
@@ -40,7 +45,11 @@ export const sysEndpoints = sysApi.injectEndpoints({
 export const { useSysListQuery, useSysGetQuery, useSysSaveMutation, useSysDeleteMutation } = sysEndpoints;
 
 /** A file download behind the token header; false when it failed. */
-export async function downloadFile(path: string, filename: string, query: Record<string, unknown> = {}): Promise<boolean> {
+export async function downloadFile(
+  path: string,
+  filename: string,
+  query: Record<string, unknown> = {},
+): Promise<boolean> {
   await ensureFreshToken();
   try {
     const res = await fetch(apiUrl(path, query), { headers: headers(false) });

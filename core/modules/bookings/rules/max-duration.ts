@@ -4,5 +4,7 @@ import type { Rule } from './types.ts';
 /** Time config maxDuration (minutes, 0 unlimited); center:reserve:super lifts it (SPEC §6). Measured in real time, so DST days count right. */
 export const maxDuration: Rule = (c) => {
   if (c.isSuper || c.maxDurationMinutes <= 0) return null;
-  return c.endAt - c.startAt > c.maxDurationMinutes * MINUTE_MS ? { key: 'bookings.maxDuration', params: { minutes: c.maxDurationMinutes } } : null;
+  return c.endAt - c.startAt > c.maxDurationMinutes * MINUTE_MS
+    ? { key: 'bookings.maxDuration', params: { minutes: c.maxDurationMinutes } }
+    : null;
 };

@@ -2,4 +2,5 @@ import { statusDisabledOn } from '../resources.ts';
 import type { Rule } from './types.ts';
 
 /** A resource switched off (status 0), for good or between its start and end dates. */
-export const resourceStatus: Rule = (c) => (statusDisabledOn(c.resource, c.meetingDate) ? { key: 'bookings.resourceDisabled' } : null);
+export const resourceStatus: Rule = (c) =>
+  statusDisabledOn(c.resource, c.meetingDate) ? { key: 'bookings.resourceDisabled' } : null;

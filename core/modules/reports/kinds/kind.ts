@@ -22,4 +22,8 @@ export interface ReportKind {
   rows(db: Knex, f: ReportFilter, lang: Lang): Promise<Array<Record<string, unknown>>>;
 }
 
-export const col = (key: string, en: string, cn: string, ja: string, width = 16): ReportColumn => ({ key, header: { en, cn, ja }, width });
+export const col = (key: string, en: string, cn: string, ja: string, width = 16): ReportColumn => ({
+  key,
+  header: { en, cn, ja },
+  width,
+});

@@ -7,7 +7,15 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Header, Icon } from 'semantic-ui-react';
 import { rawRequest } from '../../../app/http.ts';
-import { ConfirmDelete, CrudTable, FormModal, RowButton, fieldErrorsOf, type Column, type FieldErrors } from '../../../components/crud/index.ts';
+import {
+  ConfirmDelete,
+  CrudTable,
+  FormModal,
+  RowButton,
+  fieldErrorsOf,
+  type Column,
+  type FieldErrors,
+} from '../../../components/crud/index.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useSysDeleteMutation, useSysListQuery, useSysSaveMutation, type Row } from '../api.ts';
 import { checkFields, Fields, type FieldDef, type Values } from './Fields.tsx';
@@ -57,7 +65,10 @@ export function EntityScreen(cfg: EntityConfig) {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
-  const { data, isFetching } = useSysListQuery({ path: cfg.path, params: { page, pageSize: 20, ...(q ? { q } : {}), ...cfg.params } });
+  const { data, isFetching } = useSysListQuery({
+    path: cfg.path,
+    params: { page, pageSize: 20, ...(q ? { q } : {}), ...cfg.params },
+  });
   const [save, saving] = useSysSaveMutation();
   const [remove, removing] = useSysDeleteMutation();
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
@@ -110,7 +121,9 @@ export function EntityScreen(cfg: EntityConfig) {
   const hasActions = canEdit || canDel || Boolean(cfg.rowActions);
   return (
     <div className="sys-screen">
-      <Header as="h1" size="medium">{cfg.title}</Header>
+      <Header as="h1" size="medium">
+        {cfg.title}
+      </Header>
       <CrudTable<Row>
         label={cfg.title}
         testId={cfg.testId}
@@ -120,29 +133,84 @@ export function EntityScreen(cfg: EntityConfig) {
         rowKey={(r) => r.id}
         page={page}
         onPage={setPage}
-        onSearch={(s) => { setQ(s); setPage(1); }}
+        onSearch={(s) => {
+          setQ(s);
+          setPage(1);
+        }}
         emptyText={cfg.emptyText ?? t('empty')}
-        toolbar={<>
-          {canAdd && <Button type="button" primary icon labelPosition="left" onClick={() => void open(null)} data-testid={`${cfg.testId}-add`}><Icon name="plus" aria-hidden="true" />{t('add')}</Button>}
-          {cfg.toolbar}
-        </>}
-        actions={hasActions ? (row) => (
+        toolbar={
           <>
-            {canEdit && <RowButton icon="edit" label={`${t('edit')} ${cfg.nameOf(row)}`} onClick={() => void guard(row, () => void open(row))} testId="row-edit" />}
-            {cfg.rowActions?.(row)}
-            {canDel && (cfg.canDelete?.(row) ?? true) && <RowButton icon="trash" negative label={`${cfg.deleteLabel ?? t('delete')} ${cfg.nameOf(row)}`} onClick={() => void guard(row, () => setDeleting(row))} testId="row-delete" />}
+            {canAdd && (
+              <Button
+                type="button"
+                primary
+                icon
+                labelPosition="left"
+                onClick={() => void open(null)}
+                data-testid={`${cfg.testId}-add`}
+              >
+                <Icon name="plus" aria-hidden="true" />
+                {t('add')}
+              </Button>
+            )}
+            {cfg.toolbar}
           </>
-        ) : undefined}
+        }
+        actions={
+          hasActions
+            ? (row) => (
+                <>
+                  {canEdit && (
+                    <RowButton
+                      icon="edit"
+                      label={`${t('edit')} ${cfg.nameOf(row)}`}
+                      onClick={() => void guard(row, () => void open(row))}
+                      testId="row-edit"
+                    />
+                  )}
+                  {cfg.rowActions?.(row)}
+                  {canDel && (cfg.canDelete?.(row) ?? true) && (
+                    <RowButton
+                      icon="trash"
+                      negative
+                      label={`${cfg.deleteLabel ?? t('delete')} ${cfg.nameOf(row)}`}
+                      onClick={() => void guard(row, () => setDeleting(row))}
+                      testId="row-delete"
+                    />
+                  )}
+                </>
+              )
+            : undefined
+        }
       />
       {cfg.children}
       {editing !== undefined && (
-        <FormModal open title={creating ? `${t('add')}: ${cfg.title}` : `${t('edit')}: ${cfg.nameOf(editing)}`} onClose={() => setEditing(undefined)}
-          onSubmit={() => void submit()} saving={saving.isLoading} errors={errors} testId={`${cfg.testId}-form`} size={cfg.formSize}>
-          <Fields idPrefix={cfg.testId} fields={fields} values={values} errors={errors} creating={creating}
-            onChange={(name, v) => setValues((old) => ({ ...old, [name]: v }))} />
+        <FormModal
+          open
+          title={creating ? `${t('add')}: ${cfg.title}` : `${t('edit')}: ${cfg.nameOf(editing)}`}
+          onClose={() => setEditing(undefined)}
+          onSubmit={() => void submit()}
+          saving={saving.isLoading}
+          errors={errors}
+          testId={`${cfg.testId}-form`}
+          size={cfg.formSize}
+        >
+          <Fields
+            idPrefix={cfg.testId}
+            fields={fields}
+            values={values}
+            errors={errors}
+            creating={creating}
+            onChange={(name, v) => setValues((old) => ({ ...old, [name]: v }))}
+          />
         </FormModal>
       )}
-      <ConfirmDelete name={deleting ? cfg.nameOf(deleting) : null} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} busy={removing.isLoading} />
+      <ConfirmDelete
+        name={deleting ? cfg.nameOf(deleting) : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+        busy={removing.isLoading}
+      />
     </div>
   );
 }

@@ -4,7 +4,13 @@ import { Message } from 'semantic-ui-react';
 import { useSysGetQuery } from '../api.ts';
 import { useCan } from './common.tsx';
 
-interface Release { newer: boolean; current: string; latest: string | null; url: string | null; notes: string | null }
+interface Release {
+  newer: boolean;
+  current: string;
+  latest: string | null;
+  url: string | null;
+  notes: string | null;
+}
 
 export function ReleaseNotice() {
   const { t } = useTranslation('sys');
@@ -17,7 +23,11 @@ export function ReleaseNotice() {
     <Message info data-testid="release-notice" role="status">
       <Message.Header>{t('release.newer', { latest: r.latest ?? '', current: r.current })}</Message.Header>
       {r.notes && <p>{r.notes}</p>}
-      {r.url && <a href={r.url} target="_blank" rel="noreferrer noopener">{t('release.details')}</a>}
+      {r.url && (
+        <a href={r.url} target="_blank" rel="noreferrer noopener">
+          {t('release.details')}
+        </a>
+      )}
     </Message>
   );
 }

@@ -31,19 +31,36 @@ interface Props {
   blank?: Record<string, unknown>;
 }
 
-const isSecret = (v: unknown) => Boolean(v) && typeof v === 'object' && !Array.isArray(v) && 'set' in (v as object) && Object.keys(v as object).length === 1;
+const isSecret = (v: unknown) =>
+  Boolean(v) &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  'set' in (v as object) &&
+  Object.keys(v as object).length === 1;
 
 function flatten(data: Record<string, unknown>): Values {
   const out: Values = {};
   for (const [k, v] of Object.entries(data)) {
     if (isSecret(v)) out[k] = '';
-    else if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k2, v2] of Object.entries(v)) out[`${k}.${k2}`] = v2;
+    else if (v && typeof v === 'object' && !Array.isArray(v))
+      for (const [k2, v2] of Object.entries(v)) out[`${k}.${k2}`] = v2;
     else out[k] = v;
   }
   return out;
 }
 
-export function SettingsForm({ path, savePerm, testId, title, validate, overrides = {}, method = 'PUT', savePath, footer, blank }: Props) {
+export function SettingsForm({
+  path,
+  savePerm,
+  testId,
+  title,
+  validate,
+  overrides = {},
+  method = 'PUT',
+  savePath,
+  footer,
+  blank,
+}: Props) {
   const { t } = useTranslation('sys');
   const can = useCan();
   const toast = useToast();
@@ -58,17 +75,33 @@ export function SettingsForm({ path, savePerm, testId, title, validate, override
   if (isLoading) return <Loader active inline="centered" />;
   if (error || !data) return <Message warning content={errorMessage(error) || t('empty')} />;
 
-  const fields: FieldDef[] = Object.keys(flatten(original)).filter((k) => !['id', 'createdAt', 'updatedAt'].includes(k)).map((name) => {
-    const top = name.split('.')[0] as string;
-    const sample = name.includes('.') ? (original[top] as Record<string, unknown>)[name.slice(top.length + 1)] : original[name];
-    const label = String(t(`field.${name}`, { defaultValue: humanise(name.includes('.') ? `${humanise(top)} · ${name.slice(top.length + 1)}` : name) }));
-    const base: FieldDef = isSecret(original[name])
-      ? { name, label, type: 'password', placeholder: (original[name] as { set: boolean }).set ? t('secretSet') : t('secretNotSet'), help: t('secretHelp') }
-      : typeof sample === 'boolean' ? { name, label, type: 'checkbox' }
-        : typeof sample === 'number' ? { name, label, type: 'number' }
-          : { name, label, type: 'text' };
-    return { ...base, ...overrides[name] };
-  });
+  const fields: FieldDef[] = Object.keys(flatten(original))
+    .filter((k) => !['id', 'createdAt', 'updatedAt'].includes(k))
+    .map((name) => {
+      const top = name.split('.')[0] as string;
+      const sample = name.includes('.')
+        ? (original[top] as Record<string, unknown>)[name.slice(top.length + 1)]
+        : original[name];
+      const label = String(
+        t(`field.${name}`, {
+          defaultValue: humanise(name.includes('.') ? `${humanise(top)} · ${name.slice(top.length + 1)}` : name),
+        }),
+      );
+      const base: FieldDef = isSecret(original[name])
+        ? {
+            name,
+            label,
+            type: 'password',
+            placeholder: (original[name] as { set: boolean }).set ? t('secretSet') : t('secretNotSet'),
+            help: t('secretHelp'),
+          }
+        : typeof sample === 'boolean'
+          ? { name, label, type: 'checkbox' }
+          : typeof sample === 'number'
+            ? { name, label, type: 'number' }
+            : { name, label, type: 'text' };
+      return { ...base, ...overrides[name] };
+    });
 
   const submit = async () => {
     const errs = validate?.(values) ?? {};
@@ -98,11 +131,36 @@ export function SettingsForm({ path, savePerm, testId, title, validate, override
     <Segment>
       {title && <h2 className="ui small header">{title}</h2>}
       <Form onSubmit={() => void submit()} error={hasErrors} noValidate data-testid={testId} aria-label={title}>
-        {hasErrors && <Message error role="alert" header={t('fixFields')} list={Object.entries(errors).map(([f, m]) => (f === '_' ? m : `${String(t(`field.${f}`, { defaultValue: humanise(f) }))}: ${m}`))} />}
-        <Fields idPrefix={testId} fields={fields} values={values} errors={errors} disabled={!canSave}
-          onChange={(name, v) => setValues((old) => ({ ...old, [name]: v }))} />
+        {hasErrors && (
+          <Message
+            error
+            role="alert"
+            header={t('fixFields')}
+            list={Object.entries(errors).map(([f, m]) =>
+              f === '_' ? m : `${String(t(`field.${f}`, { defaultValue: humanise(f) }))}: ${m}`,
+            )}
+          />
+        )}
+        <Fields
+          idPrefix={testId}
+          fields={fields}
+          values={values}
+          errors={errors}
+          disabled={!canSave}
+          onChange={(name, v) => setValues((old) => ({ ...old, [name]: v }))}
+        />
         {footer}
-        {canSave && <Button type="submit" primary loading={saving.isLoading} disabled={saving.isLoading} data-testid={`${testId}-save`}>{t('save')}</Button>}
+        {canSave && (
+          <Button
+            type="submit"
+            primary
+            loading={saving.isLoading}
+            disabled={saving.isLoading}
+            data-testid={`${testId}-save`}
+          >
+            {t('save')}
+          </Button>
+        )}
       </Form>
     </Segment>
   );

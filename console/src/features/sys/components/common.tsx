@@ -45,6 +45,9 @@ export function fromDateInput(v: unknown): number | null {
 
 /** A camelCase name as words: "passwordMinLength" → "Password min length". */
 export function humanise(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[._-]+/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

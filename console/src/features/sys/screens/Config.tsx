@@ -15,7 +15,12 @@ import { errorMessage, formatTime, humanise, inLang, useCan, useToast } from '..
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-interface Param { key: string; paramValue: unknown; group: string; remark: unknown }
+interface Param {
+  key: string;
+  paramValue: unknown;
+  group: string;
+  remark: unknown;
+}
 
 export function SettingScreen() {
   const { t, i18n } = useTranslation('sys');
@@ -31,35 +36,61 @@ export function SettingScreen() {
   if (isLoading) return <Loader active inline="centered" />;
   const groups = Array.from(new Set(params.map((p) => p.group)));
   const submit = async () => {
-    const changed = Object.fromEntries(params.filter((p) => values[p.key] !== p.paramValue).map((p) => [p.key, values[p.key]]));
+    const changed = Object.fromEntries(
+      params.filter((p) => values[p.key] !== p.paramValue).map((p) => [p.key, values[p.key]]),
+    );
     if (!Object.keys(changed).length) return toast('info', t('nothingChanged'));
     const res = await save({ path: '/sys/params', method: 'PUT', body: changed });
     if ('error' in res) {
       const fe = fieldErrorsOf(res.error);
       setErrors(Object.keys(fe).length ? fe : { _: errorMessage(res.error) });
-    } else { setErrors({}); toast('success', t('saved')); }
+    } else {
+      setErrors({});
+      toast('success', t('saved'));
+    }
   };
   return (
     <div className="sys-screen">
       <ReleaseNotice />
-      <Header as="h1" size="medium">{t('title.setting')}</Header>
+      <Header as="h1" size="medium">
+        {t('title.setting')}
+      </Header>
       <Form onSubmit={() => void submit()} error={Object.keys(errors).length > 0} noValidate data-testid="params">
-        {Object.keys(errors).length > 0 && <Message error role="alert" list={Object.entries(errors).map(([k, m]) => (k === '_' ? m : `${k}: ${m}`))} />}
+        {Object.keys(errors).length > 0 && (
+          <Message error role="alert" list={Object.entries(errors).map(([k, m]) => (k === '_' ? m : `${k}: ${m}`))} />
+        )}
         {params.length === 0 && <Message content={t('empty')} />}
         {groups.map((g) => {
-          const fields: FieldDef[] = params.filter((p) => p.group === g).map((p) => ({
-            name: p.key, label: p.key, help: inLang(p.remark, i18n.language),
-            type: typeof p.paramValue === 'boolean' ? 'checkbox' : typeof p.paramValue === 'number' ? 'number' : 'text',
-          }));
+          const fields: FieldDef[] = params
+            .filter((p) => p.group === g)
+            .map((p) => ({
+              name: p.key,
+              label: p.key,
+              help: inLang(p.remark, i18n.language),
+              type:
+                typeof p.paramValue === 'boolean' ? 'checkbox' : typeof p.paramValue === 'number' ? 'number' : 'text',
+            }));
           return (
             <Segment key={g}>
-              <Header as="h2" size="small">{t(`paramGroup.${g}`, { defaultValue: humanise(g) })}</Header>
-              <Fields idPrefix="param" fields={fields} values={values} errors={errors} disabled={!can('sys:setting:save')}
-                onChange={(n, v) => setValues((o) => ({ ...o, [n]: v }))} />
+              <Header as="h2" size="small">
+                {t(`paramGroup.${g}`, { defaultValue: humanise(g) })}
+              </Header>
+              <Fields
+                idPrefix="param"
+                fields={fields}
+                values={values}
+                errors={errors}
+                disabled={!can('sys:setting:save')}
+                onChange={(n, v) => setValues((o) => ({ ...o, [n]: v }))}
+              />
             </Segment>
           );
         })}
-        {can('sys:setting:save') && <Button type="submit" primary loading={saving.isLoading}>{t('save')}</Button>}
+        {can('sys:setting:save') && (
+          <Button type="submit" primary loading={saving.isLoading}>
+            {t('save')}
+          </Button>
+        )}
       </Form>
     </div>
   );
@@ -83,29 +114,65 @@ export function SecurityScreen() {
   usePageTitle(t('title.security'));
   const tr = (k: string) => String(t(k));
   const panes = [
-    { menuItem: t('security.policy'), render: () => (
-      <Tab.Pane>
-        <SettingsForm path="/sys/settings/security" savePerm="sys:security:save" testId="security" title={t('security.policy')}
-          validate={(v) => {
-            const e: FieldErrors = {};
-            const min = Number(v.passwordMinLength); const max = Number(v.passwordMaxLength);
-            if (!(min >= 1 && min <= 50)) e.passwordMinLength = t('form.range', { min: 1, max: 50 });
-            if (!(max >= min && max <= 50)) e.passwordMaxLength = t('form.range', { min: Number.isFinite(min) ? min : 1, max: 50 });
-            const validity = Number(v.passwordValidityDays); const prompt = Number(v.passwordPromptDays);
-            if (validity > 0 && !(prompt >= 1 && prompt <= validity)) e.passwordPromptDays = t('security.promptRange');
-            return e;
-          }} />
-      </Tab.Pane>
-    ) },
-    ...(['ldap', 'oidc', 'saml'] as const).map((m) => ({ menuItem: t(`security.${m}`), render: () => (
-      <Tab.Pane><SettingsForm path={`/sys/sso/${m}`} savePerm="sys:security:save" testId={`sso-${m}`} title={t(`security.${m}`)}
-        blank={Object.fromEntries(SSO_REQUIRED[m].map((k) => [k, '']))}
-        overrides={{ ...Object.fromEntries(SSO_REQUIRED[m].map((k) => [k, { required: true }])), ...(m === 'saml' ? { idpCert: { type: 'textarea', required: true } } : {}) }}
-        validate={(v) => Object.fromEntries(SSO_REQUIRED[m].filter((k) => str(v[k]).trim() === '').map((k) => [k, String(t('form.required'))]))} /></Tab.Pane>
-    ) })),
+    {
+      menuItem: t('security.policy'),
+      render: () => (
+        <Tab.Pane>
+          <SettingsForm
+            path="/sys/settings/security"
+            savePerm="sys:security:save"
+            testId="security"
+            title={t('security.policy')}
+            validate={(v) => {
+              const e: FieldErrors = {};
+              const min = Number(v.passwordMinLength);
+              const max = Number(v.passwordMaxLength);
+              if (!(min >= 1 && min <= 50)) e.passwordMinLength = t('form.range', { min: 1, max: 50 });
+              if (!(max >= min && max <= 50))
+                e.passwordMaxLength = t('form.range', { min: Number.isFinite(min) ? min : 1, max: 50 });
+              const validity = Number(v.passwordValidityDays);
+              const prompt = Number(v.passwordPromptDays);
+              if (validity > 0 && !(prompt >= 1 && prompt <= validity))
+                e.passwordPromptDays = t('security.promptRange');
+              return e;
+            }}
+          />
+        </Tab.Pane>
+      ),
+    },
+    ...(['ldap', 'oidc', 'saml'] as const).map((m) => ({
+      menuItem: t(`security.${m}`),
+      render: () => (
+        <Tab.Pane>
+          <SettingsForm
+            path={`/sys/sso/${m}`}
+            savePerm="sys:security:save"
+            testId={`sso-${m}`}
+            title={t(`security.${m}`)}
+            blank={Object.fromEntries(SSO_REQUIRED[m].map((k) => [k, '']))}
+            overrides={{
+              ...Object.fromEntries(SSO_REQUIRED[m].map((k) => [k, { required: true }])),
+              ...(m === 'saml' ? { idpCert: { type: 'textarea', required: true } } : {}),
+            }}
+            validate={(v) =>
+              Object.fromEntries(
+                SSO_REQUIRED[m].filter((k) => str(v[k]).trim() === '').map((k) => [k, String(t('form.required'))]),
+              )
+            }
+          />
+        </Tab.Pane>
+      ),
+    })),
   ];
   void tr;
-  return <div className="sys-screen"><Header as="h1" size="medium">{t('title.security')}</Header><Tab panes={panes} /></div>;
+  return (
+    <div className="sys-screen">
+      <Header as="h1" size="medium">
+        {t('title.security')}
+      </Header>
+      <Tab panes={panes} />
+    </div>
+  );
 }
 
 export function PadAuthScreen() {
@@ -114,23 +181,50 @@ export function PadAuthScreen() {
   const METHODS = ['password', 'qr', 'card', 'face'];
   return (
     <div className="sys-screen">
-      <Header as="h1" size="medium">{t('title.padauth')}</Header>
-      <SettingsForm path="/sys/settings/pad" savePerm="sys:padauth:save" testId="pad"
-        overrides={{ padAuthMethods: { type: 'custom', render: (v, set, error) => {
-          const chosen = str(v.padAuthMethods).split('|').filter(Boolean);
-          const all = Array.from(new Set([...METHODS, ...chosen]));
-          return (
-            <Form.Field required error={Boolean(error)}>
-              <fieldset style={{ border: 0, padding: 0 }}>
-                <legend style={{ fontWeight: 700 }}>{t('field.padAuthMethods')}</legend>
-                {all.map((m) => <Form.Checkbox key={m} id={`pad-auth-${m}`} label={t(`pad.${m}`, { defaultValue: m })} checked={chosen.includes(m)}
-                  onChange={(_, d) => { const next = d.checked ? [...chosen, m] : chosen.filter((x) => x !== m); set('padAuthMethods', next.length ? `|${next.join('|')}|` : ''); }} />)}
-              </fieldset>
-              {error && <div className="ui pointing above prompt label" role="alert">{error}</div>}
-            </Form.Field>
-          );
-        } } }}
-        validate={(v): FieldErrors => (str(v.padAuthMethods).split('|').filter(Boolean).length ? {} : { padAuthMethods: String(t('pad.oneMethod')) })} />
+      <Header as="h1" size="medium">
+        {t('title.padauth')}
+      </Header>
+      <SettingsForm
+        path="/sys/settings/pad"
+        savePerm="sys:padauth:save"
+        testId="pad"
+        overrides={{
+          padAuthMethods: {
+            type: 'custom',
+            render: (v, set, error) => {
+              const chosen = str(v.padAuthMethods).split('|').filter(Boolean);
+              const all = Array.from(new Set([...METHODS, ...chosen]));
+              return (
+                <Form.Field required error={Boolean(error)}>
+                  <fieldset style={{ border: 0, padding: 0 }}>
+                    <legend style={{ fontWeight: 700 }}>{t('field.padAuthMethods')}</legend>
+                    {all.map((m) => (
+                      <Form.Checkbox
+                        key={m}
+                        id={`pad-auth-${m}`}
+                        label={t(`pad.${m}`, { defaultValue: m })}
+                        checked={chosen.includes(m)}
+                        onChange={(_, d) => {
+                          const next = d.checked ? [...chosen, m] : chosen.filter((x) => x !== m);
+                          set('padAuthMethods', next.length ? `|${next.join('|')}|` : '');
+                        }}
+                      />
+                    ))}
+                  </fieldset>
+                  {error && (
+                    <div className="ui pointing above prompt label" role="alert">
+                      {error}
+                    </div>
+                  )}
+                </Form.Field>
+              );
+            },
+          },
+        }}
+        validate={(v): FieldErrors =>
+          str(v.padAuthMethods).split('|').filter(Boolean).length ? {} : { padAuthMethods: String(t('pad.oneMethod')) }
+        }
+      />
     </div>
   );
 }
@@ -140,9 +234,17 @@ export function BlackSetScreen() {
   usePageTitle(t('title.blackset'));
   return (
     <div className="sys-screen">
-      <Header as="h1" size="medium">{t('title.blackset')}</Header>
-      <SettingsForm path="/sys/settings/blocklist" savePerm="sys:blackset:save" testId="blackset"
-        validate={(v) => positive(v, ['blocklistMaxViolations', 'blocklistPeriodDays', 'blocklistDisableDays'], (k) => String(t(k)))} />
+      <Header as="h1" size="medium">
+        {t('title.blackset')}
+      </Header>
+      <SettingsForm
+        path="/sys/settings/blocklist"
+        savePerm="sys:blackset:save"
+        testId="blackset"
+        validate={(v) =>
+          positive(v, ['blocklistMaxViolations', 'blocklistPeriodDays', 'blocklistDisableDays'], (k) => String(t(k)))
+        }
+      />
     </div>
   );
 }
@@ -152,11 +254,25 @@ export function RoomTimeScreen() {
   usePageTitle(t('title.roomtime'));
   return (
     <div className="sys-screen">
-      <Header as="h1" size="medium">{t('title.roomtime')}</Header>
-      <SettingsForm path="/roTime/getOne" savePath="/roTime" savePerm="sys:roomtime:save" testId="roomtime"
+      <Header as="h1" size="medium">
+        {t('title.roomtime')}
+      </Header>
+      <SettingsForm
+        path="/roTime/getOne"
+        savePath="/roTime"
+        savePerm="sys:roomtime:save"
+        testId="roomtime"
         overrides={{
-          startTime: { type: 'time' }, endTime: { type: 'text', help: t('roomtime.endHelp') },
-          interval: { type: 'select', required: true, options: [{ value: 15, text: '15' }, { value: 30, text: '30' }] },
+          startTime: { type: 'time' },
+          endTime: { type: 'text', help: t('roomtime.endHelp') },
+          interval: {
+            type: 'select',
+            required: true,
+            options: [
+              { value: 15, text: '15' },
+              { value: 30, text: '30' },
+            ],
+          },
           maxDuration: { type: 'number', min: 0, max: 24, help: t('roomtime.maxHelp') },
         }}
         validate={(v) => {
@@ -167,12 +283,19 @@ export function RoomTimeScreen() {
           const m = Number(v.maxDuration);
           if (!(m >= 0 && m <= 24)) e.maxDuration = t('form.range', { min: 0, max: 24 });
           return e;
-        }} />
+        }}
+      />
     </div>
   );
 }
 
-interface LicenceInfo { state: string; licence: Record<string, unknown> | null; installedAt: number | null; limits: Record<string, unknown> | null; usage: Record<string, unknown> }
+interface LicenceInfo {
+  state: string;
+  licence: Record<string, unknown> | null;
+  installedAt: number | null;
+  limits: Record<string, unknown> | null;
+  usage: Record<string, unknown>;
+}
 
 export function LicenceScreen() {
   const { t, i18n } = useTranslation('sys');
@@ -195,27 +318,79 @@ export function LicenceScreen() {
     navigate('/login', { replace: true });
   };
   if (isLoading) return <Loader active inline="centered" />;
-  const tone: Record<string, string> = { registered: 'green', expired: 'orange', dataError: 'red', unregistered: 'grey' };
+  const tone: Record<string, string> = {
+    registered: 'green',
+    expired: 'orange',
+    dataError: 'red',
+    unregistered: 'grey',
+  };
   const rows = { ...(info?.licence ?? {}), ...(info?.limits ?? {}) };
   return (
     <div className="sys-screen">
       <ReleaseNotice />
-      <Header as="h1" size="medium">{t('title.licence')}</Header>
+      <Header as="h1" size="medium">
+        {t('title.licence')}
+      </Header>
       <Segment data-testid="licence">
-        <p>{t('licence.state')}: <Label color={tone[info?.state ?? ''] as never}>{t(`licenceState.${info?.state ?? 'unregistered'}`)}</Label></p>
+        <p>
+          {t('licence.state')}:{' '}
+          <Label color={tone[info?.state ?? ''] as never}>{t(`licenceState.${info?.state ?? 'unregistered'}`)}</Label>
+        </p>
         <Table compact definition aria-label={t('title.licence')}>
           <Table.Body>
-            {Object.entries(rows).map(([k, v]) => <Table.Row key={k}><Table.Cell>{t(`field.${k}`, { defaultValue: humanise(k) })}</Table.Cell><Table.Cell>{/At$/.test(k) ? formatTime(v, i18n.language) : str(typeof v === 'object' ? JSON.stringify(v) : v)}</Table.Cell></Table.Row>)}
-            {Object.entries(info?.usage ?? {}).map(([k, v]) => <Table.Row key={`u-${k}`}><Table.Cell>{t('licence.usage')}: {t(`field.${k}`, { defaultValue: humanise(k) })}</Table.Cell><Table.Cell>{str(v)}</Table.Cell></Table.Row>)}
-            <Table.Row><Table.Cell>{t('licence.installedAt')}</Table.Cell><Table.Cell>{formatTime(info?.installedAt, i18n.language)}</Table.Cell></Table.Row>
+            {Object.entries(rows).map(([k, v]) => (
+              <Table.Row key={k}>
+                <Table.Cell>{t(`field.${k}`, { defaultValue: humanise(k) })}</Table.Cell>
+                <Table.Cell>
+                  {/At$/.test(k) ? formatTime(v, i18n.language) : str(typeof v === 'object' ? JSON.stringify(v) : v)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+            {Object.entries(info?.usage ?? {}).map(([k, v]) => (
+              <Table.Row key={`u-${k}`}>
+                <Table.Cell>
+                  {t('licence.usage')}: {t(`field.${k}`, { defaultValue: humanise(k) })}
+                </Table.Cell>
+                <Table.Cell>{str(v)}</Table.Cell>
+              </Table.Row>
+            ))}
+            <Table.Row>
+              <Table.Cell>{t('licence.installedAt')}</Table.Cell>
+              <Table.Cell>{formatTime(info?.installedAt, i18n.language)}</Table.Cell>
+            </Table.Row>
           </Table.Body>
         </Table>
-        {can('sys:licence:register') && <>
-          <Button type="button" primary icon labelPosition="left" loading={busy} onClick={() => fileRef.current?.click()}><Icon name="upload" aria-hidden="true" />{t('licence.upload')}</Button>
-          <input ref={fileRef} type="file" accept=".txt,text/plain" hidden aria-label={t('licence.upload')} onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void upload(f); }} />
-          <p style={{ marginTop: '.5em', color: '#555' }}>{t('licence.reLogin')}</p>
-        </>}
-        <Button type="button" basic onClick={() => void refetch()}>{t('refresh')}</Button>
+        {can('sys:licence:register') && (
+          <>
+            <Button
+              type="button"
+              primary
+              icon
+              labelPosition="left"
+              loading={busy}
+              onClick={() => fileRef.current?.click()}
+            >
+              <Icon name="upload" aria-hidden="true" />
+              {t('licence.upload')}
+            </Button>
+            <input
+              ref={fileRef}
+              type="file"
+              accept=".txt,text/plain"
+              hidden
+              aria-label={t('licence.upload')}
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                e.target.value = '';
+                if (f) void upload(f);
+              }}
+            />
+            <p style={{ marginTop: '.5em', color: '#555' }}>{t('licence.reLogin')}</p>
+          </>
+        )}
+        <Button type="button" basic onClick={() => void refetch()}>
+          {t('refresh')}
+        </Button>
       </Segment>
     </div>
   );
@@ -230,8 +405,11 @@ export function CodeScreen() {
   const [kind, setKind] = useState('notify');
   const [id, setId] = useState('');
   const [query, setQuery] = useState<{ kind: string; id: string } | null>(null);
-  const { data, isFetching, error } = useSysGetQuery({ path: '/sys/setting/code/plugin', params: query ?? {} }, { skip: !query });
-  const files = ((data as { files?: Array<{ path: string; content: string }> } | undefined)?.files) ?? [];
+  const { data, isFetching, error } = useSysGetQuery(
+    { path: '/sys/setting/code/plugin', params: query ?? {} },
+    { skip: !query },
+  );
+  const files = (data as { files?: Array<{ path: string; content: string }> } | undefined)?.files ?? [];
   const valid = /^[a-z][a-z0-9-]{1,48}$/.test(id);
   const command = `atrium plugin new ${kind} ${id || 'ID'}`;
   const downloadAll = () => {
@@ -240,31 +418,57 @@ export function CodeScreen() {
   };
   return (
     <div className="sys-screen">
-      <Header as="h1" size="medium">{t('title.code')}</Header>
+      <Header as="h1" size="medium">
+        {t('title.code')}
+      </Header>
       <Segment>
         <Form onSubmit={() => valid && setQuery({ kind, id })} data-testid="code-form">
           <Form.Group widths="equal">
             <Form.Field required>
               <label htmlFor="code-kind">{t('code.kind')}</label>
               <select id="code-kind" className="ui dropdown" value={kind} onChange={(e) => setKind(e.target.value)}>
-                {KINDS.map((k) => <option key={k} value={k}>{k}</option>)}
+                {KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {k}
+                  </option>
+                ))}
               </select>
             </Form.Field>
             <Form.Field required error={id !== '' && !valid}>
               <label htmlFor="code-id">{t('code.id')}</label>
-              <input id="code-id" value={id} placeholder={`${kind}-acme`} onChange={(e) => setId(e.target.value.trim())} aria-describedby="code-id-help" />
+              <input
+                id="code-id"
+                value={id}
+                placeholder={`${kind}-acme`}
+                onChange={(e) => setId(e.target.value.trim())}
+                aria-describedby="code-id-help"
+              />
               <small id="code-id-help">{t('code.idHelp')}</small>
             </Form.Field>
           </Form.Group>
-          <p>{t('code.command')}: <code data-testid="code-command">{command}</code></p>
-          <Button type="submit" primary disabled={!valid} loading={isFetching}>{t('code.generate')}</Button>
+          <p>
+            {t('code.command')}: <code data-testid="code-command">{command}</code>
+          </p>
+          <Button type="submit" primary disabled={!valid} loading={isFetching}>
+            {t('code.generate')}
+          </Button>
         </Form>
       </Segment>
       {error && <Message error content={errorMessage(error)} />}
       {files.length > 0 && (
         <Segment>
-          <Button type="button" icon labelPosition="left" onClick={downloadAll}><Icon name="download" aria-hidden="true" />{t('code.download')}</Button>
-          {files.map((f) => <details key={f.path}><summary><code>{f.path}</code></summary><pre style={{ overflow: 'auto', maxHeight: 300 }}>{f.content}</pre></details>)}
+          <Button type="button" icon labelPosition="left" onClick={downloadAll}>
+            <Icon name="download" aria-hidden="true" />
+            {t('code.download')}
+          </Button>
+          {files.map((f) => (
+            <details key={f.path}>
+              <summary>
+                <code>{f.path}</code>
+              </summary>
+              <pre style={{ overflow: 'auto', maxHeight: 300 }}>{f.content}</pre>
+            </details>
+          ))}
         </Segment>
       )}
     </div>
