@@ -54,6 +54,17 @@ export const ConfigSchema = z.object({
   releaseCheckUrl: z.string(),
   /** Trust X-Forwarded-For/-Proto from a reverse proxy in front of Atrium. */
   trustProxy: bool,
+  /**
+   * With trustProxy: how many proxies stand in front of Atrium. The client's address is the one this many
+   * hops from the right of X-Forwarded-For; whatever the client itself wrote further left is ignored.
+   */
+  proxyHops: int(1, 10),
+  /**
+   * The address people and other systems reach Atrium at (scheme, host, optional path), used for every
+   * absolute link Atrium hands out: feed URLs, QR codes, links in mails, single sign-on callbacks. Never
+   * taken from a request's Host header, which the client chooses. Empty: http://localhost:<port>.
+   */
+  publicUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
   /** Requests per minute a single address may make to sign-in endpoints. */
   loginRateLimit: int(1, 100_000),
 });
@@ -143,6 +154,18 @@ export const settings: ReadonlyArray<{ key: keyof Config; env: string; default: 
     doc: 'trust X-Forwarded-* headers of a reverse proxy',
   },
   {
+    key: 'proxyHops',
+    env: 'ATRIUM_PROXY_HOPS',
+    default: '1',
+    doc: 'with ATRIUM_TRUST_PROXY: how many proxies are in front; only that many X-Forwarded-For entries are believed',
+  },
+  {
+    key: 'publicUrl',
+    env: 'ATRIUM_PUBLIC_URL',
+    default: '',
+    doc: 'public base address for feed URLs, QR codes, links in mails and sign-in callbacks (http://localhost:PORT when empty)',
+  },
+  {
     key: 'loginRateLimit',
     env: 'ATRIUM_LOGIN_RATE_LIMIT',
     default: '60',
@@ -165,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config = parsed.data;
   config.dataDir = path.resolve(config.dataDir);
   config.staticDir = path.resolve(config.staticDir);
+  config.publicUrl = (config.publicUrl || `http://localhost:${config.port}`).replace(/\/+$/, '');
   return config;
 }

@@ -47,6 +47,8 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  // Port 0 (tests, trials) is known only now; an explicit ATRIUM_PUBLIC_URL is never replaced.
+  if (new URL(config.publicUrl).port === '0') config.publicUrl = url;
   c.logger.info({ url, database: c.dialect }, 'Atrium is listening');
 
   let stopping: Promise<void> | undefined;

@@ -25,6 +25,9 @@ export default {
     'auth.passwordPolicy': 'The password does not meet the policy: {rules}',
     'auth.apiKeyInvalid': 'The API key is invalid or revoked',
     'auth.passwordChangeRequired': 'Change your password before you continue',
+    'auth.reauthRequired': 'Confirm with your current password to continue',
+    'auth.reauthFailed': 'The current password is not right',
+    'auth.reauthPersonOnly': 'This change must be made by a person who is signed in, not with an API key',
   },
   cn: {
     'auth.badCredentials': '账号或密码不正确',
@@ -50,6 +53,9 @@ export default {
     'auth.passwordPolicy': '密码不符合安全策略：{rules}',
     'auth.apiKeyInvalid': 'API 密钥无效或已吊销',
     'auth.passwordChangeRequired': '请先修改密码再继续',
+    'auth.reauthRequired': '请输入当前密码以确认此操作',
+    'auth.reauthFailed': '当前密码不正确',
+    'auth.reauthPersonOnly': '此更改须由已登录的人员完成，不能使用 API 密钥',
   },
   ja: {
     'auth.badCredentials': 'アカウントまたはパスワードが正しくありません',
@@ -75,5 +81,8 @@ export default {
     'auth.passwordPolicy': 'パスワードがポリシーを満たしていません：{rules}',
     'auth.apiKeyInvalid': 'API キーが無効か失効しています',
     'auth.passwordChangeRequired': '続行する前にパスワードを変更してください',
+    'auth.reauthRequired': '続行するには現在のパスワードで確認してください',
+    'auth.reauthFailed': '現在のパスワードが正しくありません',
+    'auth.reauthPersonOnly': 'この変更は API キーではなく、サインインした本人が行う必要があります',
   },
 } satisfies MessageSet;

@@ -2,6 +2,7 @@ import { asClass } from 'awilix';
 import type { AtriumModule } from '../module.ts';
 import { CaptchaService } from './captcha.ts';
 import { authRoutes } from './routes.ts';
+import { Reauthentication } from './reauth.ts';
 import { RsaKeyService } from './rsa-key.ts';
 import { AuthService } from './service.ts';
 import { SessionService } from './sessions.ts';
@@ -14,12 +15,14 @@ declare module '../../container.ts' {
     captchaService: CaptchaService;
     sessionService: SessionService;
     authService: AuthService;
+    reauthentication: Reauthentication;
   }
 }
 
 export { AuthService, type SignInResult, type ClientMeta } from './service.ts';
 export { SessionService, AUTH_METHOD, type AuthMethod } from './sessions.ts';
 export type { CaptchaService } from './captcha.ts';
+export { CONFIRM_PASSWORD_HEADER, RECENT_SIGN_IN_MS, type Reauthentication } from './reauth.ts';
 
 export const authModule: AtriumModule = {
   name: 'auth',
@@ -30,6 +33,7 @@ export const authModule: AtriumModule = {
       captchaService: asClass(CaptchaService).singleton(),
       sessionService: asClass(SessionService).singleton(),
       authService: asClass(AuthService).singleton(),
+      reauthentication: asClass(Reauthentication).singleton(),
     });
   },
   routes: authRoutes,
