@@ -2,37 +2,33 @@
  * CAPTCHA images bound to a client uuid: five characters, single use, short-lived.
  * Kept in the database so any process can check what another one drew.
  */
+import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../../config/default.ts';
 import type { Clock } from '../../clock.ts';
+import { CAPTCHA_ALPHABET } from './captcha-font.ts';
+import { captchaPng } from './captcha-image.ts';
 
-// No look-alikes (0/O, 1/l/I), so people can read what they type.
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+export const CAPTCHA_LENGTH = 5;
 
 export class CaptchaService {
   constructor(private readonly deps: { db: Knex; clock: Clock; config: Config }) {}
 
-  /** Draws a new CAPTCHA for `uuid`, replacing any earlier one. Returns the SVG. */
-  async issue(uuid: string): Promise<string> {
+  /** Draws a new CAPTCHA for `uuid`, replacing any earlier one. Returns the PNG. */
+  async issue(uuid: string): Promise<Buffer> {
     const { db, clock, config } = this.deps;
-    const image = svgCaptcha.create({
-      size: 5,
-      charPreset: ALPHABET,
-      noise: 3,
-      color: true,
-      background: '#f4f6f8',
-      width: 150,
-      height: 50,
-    });
+    const text = Array.from(
+      { length: CAPTCHA_LENGTH },
+      () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)],
+    ).join('');
     const expiresAt = clock.now() + config.captchaTtlSeconds * 1000;
     await db.transaction(async (trx) => {
       await trx('captchas').where({ uuid }).del();
-      await trx('captchas').insert({ uuid, text: image.text, expires_at: expiresAt });
+      await trx('captchas').insert({ uuid, text, expires_at: expiresAt });
     });
     // Expired CAPTCHAs of everyone are swept here rather than by a job: issuing is the only growth.
     await db('captchas').where('expires_at', '<', clock.now()).del();
-    return image.data;
+    return captchaPng(text);
   }
 
   /** Checks and deletes the CAPTCHA of `uuid`: it is gone whatever the answer. Case-insensitive. */

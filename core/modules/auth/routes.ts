@@ -29,10 +29,10 @@ export function authRoutes({ authService, captchaService, rsaKeyService, usersSe
         path: '/captcha',
         permission: PUBLIC,
         rateLimitPerMinute: limit,
-        summary: 'A CAPTCHA image (SVG) of 5 characters for this client uuid; single use',
+        summary: 'A CAPTCHA image (PNG) of 5 characters for this client uuid; single use',
         query: CaptchaQuery,
         handler: async ({ query }) =>
-          new RawReply(await captchaService.issue(query.uuid), 'image/svg+xml', {
+          new RawReply(await captchaService.issue(query.uuid), 'image/png', {
             headers: { 'Cache-Control': 'no-store' },
           }),
       }),
