@@ -163,13 +163,14 @@ perDialect(test, (dialect, app) => {
         'users.xlsx',
       );
       t.is(zip.status, 400, 'a zip that is not a workbook');
-      // A zip that claims to unpack to 300 MB (a zip bomb) is refused before anything is unpacked.
-      const bomb = Buffer.from(await workbook([['b1', 'B', 'B1', '', '', '', '员工']]));
-      const eocd = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-      bomb.writeUInt32LE(300 * 1024 * 1024, bomb.readUInt32LE(eocd + 16) + 24);
-      const bombed = await upload(app(), token, bomb);
-      t.is(bombed.status, 400);
-      t.is(await count(app(), token, 'b1'), 0);
+      // The sizes a zip declares are not what the guard reads: a small workbook claiming 300 MB imports
+      // (the bytes that really unpack are counted; see security-uploads.test.ts for a real zip bomb).
+      const claims = Buffer.from(await workbook([['b1', 'B', 'B1', '', '', '', '员工']]));
+      const eocd = claims.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+      claims.writeUInt32LE(300 * 1024 * 1024, claims.readUInt32LE(eocd + 16) + 24);
+      const claimed = await upload(app(), token, claims);
+      t.is(claimed.status, 200, JSON.stringify(claimed.body));
+      t.is(await count(app(), token, 'b1'), 1);
       const xls = await upload(
         app(),
         token,

@@ -20,6 +20,8 @@ export default {
     'upload.tooLarge': 'The file is too large (at most {mb} MB)',
     'upload.badType': 'Only jpg, jpeg and png pictures are accepted',
     'upload.badImage': 'The picture could not be read',
+    'upload.quotaExceeded':
+      'Your uploaded files would exceed your quota of {mb} MB; files no longer used are removed after a day',
     'upload.pictureTooSmall': 'Picture too small: at least {width}×{height} pixels',
   },
   cn: {
@@ -40,6 +42,7 @@ export default {
     'upload.tooLarge': '文件过大（最大 {mb} MB）',
     'upload.badType': '只接受 jpg、jpeg、png 格式的图片',
     'upload.badImage': '无法读取该图片',
+    'upload.quotaExceeded': '您上传的文件将超过 {mb} MB 的配额；不再使用的文件会在一天后删除',
     'upload.pictureTooSmall': '图片太小：至少 {width}×{height} 像素',
   },
   ja: {
@@ -60,6 +63,8 @@ export default {
     'upload.tooLarge': 'ファイルが大きすぎます（最大 {mb} MB）',
     'upload.badType': 'jpg、jpeg、png の画像のみ受け付けます',
     'upload.badImage': '画像を読み取れませんでした',
+    'upload.quotaExceeded':
+      'アップロードしたファイルが割り当て {mb} MB を超えます。使われなくなったファイルは 1 日後に削除されます',
     'upload.pictureTooSmall': '画像が小さすぎます：{width}×{height} ピクセル以上が必要です',
   },
 } satisfies MessageSet;

@@ -325,6 +325,16 @@ export const PARAMS: readonly ParamDef[] = [
     'レポートに出力できる最大行数（超える場合は絞り込み）',
   ),
   p(
+    'uploadQuotaMb',
+    'system',
+    int(1, 1_000_000),
+    100,
+    false,
+    '每位用户上传文件的总容量上限（MB）；不再使用的文件一天后删除',
+    'Most megabytes of uploaded files each person may keep; files no longer used are removed after a day',
+    'ユーザーごとのアップロードファイルの合計上限（MB）。使われなくなったファイルは 1 日後に削除',
+  ),
+  p(
     'clientLogEnabled',
     'system',
     bool,

@@ -3,16 +3,19 @@ import type { AtriumModule } from '../module.ts';
 import { IconsService } from './icons.ts';
 import { uploadsRoutes } from './routes.ts';
 import { UploadsService } from './service.ts';
+import { UploadsSweep } from './sweep.ts';
 
 declare module '../../container.ts' {
   interface Cradle {
     uploadsService: UploadsService;
+    uploadsSweep: UploadsSweep;
     iconsService: IconsService;
   }
 }
 
 export { UploadsService, type StoredFile } from './service.ts';
 export { IconsService } from './icons.ts';
+export { UPLOAD_REFERENCES } from './sweep.ts';
 export { imageSize } from './image-size.ts';
 export { MAX_IMAGE_BYTES, MIN_FLOOR_PLAN, UPLOAD_TYPES, type UploadType } from './schema.ts';
 
@@ -21,8 +24,12 @@ export const uploadsModule: AtriumModule = {
   register(container) {
     container.register({
       uploadsService: asClass(UploadsService).singleton(),
+      uploadsSweep: asClass(UploadsSweep).singleton(),
       iconsService: asClass(IconsService).singleton(),
     });
   },
   routes: uploadsRoutes,
+  jobs: (c) => [
+    { name: 'uploads.sweep', everySeconds: 86_400, run: async ({ now }) => void (await c.uploadsSweep.run(now)) },
+  ],
 };

@@ -13,6 +13,7 @@ import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/route.ts';
+import type { ParamsService } from '../params/index.ts';
 import { imageSize } from './image-size.ts';
 import { MAX_IMAGE_BYTES, MIN_FLOOR_PLAN, type UploadType, type UploadView } from './schema.ts';
 
@@ -26,10 +27,25 @@ export interface StoredFile {
 }
 
 export class UploadsService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; config: Config }) {}
+  constructor(private readonly deps: { db: Knex; clock: Clock; config: Config; paramsService: ParamsService }) {}
 
   private get dir(): string {
     return path.join(this.deps.config.dataDir, 'uploads');
+  }
+
+  /**
+   * Refuses a file that would take the uploader's stored bytes past the quota. The uploader's user row is
+   * locked first, so two uploads at once cannot both pass on the same remaining room.
+   */
+  private async assertWithinQuota(trx: Knex.Transaction, actor: Actor, adding: number): Promise<void> {
+    const mb = await this.deps.paramsService.get<number>('uploadQuotaMb', trx);
+    const mine = trx('uploads');
+    if (actor.userId) {
+      await trx('users').where({ id: actor.userId }).forUpdate().first('id');
+      mine.where({ created_by: actor.userId });
+    } else mine.whereNull('created_by');
+    const used = Number((await mine.sum({ n: 'size' }).first())?.n ?? 0);
+    if (used + adding > mb * 1048576) throw new PayloadTooLargeError('upload.quotaExceeded', { mb });
   }
 
   /** Checks and stores one picture; answers its id. */
@@ -48,8 +64,8 @@ export class UploadsService {
       throw new BadRequestError('upload.pictureTooSmall', { ...MIN_FLOOR_PLAN });
     }
     const id = randomUUID();
-    await fsp.mkdir(this.dir, { recursive: true });
-    await fsp.writeFile(path.join(this.dir, id), bytes);
+    const stored = path.join(this.dir, id);
+    const now = this.deps.clock.now();
     const row = {
       id,
       type,
@@ -61,12 +77,18 @@ export class UploadsService {
       sha256: createHash('sha256').update(bytes).digest('hex'),
       path: `uploads/${id}`,
       created_by: actor.userId || null,
-      created_at: this.deps.clock.now(),
+      created_at: now,
+      unused_since: now, // unused until a form that takes it is saved (see sweep.ts)
     };
     try {
-      await this.deps.db('uploads').insert(row);
+      await this.deps.db.transaction(async (trx) => {
+        await this.assertWithinQuota(trx, actor, bytes.length);
+        await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
+        await fsp.writeFile(stored, bytes, { mode: 0o600 });
+        await trx('uploads').insert(row);
+      });
     } catch (err) {
-      await fsp.rm(path.join(this.dir, id), { force: true });
+      await fsp.rm(stored, { force: true });
       throw err;
     }
     return toView(row);
