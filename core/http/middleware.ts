@@ -7,6 +7,9 @@ import { resolveLang } from '../i18n/index.ts';
 import { failure } from './envelope.ts';
 import type { AppState } from './mount.ts';
 
+/** The path as logged: a private calendar feed's path holds its credential (/bookings/feed/<token>.ics). */
+export const loggedPath = (path: string) => path.replace(/(\/bookings\/feed\/)[^/]+/, '$1***');
+
 /** Request id (taken from X-Request-Id when sane), language, and one access-log line per request. */
 export function requestContext(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
@@ -24,7 +27,7 @@ export function requestContext(logger: Logger): Middleware<AppState> {
         {
           reqId: ctx.state.requestId,
           method: ctx.method,
-          path: ctx.path,
+          path: loggedPath(ctx.path),
           status: ctx.status,
           ms,
           user: ctx.state.actor?.userId,
@@ -63,7 +66,7 @@ export function errorEnvelope(logger: Logger): Middleware<AppState> {
         ctx.body = failure(lang, status, key, { path: ctx.path });
         return;
       }
-      logger.error({ err, reqId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+      logger.error({ err, reqId: ctx.state.requestId, path: loggedPath(ctx.path) }, 'unhandled error');
       ctx.status = 500;
       ctx.body = failure(lang, 500, 'common.internal', {}, { requestId: ctx.state.requestId });
     }

@@ -674,7 +674,11 @@ perDialect(
         data: BookingData & { innerAttendees: number[]; outerAttendees: unknown[]; checkInCode: string | null };
       }>(`/api/bookings/${b.id}`, { token: bob.token });
       t.deepEqual(one.body.data.innerAttendees, [bob.id]);
-      t.is(one.body.data.checkInCode as string | null, null, 'only the organiser sees the code');
+      t.is(one.body.data.checkInCode, b.checkInCode, 'an inner attendee is given the code, as in their mails');
+      const other = await app().get<{ data: { checkInCode: string | null } }>(`/api/bookings/${b.id}`, {
+        token: (await staff(app(), 'carol')).token,
+      });
+      t.is(other.body.data.checkInCode, null, 'nobody else is');
       const past = await app().get<{ data: { items: BookingData[] } }>('/api/bookings?scope=past', {
         token: alice.token,
       });

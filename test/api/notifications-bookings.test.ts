@@ -54,10 +54,16 @@ perDialect(test, (dialect, app) => {
       });
       t.is(res.status, 200, JSON.stringify(res.body));
       const id = res.body.data.id;
-      const created = await deliver(2);
+      const created = await deliver(3);
       const en = created.find((m) => m.rcpt.includes('mail-alice@example.org'))!;
-      t.deepEqual(en.rcpt.sort(), ['gus@partner.example', 'mail-alice@example.org']);
+      t.deepEqual(en.rcpt, ['mail-alice@example.org']);
       t.is(header(en.raw, 'Subject'), 'Booked: Design review');
+      t.true(mimePart(en.raw, 'text/plain')!.body.includes(res.body.data.checkInCode));
+      const guest = created.find((m) => m.rcpt.includes('gus@partner.example'))!;
+      t.deepEqual(guest.rcpt, ['gus@partner.example'], 'the guest gets a mail of their own');
+      for (const type of ['text/plain', 'text/html', 'text/calendar'])
+        t.false(mimePart(guest.raw, type)!.body.includes(res.body.data.checkInCode), `no check-in code in ${type}`);
+      t.regex(mimePart(guest.raw, 'text/calendar')!.body, new RegExp(`UID:booking-${id}@atrium`));
       t.regex(
         mimePart(en.raw, 'text/calendar')!.body,
         new RegExp(`METHOD:REQUEST[\\s\\S]*UID:booking-${id}@atrium[\\s\\S]*DTSTART:20270302T090000Z`),
@@ -67,8 +73,9 @@ perDialect(test, (dialect, app) => {
 
       app().clock.set(res.body.data.remindAt! + 1_000);
       await runJob(app(), 'notifications.reminders', 0);
-      const reminded = await deliver(2);
+      const reminded = await deliver(3);
       t.deepEqual(reminded.map((m) => header(m.raw, 'Subject')).sort(), [
+        'Reminder: Design review at 09:00',
         'Reminder: Design review at 09:00',
         'リマインダー：Design review（09:00）',
       ]);
@@ -80,7 +87,7 @@ perDialect(test, (dialect, app) => {
         { token: alice.token },
       );
       t.is(cancelled.status, 200, JSON.stringify(cancelled.body));
-      const cancels = await deliver(2);
+      const cancels = await deliver(3);
       const cancelMail = cancels.find((m) => m.rcpt.includes('mail-alice@example.org'))!;
       t.is(header(cancelMail.raw, 'Subject'), 'Cancelled: Design review');
       t.regex(mimePart(cancelMail.raw, 'text/plain')!.body, /Reason: Client moved it/);

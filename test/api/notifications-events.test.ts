@@ -17,7 +17,7 @@ perDialect(test, (dialect, app) => {
   let place: Place;
   let nextId = 9000;
 
-  /** Emits like the booking engine does and returns the messages queued for it, by language. */
+  /** Emits like the booking engine does and returns the messages queued for it, by language ("en guests": outside guests'). */
   async function emit(
     event: string,
     payload: Record<string, unknown>,
@@ -28,7 +28,8 @@ perDialect(test, (dialect, app) => {
     const rows = (await outboxRows(app())).slice(before);
     for (const r of rows)
       if (r.topic !== event || r.provider !== 'notify-log') throw new Error(`unexpected row ${r.topic} ${r.provider}`);
-    return Object.fromEntries(rows.map((r) => [r.message.lang, r.message]));
+    const guests = (r: OutboxRowView) => r.message.to.every((p) => !p.username);
+    return Object.fromEntries(rows.map((r) => [guests(r) ? `${r.message.lang} guests` : r.message.lang, r.message]));
   }
   const booking = (over: Partial<BookingSnapshot> = {}) => ({
     booking: snapshot(place, { id: nextId++, ...over }),
@@ -61,13 +62,17 @@ perDialect(test, (dialect, app) => {
     `${dialect}: a new booking tells the organiser with the attendees in copy, each in their language, with an invitation`,
     async (t) => {
       const m = await emit('booking.created', booking());
-      t.deepEqual(Object.keys(m).sort(), ['en', 'ja']);
+      t.deepEqual(Object.keys(m).sort(), ['en', 'en guests', 'ja']);
+      t.deepEqual([people(m.en!.to), people(m.en!.cc)], [['Olivia Organiser'], []]);
       t.deepEqual(
-        [people(m.en!.to), people(m.en!.cc)],
-        [['Olivia Organiser'], ['Gina Guest']],
-        "the guest reads the organiser's language",
+        [people(m['en guests']!.to), people(m['en guests']!.cc)],
+        [['Gina Guest'], []],
+        "the guest reads the organiser's language, in a message of their own",
       );
       t.deepEqual([people(m.ja!.to), people(m.ja!.cc)], [['Aiko Attendee'], []]);
+      t.true(m.en!.text.includes('Check-in code: 482913') && m.ja!.text.includes('482913'));
+      t.false(JSON.stringify(m['en guests']).includes('482913'), 'no check-in code for a guest');
+      t.false(m['en guests']!.html.includes('Check-in code'), 'not even its empty line');
       t.is(m.en!.subject, 'Booked: Planning <b>Q3</b> & budget');
       t.is(m.ja!.subject, '予約完了：Planning <b>Q3</b> & budget');
       t.true(m.en!.html.includes('Planning &lt;b&gt;Q3&lt;/b&gt; &amp; budget'), 'values are HTML-escaped');

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import type { ExecutionContext, TestFn } from 'ava';
+import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../../config/default.ts';
 import { OffsetClock } from '../../core/clock.ts';
 import type { Cradle } from '../../core/container.ts';
@@ -198,6 +199,8 @@ export interface StartOptions {
   config?: Partial<Config>;
   /** Leave the admin's first-login password change pending (default: done, with ADMIN_PASSWORD). */
   keepFirstLogin?: boolean;
+  /** The server's logger (default: a silent one), for tests that read what is logged. */
+  logger?: Logger;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
@@ -223,7 +226,12 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     },
   );
   const clock = new OffsetClock();
-  const running = await startServer(config, { clock, quiet: true, demo: options.demo ?? false });
+  const running = await startServer(config, {
+    clock,
+    quiet: true,
+    demo: options.demo ?? false,
+    logger: options.logger,
+  });
   if (!options.keepFirstLogin)
     await running.container.cradle.db('users').where({ username: 'admin' }).update({ must_change_password: false });
   return new TestApp(running, clock, dialect, async () => {

@@ -38,6 +38,9 @@ export default {
     'bookings.passcodeLength': 'The check-in code must have {length} digits and not start with 0',
     'approvals.notApprover': 'You are not an approver of this resource',
     'approvals.notPending': 'This request is no longer pending ({state})',
+    'bookings.reapprovalUnderway':
+      'The meeting is under way on a resource that needs approval: only a booking administrator can change its time now',
+    'approvals.ownBooking': 'You cannot decide on your own booking: another approver (or a booking administrator) does',
   },
   cn: {
     'bookings.timeExpired': '预约时间已过期',
@@ -76,6 +79,8 @@ export default {
     'bookings.passcodeLength': '签到码必须为 {length} 位数字且不以 0 开头',
     'approvals.notApprover': '您不是该资源的审批人',
     'approvals.notPending': '该申请已不在审批中（{state}）',
+    'bookings.reapprovalUnderway': '会议正在进行，且该资源需要审批：现在只有预约管理员可以修改其时间',
+    'approvals.ownBooking': '不能审批自己的预约：由其他审批人（或预约管理员）处理',
   },
   ja: {
     'bookings.timeExpired': '予約時間が過ぎています',
@@ -114,5 +119,8 @@ export default {
     'bookings.passcodeLength': 'チェックインコードは 0 で始まらない {length} 桁の数字です',
     'approvals.notApprover': 'このリソースの承認者ではありません',
     'approvals.notPending': 'この申請はもう承認待ちではありません（{state}）',
+    'bookings.reapprovalUnderway':
+      '会議は進行中で、このリソースは承認が必要です。いまは予約管理者のみが時間を変更できます',
+    'approvals.ownBooking': '自分の予約は承認・却下できません。ほかの承認者（または予約管理者）が判断します',
   },
 } satisfies MessageSet;

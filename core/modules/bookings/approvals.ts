@@ -3,13 +3,15 @@
  * an approver approves or denies them, the organiser revokes them, or their start
  * passes (the expiry job).
  */
+import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
 import { endBooking } from './cancel.ts';
-import { getBooking, logReservation, toBookingRow, viewsOf } from './repo.ts';
+import { getBooking, logReservation, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
 import type { ApprovalsQuery, BookingView } from './schema.ts';
+import { isBookingAdmin } from './sight.ts';
 import { writeTx } from './slots.ts';
 import { DAY_MS } from './time.ts';
 import { PendingEvents } from './write.ts';
@@ -27,18 +29,48 @@ export interface ApprovalView {
 
 type Row = Record<string, unknown>;
 
+/**
+ * An approver of the resource decides, never on their own booking (the organiser withdraws it instead).
+ * Where the organiser is the resource's only approver, a booking administrator decides.
+ */
+async function assertMayDecide(trx: Knex.Transaction, actor: Actor, b: BookingRow): Promise<void> {
+  if (b.organiserId === actor.userId) throw new ForbiddenError('approvals.ownBooking');
+  const approvers = (await trx('resource_approvers').where({ resource_id: b.resourceId }).pluck('user_id')).map(Number);
+  if (approvers.includes(actor.userId)) return;
+  if (isBookingAdmin(actor) && approvers.every((id) => id === b.organiserId)) return;
+  throw new ForbiddenError('approvals.notApprover');
+}
+
 export class ApprovalsService {
   constructor(private readonly deps: BookingDeps) {}
 
-  /** The approvals of the resources the caller approves. */
+  /**
+   * Pending: the requests the caller may decide (see assertMayDecide). Decided: those of the resources the caller
+   * approves, and those the caller decided (kept when the booking moved to another resource since).
+   */
   async list(actor: Actor, q: ApprovalsQuery): Promise<Page<ApprovalView>> {
     const { db } = this.deps;
+    const approved = db('resource_approvers').where({ user_id: actor.userId }).select('resource_id');
     const base = db('approvals as a')
       .join('bookings as b', 'b.id', 'a.booking_id')
-      .whereIn('b.resource_id', db('resource_approvers').where({ user_id: actor.userId }).select('resource_id'))
       .modify((x) => {
-        if (q.scope === 'pending') x.where('a.state', 'pending');
-        else x.whereNot('a.state', 'pending');
+        if (q.scope === 'pending')
+          x.where('a.state', 'pending')
+            .whereNot('b.organiser_id', actor.userId)
+            .where((w) => {
+              w.whereIn('b.resource_id', approved);
+              if (isBookingAdmin(actor))
+                w.orWhereNotExists(
+                  db('resource_approvers as ra')
+                    .whereRaw('?? = ??', ['ra.resource_id', 'b.resource_id'])
+                    .whereRaw('?? <> ??', ['ra.user_id', 'b.organiser_id'])
+                    .select('ra.user_id'),
+                );
+            });
+        else
+          x.whereNot('a.state', 'pending').where((w) => {
+            w.whereIn('b.resource_id', approved).orWhere('a.decided_by', actor.userId);
+          });
       })
       .orderBy('a.id', q.scope === 'pending' ? 'asc' : 'desc')
       .select(
@@ -52,7 +84,7 @@ export class ApprovalsService {
       );
     const page = await paginate(base, q, (r) => r);
     const rows = page.items as Row[];
-    const views = await viewsOf(db, rows.map(toBookingRow), actor.userId);
+    const views = await viewsOf(this.deps, rows.map(toBookingRow), actor);
     return {
       ...page,
       items: rows.map((r, i) => ({
@@ -83,12 +115,7 @@ export class ApprovalsService {
       const b = await getBooking(trx, Number(a.booking_id), true);
       if (decision === 'revoke') {
         if (b.organiserId !== actor.userId) throw new ForbiddenError('bookings.notOrganiser');
-      } else {
-        const approver = await trx('resource_approvers')
-          .where({ resource_id: b.resourceId, user_id: actor.userId })
-          .first('user_id');
-        if (!approver) throw new ForbiddenError('approvals.notApprover');
-      }
+      } else await assertMayDecide(trx, actor, b);
       if (a.state !== 'pending' || b.state !== 'pending')
         throw new BusinessRuleError('approvals.notPending', { state: String(a.state) });
       if (b.startAt <= now) throw new BusinessRuleError('approvals.notPending', { state: 'expired' });
@@ -137,7 +164,7 @@ export class ApprovalsService {
   async get(actor: Actor, id: number): Promise<ApprovalView> {
     const a = (await this.deps.db('approvals').where({ id }).first()) as Row | undefined;
     if (!a) throw new NotFoundError('approval', id);
-    const [booking] = await viewsOf(this.deps.db, [await getBooking(this.deps.db, Number(a.booking_id))], actor.userId);
+    const [booking] = await viewsOf(this.deps, [await getBooking(this.deps.db, Number(a.booking_id))], actor);
     return {
       id,
       bookingId: Number(a.booking_id),

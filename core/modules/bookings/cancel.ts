@@ -114,5 +114,5 @@ export async function cancelBooking(
   });
   await events.emit(deps);
   const rows = await Promise.all(ids.map((i) => getBooking(deps.db, i)));
-  return { cancelled: await viewsOf(deps.db, rows, actor.userId) };
+  return { cancelled: await viewsOf(deps, rows, actor) };
 }

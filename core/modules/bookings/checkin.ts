@@ -12,7 +12,7 @@ import { PendingEvents } from './write.ts';
 import type { WrongCodes } from './wrong-codes.ts';
 
 async function view(deps: BookingDeps, actor: Actor, id: number): Promise<BookingView> {
-  const [v] = await viewsOf(deps.db, [await getBooking(deps.db, id)], actor.userId);
+  const [v] = await viewsOf(deps, [await getBooking(deps.db, id)], actor);
   return v!;
 }
 

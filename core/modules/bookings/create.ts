@@ -89,5 +89,5 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
   const attendees = { inner: [...new Set(fields.attendees.inner)], outer: fields.attendees.outer };
   events.know(snapshotOf(row, names, attendees));
   await events.emit(deps);
-  return toView(row, actor.userId, names, attendees);
+  return toView(row, 'organiser', names, attendees);
 }

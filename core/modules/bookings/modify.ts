@@ -11,7 +11,8 @@ import { BadRequestError, BusinessRuleError, ValidationError } from '../../error
 import type { BookingDeps } from './deps.ts';
 import { assertChangeable, assertOrganiser } from './access.ts';
 import { charge, refund } from './credits.ts';
-import { enforce, loadFacts, needsApproval, resolveTimes, ruleContext, type Facts, type Times } from './plan.ts';
+import { enforce, loadFacts, resolveTimes, ruleContext, type Facts, type Times } from './plan.ts';
+import { reviewAfterMove } from './reapproval.ts';
 import {
   attendeesOf,
   getBooking,
@@ -48,13 +49,16 @@ async function resourceFor(c: Ctx, id: number): Promise<ResourceInfo> {
   return c.resources.get(id)!;
 }
 
-/** Applies the change to one row: re-checks and re-writes its time when time or resource changed. */
+/**
+ * Applies the change to one row: re-checks and re-writes its time when time or resource changed.
+ * Answers whether the booking went (back) to its approvers.
+ */
 async function applyTo(
   c: Ctx,
   b: BookingRow,
   m: ModifyBooking,
   opts: { keepDate: boolean; detach: boolean; seriesId?: number },
-): Promise<void> {
+): Promise<{ approvalRequested: boolean }> {
   const resource = await resourceFor(c, m.resourceId ?? b.resourceId);
   const moving = isMoving(m, b);
   let times: Times = {
@@ -68,6 +72,7 @@ async function applyTo(
   let price = b.priceCents;
   let state = b.state;
   let checkStatus = b.checkStatus;
+  let requested = false;
   if (moving) {
     const wholeDay = m.wholeDay ?? (m.startTime !== undefined || m.endTime !== undefined ? false : b.wholeDay);
     times = resolveTimes(resource, {
@@ -101,13 +106,8 @@ async function applyTo(
       c.facts.balance += b.priceCents - ctx.price;
     }
     price = ctx.price;
-    if (resource.id !== b.resourceId) {
-      const pending = needsApproval(resource, b.organiserId, c.settings);
-      state = pending ? 'pending' : 'confirmed';
-      checkStatus = pending ? 4 : 0;
-      await c.trx('approvals').where({ booking_id: b.id }).delete();
-      if (pending) await c.trx('approvals').insert({ booking_id: b.id, state: 'pending', created_at: c.now });
-    }
+    if (resource.id !== b.resourceId || times.startAt !== b.startAt || times.endAt !== b.endAt)
+      ({ state, checkStatus, requested } = await reviewAfterMove(c.trx, c.now, c.actor, b, resource, c.settings));
   }
   const reminder = m.reminderMinutes ?? b.reminderMinutes;
   await c
@@ -150,6 +150,7 @@ async function applyTo(
       after: { startAt: times.startAt, endAt: times.endAt, resourceId: resource.id },
     },
   });
+  return { approvalRequested: requested };
 }
 
 export async function modifyBooking(
@@ -174,8 +175,9 @@ export async function modifyBooking(
     const facts = await loadFacts(trx, deps, b.organiserId, now, [b.id]);
     const c: Ctx = { trx, now, actor, settings, resources: new Map(), facts, deps };
     if (m.scope === 'one' || b.seriesId === null) {
-      await applyTo(c, b, m, { keepDate: false, detach: b.seriesId !== null });
+      const { approvalRequested } = await applyTo(c, b, m, { keepDate: false, detach: b.seriesId !== null });
       events.add('booking.updated', b.id, actor.userId);
+      if (approvalRequested) events.add('booking.approvalRequested', b.id, actor.userId);
       return { ids: [b.id], seriesId: b.seriesId };
     }
     if (m.meetingDate !== undefined)
@@ -213,8 +215,13 @@ export async function modifyBooking(
     // Free them all first, so moving a series by an hour does not collide with its own occurrences.
     for (const x of targets) if (isMoving(m, x)) await freeSlots(trx, x.id);
     for (const x of targets) {
-      await applyTo(c, x, m, { keepDate: true, detach: false, seriesId: seriesId ?? undefined });
+      const { approvalRequested } = await applyTo(c, x, m, {
+        keepDate: true,
+        detach: false,
+        seriesId: seriesId ?? undefined,
+      });
       events.add('booking.updated', x.id, actor.userId);
+      if (approvalRequested) events.add('booking.approvalRequested', x.id, actor.userId);
     }
     await trx('booking_series')
       .where({ id: seriesId })
@@ -229,5 +236,5 @@ export async function modifyBooking(
   });
   await events.emit(deps);
   const rows = await Promise.all(result.ids.map((i) => getBooking(deps.db, i)));
-  return { updated: await viewsOf(deps.db, rows, actor.userId), seriesId: result.seriesId };
+  return { updated: await viewsOf(deps, rows, actor), seriesId: result.seriesId };
 }

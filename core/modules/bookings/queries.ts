@@ -3,9 +3,9 @@ import type { Actor } from '../../actor.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
-import { getBooking, toBookingRow, viewsOf } from './repo.ts';
+import { attendeesOf, getBooking, toBookingRow, viewsOf } from './repo.ts';
 import type { BookingView, MyBookingsQuery } from './schema.ts';
-import { loadSettings } from './settings.ts';
+import { sightsOf } from './sight.ts';
 
 export async function myBookings(deps: BookingDeps, actor: Actor, q: MyBookingsQuery): Promise<Page<BookingView>> {
   const { db } = deps;
@@ -30,25 +30,15 @@ export async function myBookings(deps: BookingDeps, actor: Actor, q: MyBookingsQ
     .orderBy('b.id')
     .select('b.*');
   const page = await paginate(base, q, (r) => toBookingRow(r));
-  return { ...page, items: await viewsOf(db, page.items, actor.userId) };
+  return { ...page, items: await viewsOf(deps, page.items, actor) };
 }
 
-/** The organiser, attendees and approvers of its resource see a booking; others see it as the grid would. */
+/** Anyone who may see the grid sees a booking as the grid shows it; the people of the meeting see more (sight.ts). */
 export async function bookingById(deps: BookingDeps, actor: Actor, id: number): Promise<BookingView> {
-  const { db } = deps;
-  const b = await getBooking(db, id);
-  const privileged =
-    b.organiserId === actor.userId || actor.permissions.has('center:reserve:super') || actor.permissions.has('*');
-  if (!privileged) {
-    const [attendee, approver] = await Promise.all([
-      db('booking_attendees').where({ booking_id: id, user_id: actor.userId }).first('id'),
-      db('resource_approvers').where({ resource_id: b.resourceId, user_id: actor.userId }).first('user_id'),
-    ]);
-    if (!attendee && !approver && !actor.permissions.has('center:reserve:view')) throw new ForbiddenError();
-    if (!attendee && !approver) {
-      const settings = await loadSettings(deps.paramsService);
-      return (await viewsOf(db, [b], actor.userId, settings.showOthersSubject))[0]!;
-    }
+  const b = await getBooking(deps.db, id);
+  if (!actor.permissions.has('center:reserve:view')) {
+    const sight = (await sightsOf(deps.db, actor, [b], await attendeesOf(deps.db, [id]))).get(id);
+    if (sight === 'bystander') throw new ForbiddenError();
   }
-  return (await viewsOf(db, [b], actor.userId))[0]!;
+  return (await viewsOf(deps, [b], actor))[0]!;
 }

@@ -241,7 +241,7 @@ export async function createSeries(deps: BookingDeps, actor: Actor, input: Creat
   const rows = await Promise.all(result.ids.map((id) => getBooking(deps.db, id)));
   return {
     series: { id: result.seriesId, rrule: rule, firstDate: input.meetingDate, untilDate: result.lastDate },
-    bookings: await viewsOf(deps.db, rows, actor.userId),
+    bookings: await viewsOf(deps, rows, actor),
     skipped: result.skipped.sort((a, b) => a.startAt - b.startAt).map(publicOccurrence),
   };
 }

@@ -3,10 +3,13 @@
  * reservation log. Everything takes the caller's transaction (or the pool).
  */
 import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { BookingSnapshot, BookingTimes } from '../../event-types.ts';
-import type { Db } from './deps.ts';
+import type { BookingDeps, Db } from './deps.ts';
 import type { BookingView } from './schema.ts';
+import { loadSettings } from './settings.ts';
+import { sightsOf, type Sight } from './sight.ts';
 
 /** States whose time is held in booking_slots. */
 export const HELD_STATES = ['pending', 'confirmed', 'checkedIn'] as const;
@@ -145,19 +148,16 @@ export async function resourceNames(db: Db, ids: number[]): Promise<Map<number, 
   );
 }
 
-/**
- * The API view. Other people see the check-in code only if they organise the booking: the code opens
- * the room at the door tablet.
- */
+/** The API view of a booking at the caller's sight (see sight.ts). */
 export function toView(
   b: BookingRow,
-  viewerId: number,
+  sight: Sight,
   names: ResourceNames | undefined,
   a: Attendees | undefined,
-  showSubject = true,
+  showOthersSubject = false,
 ): BookingView {
-  const mine = b.organiserId === viewerId;
-  return {
+  const mine = sight === 'organiser';
+  const grid = {
     id: b.id,
     resourceId: b.resourceId,
     resourceName: names?.name ?? '',
@@ -170,13 +170,38 @@ export function toView(
     startAt: b.startAt,
     endAt: b.endAt,
     timeZone: b.timeZone,
-    subject: mine || showSubject ? b.subject : null,
-    phone: mine ? b.phone : null,
-    employeeId: mine ? b.employeeNo : null,
-    remarks: mine ? b.remarks : null,
-    checkInCode: mine ? b.checkInCode : null,
     state: b.state,
     checkStatus: b.checkStatus,
+    sequence: b.sequence,
+    phone: mine ? b.phone : null,
+    employeeId: mine ? b.employeeNo : null,
+  };
+  if (sight === 'bystander')
+    return {
+      ...grid,
+      subject: showOthersSubject ? b.subject : null,
+      remarks: null,
+      checkInCode: null,
+      seriesId: null,
+      seriesDate: null,
+      detached: false,
+      reminderMinutes: 0,
+      remindAt: null,
+      isAutoClose: false,
+      closeTime: null,
+      checkedInAt: null,
+      cancelledAt: null,
+      cancelReason: null,
+      priceCents: 0,
+      innerAttendees: [],
+      outerAttendees: [],
+    };
+  return {
+    ...grid,
+    subject: b.subject,
+    remarks: b.remarks,
+    // The code opens the room at the door tablet: the people the meeting's mails carry it to, nobody else.
+    checkInCode: mine || sight === 'attendee' ? b.checkInCode : null,
     seriesId: b.seriesId,
     seriesDate: b.seriesDate,
     detached: b.detached,
@@ -188,18 +213,18 @@ export function toView(
     cancelledAt: b.cancelledAt,
     cancelReason: b.cancelReason,
     priceCents: b.priceCents,
-    sequence: b.sequence,
     innerAttendees: a?.inner ?? [],
     outerAttendees: a?.outer ?? [],
   };
 }
 
+/** The views of rows for one caller, each at that caller's sight. */
 export async function viewsOf(
-  db: Db,
+  deps: Pick<BookingDeps, 'db' | 'paramsService'>,
   rows: BookingRow[],
-  viewerId: number,
-  showSubject = true,
+  actor: Actor,
 ): Promise<BookingView[]> {
+  const { db } = deps;
   const pendingIds = rows.filter((r) => r.state === 'pending').map((r) => r.id);
   const [names, att, approvals] = await Promise.all([
     resourceNames(
@@ -217,11 +242,18 @@ export async function viewsOf(
           .select('id', 'booking_id') as Promise<Row[]>)
       : Promise.resolve([] as Row[]),
   ]);
+  const sights = await sightsOf(db, actor, rows, att);
+  const showOthersSubject = [...sights.values()].includes('bystander')
+    ? (await loadSettings(deps.paramsService)).showOthersSubject
+    : false;
   const approvalOf = new Map(approvals.map((a) => [Number(a.booking_id), Number(a.id)]));
-  return rows.map((r) => ({
-    ...toView(r, viewerId, names.get(r.resourceId), att.get(r.id), showSubject),
-    approvalId: approvalOf.get(r.id) ?? null,
-  }));
+  return rows.map((r) => {
+    const sight = sights.get(r.id)!;
+    return {
+      ...toView(r, sight, names.get(r.resourceId), att.get(r.id), showOthersSubject),
+      approvalId: sight === 'bystander' ? null : (approvalOf.get(r.id) ?? null),
+    };
+  });
 }
 
 export function snapshotOf(b: BookingRow, n: ResourceNames | undefined, a: Attendees | undefined): BookingSnapshot {

@@ -87,13 +87,12 @@ export function bookingsRoutes({
         method: 'post',
         path: '/bookings/feed',
         permission: SIGNED_IN,
-        summary: 'Create or rotate the private calendar feed URL',
-        handler: async ({ actor, headers }) => {
+        summary: 'Create or rotate the private calendar feed URL (on the configured public address, ATRIUM_PUBLIC_URL)',
+        // Never from the Host header: a client that chose it could have the URL, with its token, point elsewhere.
+        handler: async ({ actor }) => {
           const { token } = await f.rotate(actor);
           const path = `${config.apiPrefix}/bookings/feed/${token}.ics`;
-          const host = typeof headers.host === 'string' ? headers.host : '';
-          const proto = typeof headers['x-forwarded-proto'] === 'string' ? headers['x-forwarded-proto'] : 'http';
-          return { token, path, url: host ? `${proto}://${host}${path}` : path };
+          return { token, path, url: `${config.publicUrl}${path}` };
         },
       }),
       route<undefined, undefined, z.infer<typeof FeedParam>>({

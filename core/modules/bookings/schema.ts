@@ -36,7 +36,13 @@ export const Recurrence = z
   });
 export type Recurrence = z.infer<typeof Recurrence>;
 
-export const OuterAttendee = z.object({ name: z.string().trim().min(1).max(100), email: z.email().max(255) });
+/** One line of text: no control characters or line separators (a guest's name goes into mail headers and invitations). */
+const OneLine = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
+
+export const OuterAttendee = z.object({
+  name: z.string().trim().min(1).max(100).regex(OneLine),
+  email: z.email().max(255),
+});
 
 const BookingFields = {
   resourceId: z.number().int().positive(),

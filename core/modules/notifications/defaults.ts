@@ -14,32 +14,29 @@ const when = {
   ja: '{{booking.resourceName}}（{{booking.location}} {{booking.floor}}）、{{booking.meetingDate}} {{booking.startTime}}–{{booking.endTime}}（{{booking.timeZone}}）',
 };
 const p = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('\n');
+/** The check-in code's line, left out of the messages whose readers are not given the code (guests, approvers). */
+const code = {
+  en: '\n{{#if booking.checkInCode}}<p>Check-in code: {{booking.checkInCode}}</p>{{/if}}',
+  cn: '\n{{#if booking.checkInCode}}<p>签到码：{{booking.checkInCode}}</p>{{/if}}',
+  ja: '\n{{#if booking.checkInCode}}<p>チェックインコード：{{booking.checkInCode}}</p>{{/if}}',
+};
 
 export const DEFAULT_TEMPLATES: Readonly<Record<TemplateEvent, Record<Lang, Pair>>> = {
   'booking.created': {
     en: [
       '{{#if booking.pending}}Awaiting approval{{else}}Booked{{/if}}: {{booking.subject}}',
-      p(
-        'Hello {{recipient.name}},',
-        '{{booking.organiser}} booked “{{booking.subject}}”: ' + when.en + '.',
-        'Check-in code: {{booking.checkInCode}}',
-      ),
+      p('Hello {{recipient.name}},', '{{booking.organiser}} booked “{{booking.subject}}”: ' + when.en + '.') + code.en,
     ],
     cn: [
       '{{#if booking.pending}}预约待审批{{else}}预约成功{{/if}}：{{booking.subject}}',
-      p(
-        '{{recipient.name}}，您好：',
-        '{{booking.organiser}} 预约了“{{booking.subject}}”：' + when.cn + '。',
-        '签到码：{{booking.checkInCode}}',
-      ),
+      p('{{recipient.name}}，您好：', '{{booking.organiser}} 预约了“{{booking.subject}}”：' + when.cn + '。') + code.cn,
     ],
     ja: [
       '{{#if booking.pending}}予約承認待ち{{else}}予約完了{{/if}}：{{booking.subject}}',
       p(
         '{{recipient.name}} 様',
         '{{booking.organiser}} さんが「{{booking.subject}}」を予約しました：' + when.ja + '。',
-        'チェックインコード：{{booking.checkInCode}}',
-      ),
+      ) + code.ja,
     ],
   },
   'booking.updated': {
@@ -85,27 +82,15 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateEvent, Record<Lang, Pair
   'booking.reminder': {
     en: [
       'Reminder: {{booking.subject}} at {{booking.startTime}}',
-      p(
-        'Hello {{recipient.name}},',
-        '“{{booking.subject}}” starts soon: ' + when.en + '.',
-        'Check-in code: {{booking.checkInCode}}',
-      ),
+      p('Hello {{recipient.name}},', '“{{booking.subject}}” starts soon: ' + when.en + '.') + code.en,
     ],
     cn: [
       '会议提醒：{{booking.subject}}（{{booking.startTime}}）',
-      p(
-        '{{recipient.name}}，您好：',
-        '“{{booking.subject}}”即将开始：' + when.cn + '。',
-        '签到码：{{booking.checkInCode}}',
-      ),
+      p('{{recipient.name}}，您好：', '“{{booking.subject}}”即将开始：' + when.cn + '。') + code.cn,
     ],
     ja: [
       'リマインダー：{{booking.subject}}（{{booking.startTime}}）',
-      p(
-        '{{recipient.name}} 様',
-        '「{{booking.subject}}」がまもなく始まります：' + when.ja + '。',
-        'チェックインコード：{{booking.checkInCode}}',
-      ),
+      p('{{recipient.name}} 様', '「{{booking.subject}}」がまもなく始まります：' + when.ja + '。') + code.ja,
     ],
   },
   'booking.approvalRequested': {
@@ -138,27 +123,15 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateEvent, Record<Lang, Pair
   'booking.approved': {
     en: [
       'Approved: {{booking.subject}}',
-      p(
-        'Hello {{recipient.name}},',
-        'The booking “{{booking.subject}}” was approved: ' + when.en + '.',
-        'Check-in code: {{booking.checkInCode}}',
-      ),
+      p('Hello {{recipient.name}},', 'The booking “{{booking.subject}}” was approved: ' + when.en + '.') + code.en,
     ],
     cn: [
       '审批通过：{{booking.subject}}',
-      p(
-        '{{recipient.name}}，您好：',
-        '预约“{{booking.subject}}”已审批通过：' + when.cn + '。',
-        '签到码：{{booking.checkInCode}}',
-      ),
+      p('{{recipient.name}}，您好：', '预约“{{booking.subject}}”已审批通过：' + when.cn + '。') + code.cn,
     ],
     ja: [
       '承認済み：{{booking.subject}}',
-      p(
-        '{{recipient.name}} 様',
-        '予約「{{booking.subject}}」が承認されました：' + when.ja + '。',
-        'チェックインコード：{{booking.checkInCode}}',
-      ),
+      p('{{recipient.name}} 様', '予約「{{booking.subject}}」が承認されました：' + when.ja + '。') + code.ja,
     ],
   },
   'booking.denied': {

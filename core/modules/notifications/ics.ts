@@ -3,14 +3,18 @@
  * same UID, growing SEQUENCE, so clients replace their copy) or CANCEL.
  */
 import type { BookingSnapshot } from '../../event-types.ts';
-import { icalFold as fold, icalText as escapeText, icalUtc as utc } from '../../ical.ts';
+import {
+  icalFold as fold,
+  icalMailto as mailto,
+  icalParam as param,
+  icalText as escapeText,
+  icalUtc as utc,
+} from '../../ical.ts';
 
 export interface IcsPerson {
   name: string;
   email: string;
 }
-
-const escapeParam = (v: string) => `"${v.replace(/"/g, "'")}"`;
 
 export function bookingIcs(
   method: 'REQUEST' | 'CANCEL',
@@ -36,10 +40,9 @@ export function bookingIcs(
     `SUMMARY:${escapeText(b.subject)}`,
     `LOCATION:${escapeText(where)}`,
     ...(b.remarks ? [`DESCRIPTION:${escapeText(b.remarks)}`] : []),
-    `ORGANIZER;CN=${escapeParam(organiser.name)}:mailto:${organiser.email}`,
+    `ORGANIZER;CN=${param(organiser.name)}:${mailto(organiser.email)}`,
     ...attendees.map(
-      (a) =>
-        `ATTENDEE;CN=${escapeParam(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${a.email}`,
+      (a) => `ATTENDEE;CN=${param(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${mailto(a.email)}`,
     ),
     `STATUS:${method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',

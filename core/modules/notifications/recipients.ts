@@ -6,8 +6,9 @@
  * when attendees are switched off (useAttendee). The other option flags
  * (qrInDetail, hideRoomTip, useCredit, copyright) concern screens, not
  * messages. Approval
- * requests and withdrawals go to the resource's approvers; decisions to the
- * organiser; user events to the user.
+ * requests and withdrawals go to the resource's approvers (see deciders);
+ * decisions to the organiser; user events to the user. The check-in code goes
+ * to the organiser and inner attendees only (see Person.seesCode).
  */
 import type { Knex } from 'knex';
 import type { BookingSnapshot } from '../../event-types.ts';
@@ -18,6 +19,11 @@ import type { TemplateEvent } from './events.ts';
 export interface Person extends NotifyRecipient {
   lang: Lang;
   role: 'to' | 'cc';
+  /**
+   * Told the check-in code, which opens the room: the organiser and the inner attendees. Guests from outside
+   * and approvers get messages of their own without it.
+   */
+  seesCode: boolean;
 }
 
 /** Events whose news also concerns the attendees (the meeting itself changed). */
@@ -33,7 +39,7 @@ const APPROVER_EVENTS: ReadonlySet<TemplateEvent> = new Set(['booking.approvalRe
 
 export const isPending = (b: BookingSnapshot) => b.state === 'pending' || b.checkStatus === 4;
 
-export async function usersById(db: Knex, ids: number[]): Promise<Map<number, Omit<Person, 'role'>>> {
+export async function usersById(db: Knex, ids: number[]): Promise<Map<number, Omit<Person, 'role' | 'seesCode'>>> {
   if (ids.length === 0) return new Map();
   const rows = await db('users')
     .whereIn('id', [...new Set(ids)])
@@ -59,36 +65,72 @@ export async function bookingRecipients(
   event: TemplateEvent,
   b: BookingSnapshot,
   noCC: boolean,
-): Promise<{ people: Person[]; organiser?: Omit<Person, 'role'> }> {
+): Promise<{ people: Person[]; organiser?: Omit<Person, 'role' | 'seesCode'> }> {
   const users = await usersById(db, [b.organiserId, ...b.innerAttendeeIds]);
   const organiser = users.get(b.organiserId);
   if (APPROVER_EVENTS.has(event)) {
-    const ids = (await db('resource_approvers').where({ resource_id: b.resourceId }).pluck('user_id')).map(Number);
-    const approvers = await usersById(db, ids);
-    return { people: [...approvers.values()].map((a) => ({ ...a, role: 'to' as const })), organiser };
+    const approvers = await usersById(db, await deciders(db, b));
+    return {
+      people: [...approvers.values()].map((a) => ({ ...a, role: 'to' as const, seesCode: false })),
+      organiser,
+    };
   }
-  const people: Person[] = organiser ? [{ ...organiser, role: 'to' }] : [];
+  const people: Person[] = organiser ? [{ ...organiser, role: 'to', seesCode: true }] : [];
   // Attendees hear of a meeting once it is on: not while it waits for approval.
   if (ATTENDEE_EVENTS.has(event) && !noCC && !isPending(b)) {
     for (const id of b.innerAttendeeIds) {
       const u = users.get(id);
-      if (u && id !== b.organiserId) people.push({ ...u, role: 'cc' });
+      if (u && id !== b.organiserId) people.push({ ...u, role: 'cc', seesCode: true });
     }
     for (const guest of b.outerAttendees)
-      people.push({ name: guest.name, email: guest.email, lang: organiser?.lang ?? DEFAULT_LANG, role: 'cc' });
+      people.push({
+        name: guest.name,
+        email: guest.email,
+        lang: organiser?.lang ?? DEFAULT_LANG,
+        role: 'cc',
+        seesCode: false,
+      });
   }
   return { people, organiser };
 }
 
-/** One message per language: a recipient reads their own language (users.lang, default cn). */
-export function byLanguage(people: Person[]): Map<Lang, { to: NotifyRecipient[]; cc: NotifyRecipient[] }> {
-  const groups = new Map<Lang, { to: NotifyRecipient[]; cc: NotifyRecipient[] }>();
-  for (const { lang, role, ...r } of people) {
-    const g = groups.get(lang) ?? { to: [], cc: [] };
+/**
+ * Who may decide a booking's request: the resource's approvers other than its organiser (nobody decides on their
+ * own booking), or the booking administrators (center:reserve:super) where the organiser is the only approver.
+ */
+async function deciders(db: Knex, b: BookingSnapshot): Promise<number[]> {
+  const approvers = (await db('resource_approvers').where({ resource_id: b.resourceId }).pluck('user_id'))
+    .map(Number)
+    .filter((id) => id !== b.organiserId);
+  if (approvers.length) return approvers;
+  const admins = (await db('user_roles as ur')
+    .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+    .where('rp.permission', 'center:reserve:super')
+    .whereNot('ur.user_id', b.organiserId)
+    .distinct('ur.user_id')) as Array<{ user_id: number | string }>;
+  return admins.map((r) => Number(r.user_id));
+}
+
+export interface Audience {
+  lang: Lang;
+  seesCode: boolean;
+  to: NotifyRecipient[];
+  cc: NotifyRecipient[];
+}
+
+/**
+ * One message per language (users.lang, default cn) and per whether its readers are told the check-in code:
+ * a copy to a guest never carries what the organiser's message does.
+ */
+export function byAudience(people: Person[]): Audience[] {
+  const groups = new Map<string, Audience>();
+  for (const { lang, role, seesCode, ...r } of people) {
+    const key = `${lang}|${seesCode}`;
+    const g = groups.get(key) ?? { lang, seesCode, to: [], cc: [] };
     g[role].push(r);
-    groups.set(lang, g);
+    groups.set(key, g);
   }
-  // A language group of copies only: its people are the addressees of their message.
+  // A group of copies only: its people are the addressees of their message.
   for (const g of groups.values()) if (g.to.length === 0) [g.to, g.cc] = [g.cc, []];
-  return groups;
+  return [...groups.values()];
 }

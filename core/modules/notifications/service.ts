@@ -18,7 +18,7 @@ import type { CentreService } from './centre-service.ts';
 import { isTemplateEvent, TEMPLATE_EVENTS, type TemplateData, type TemplateEvent } from './events.ts';
 import { bookingIcs } from './ics.ts';
 import { readSnapshot } from './snapshot.ts';
-import { bookingRecipients, byLanguage, isPending, usersById, type Person } from './recipients.ts';
+import { bookingRecipients, byAudience, isPending, usersById, type Person } from './recipients.ts';
 import type { TemplatesService } from './templates-service.ts';
 
 export interface NotificationsDeps {
@@ -144,7 +144,7 @@ export class NotificationsService {
     const user = (await usersById(this.deps.db, [p.userId])).get(p.userId);
     if (!user) return [];
     const releaseDate = p.releaseAt ? DateTime.fromMillis(p.releaseAt).toFormat('yyyy-MM-dd HH:mm') : undefined;
-    return this.drafts(event, [{ ...user, role: 'to' }], {
+    return this.drafts(event, [{ ...user, role: 'to', seesCode: true }], {
       violationCount: p.violationCount,
       releaseDate,
       daysLeft: p.daysLeft,
@@ -158,12 +158,14 @@ export class NotificationsService {
     calendar?: Draft['calendar'],
   ): Promise<Draft[]> {
     const out: Draft[] = [];
-    for (const [lang, group] of byLanguage(people)) {
+    for (const { lang, seesCode, to, cc } of byAudience(people)) {
+      const booking = data.booking && !seesCode ? { ...data.booking, checkInCode: '' } : data.booking;
       const rendered = await this.deps.templatesService.render(event, lang, {
         ...data,
-        recipient: { name: names(group.to) },
+        booking,
+        recipient: { name: names(to) },
       });
-      out.push({ event, lang, to: group.to, cc: group.cc, ...rendered, ...(calendar ? { calendar } : {}) });
+      out.push({ event, lang, to, cc, ...rendered, ...(calendar ? { calendar } : {}) });
     }
     return out;
   }

@@ -196,16 +196,15 @@ export class UserAdminService {
       await getRow(trx, id);
       await this.guardTarget(trx, actor, id);
       const now = this.deps.clock.now();
-      await trx('users')
-        .where({ id })
-        .update({
-          password_hash: hash,
-          password_changed_at: now,
-          must_change_password: mustChange,
-          failed_logins: 0,
-          locked_until: null,
-          updated_at: now,
-        });
+      await trx('users').where({ id }).update({
+        password_hash: hash,
+        password_changed_at: now,
+        must_change_password: mustChange,
+        failed_logins: 0,
+        locked_until: null,
+        feed_token_hash: null, // the calendar feed URL goes with the password, like the sessions
+        updated_at: now,
+      });
       await this.deps.sessionService.revokeAllOfUser(id, trx);
       await this.deps.operationLog.record(trx, actor, {
         action: 'sys.user.resetPassword',

@@ -87,6 +87,7 @@ export class UsersService {
     return { created: true, password };
   }
 
+  /** A new password also retires the private calendar feed URL: whoever learnt the old password may have copied it. */
   async setPassword(trx: Knex | Knex.Transaction, userId: number, password: string): Promise<void> {
     const now = this.deps.clock.now();
     await trx('users')
@@ -97,6 +98,7 @@ export class UsersService {
         must_change_password: false,
         failed_logins: 0,
         locked_until: null,
+        feed_token_hash: null,
         updated_at: now,
       });
   }

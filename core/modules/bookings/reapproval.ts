@@ -1,0 +1,72 @@
+/**
+ * What moving a booking (another time, another resource) does to its approval. An approval is given for one
+ * resource at one time: moved on a resource that needs approval, the booking waits again (its new time held)
+ * unless the editor could approve it themselves. Each booking has one approvals row; when it goes back to
+ * pending, the decision it held is written to the reservation log first, so the history stays.
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
+import { BusinessRuleError } from '../../errors.ts';
+import { needsApproval } from './plan.ts';
+import { logReservation, type BookingRow } from './repo.ts';
+import type { ResourceInfo } from './resources.ts';
+import type { BookingSettings } from './settings.ts';
+import { isBookingAdmin } from './sight.ts';
+
+export interface Review {
+  state: string;
+  checkStatus: number;
+  /** A new request went to the approvers (the caller emits booking.approvalRequested). */
+  requested: boolean;
+}
+
+/** An approver of the resource other than the organiser, or a booking administrator. */
+const mayApprove = (actor: Actor, resource: ResourceInfo, organiserId: number) =>
+  isBookingAdmin(actor) || (actor.userId !== organiserId && resource.approverIds.includes(actor.userId));
+
+export async function reviewAfterMove(
+  trx: Knex.Transaction,
+  now: number,
+  actor: Actor,
+  b: BookingRow,
+  resource: ResourceInfo,
+  settings: BookingSettings,
+): Promise<Review> {
+  const unchanged: Review = { state: b.state, checkStatus: b.checkStatus, requested: false };
+  if (!needsApproval(resource, b.organiserId, settings)) {
+    if (b.state !== 'pending') return unchanged;
+    // Moved where nobody approves: the open request is withdrawn (kept as history) and the booking stands.
+    await trx('approvals')
+      .where({ booking_id: b.id, state: 'pending' })
+      .update({ state: 'revoked', decided_by: actor.userId, decided_at: now });
+    return { state: 'confirmed', checkStatus: 0, requested: false };
+  }
+  if (mayApprove(actor, resource, b.organiserId)) return unchanged;
+  // A meeting under way cannot go back to waiting: its approver changes it, or the organiser checks out.
+  if (b.state === 'checkedIn') throw new BusinessRuleError('bookings.reapprovalUnderway');
+  const previous = (await trx('approvals').where({ booking_id: b.id }).forUpdate().first()) as
+    Record<string, unknown> | undefined;
+  await logReservation(trx, now, {
+    bookingId: b.id,
+    resourceId: resource.id,
+    userId: actor.userId,
+    action: 'approvalRequested',
+    detail: {
+      previous:
+        previous && previous.state !== 'pending'
+          ? {
+              state: previous.state,
+              reason: previous.reason ?? null,
+              decidedBy: previous.decided_by == null ? null : Number(previous.decided_by),
+              decidedAt: previous.decided_at == null ? null : Number(previous.decided_at),
+            }
+          : null,
+    },
+  });
+  if (previous)
+    await trx('approvals')
+      .where({ id: previous.id })
+      .update({ state: 'pending', reason: null, decided_by: null, decided_at: null, created_at: now });
+  else await trx('approvals').insert({ booking_id: b.id, state: 'pending', created_at: now });
+  return { state: 'pending', checkStatus: 4, requested: true };
+}
