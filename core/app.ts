@@ -9,7 +9,7 @@ import type { ApiKeyResolver } from './http/authenticate.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { docsRoutes } from './http/docs.ts';
 import { apiNotFound, consoleStatic } from './http/fallback.ts';
-import { errorEnvelope, requestContext } from './http/middleware.ts';
+import { errorEnvelope, requestContext, wellFormedPath } from './http/middleware.ts';
 import { buildRouter, type AppState } from './http/mount.ts';
 import type { ModuleRoutes } from './http/route.ts';
 import { modules } from './modules/index.ts';
@@ -38,12 +38,14 @@ export function buildApp(container: AppContainer): Koa<AppState> {
   });
   app.use(requestContext(c.logger));
   app.use(errorEnvelope(c.logger));
+  app.use(wellFormedPath);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", "'unsafe-inline'"],
+          // Only the console's own files: the built index.html and the API docs page carry no inline script.
+          scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
@@ -53,11 +55,21 @@ export function buildApp(container: AppContainer): Koa<AppState> {
         },
       },
       crossOriginEmbedderPolicy: false,
-      hsts: false,
+      hsts: false, // only over TLS: see strictTransport
     }),
   );
+  app.use(strictTransport);
   app.use(router.routes());
   app.use(apiNotFound(c.config.apiPrefix, router));
   app.use(consoleStatic(c.config.staticDir));
   return app;
 }
+
+/**
+ * HSTS only on answers that went over TLS (behind a trusted proxy, X-Forwarded-Proto tells): an installation
+ * reached over plain HTTP has no TLS to insist on.
+ */
+const strictTransport: Koa.Middleware<AppState> = async (ctx, next) => {
+  if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  await next();
+};

@@ -5,6 +5,7 @@
  */
 import type { AppContainer } from './container.ts';
 import { migrateLatest } from './db/migrations.ts';
+import { keepDataDirPrivate } from './db/private-files.ts';
 import { modules } from './modules/index.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -16,6 +17,8 @@ export interface PrepareResult {
 
 export async function prepare(container: AppContainer, options: { demo?: boolean } = {}): Promise<PrepareResult> {
   const c = container.cradle;
+  const loose = keepDataDirPrivate(c.config.dataDir);
+  if (loose.length) c.logger.warn({ paths: loose }, 'could not make these owner-only (chmod 700/600): do it by hand');
   const migrations = await migrateLatest(c.db);
   for (const m of modules) if (m.seed) await m.seed(c);
   const admin = await c.usersService.ensureAdmin();

@@ -3,9 +3,9 @@
  * dir by default, or MySQL/MariaDB by `mysql://` URL. Everything above this
  * file speaks plain knex and must run unchanged on both.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { keepDatabaseFilePrivate } from './private-files.ts';
 import { cacheStatements } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -78,7 +78,8 @@ export function resolveDbTarget(databaseUrl: string, dataDir: string): DbTarget 
 export function openDatabase(target: DbTarget): Knex {
   if (target.dialect === 'sqlite') {
     const filename = (target.knexConfig.connection as { filename: string }).filename;
-    if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
+    // Owner-only before SQLite creates it. In the data directory, a mode that cannot be changed is reported at start.
+    if (filename !== ':memory:') keepDatabaseFilePrivate(filename);
   }
   return knexFactory(target.knexConfig);
 }

@@ -1,7 +1,10 @@
-/** `/docs/openapi.json` and a browsable page at `/docs`, built without any outside asset. */
+/**
+ * `/docs/openapi.json` and a browsable page at `/docs`, built without any outside asset. The page's script is
+ * its own file (`/docs/page.js`): the Content-Security-Policy runs no inline script.
+ */
 import { PUBLIC, RawReply, route, type ModuleRoutes } from './route.ts';
 
-const page = (specUrl: string) => `<!doctype html>
+const page = (scriptUrl: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Atrium API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
@@ -13,8 +16,9 @@ details{background:#fff;border:1px solid #dde;border-radius:4px;margin:6px 0}sum
 .perm{float:right;color:#57606a;font-size:12px}pre{margin:0;padding:12px;background:#f6f8fa;overflow:auto;font-size:12px}h2{margin-top:24px}
 </style></head><body><header><h1>Atrium API</h1><div id="info"></div></header>
 <main><label for="q">Filter operations</label><input id="q" placeholder="path, summary or permission" autofocus><div id="ops">Loading…</div></main>
-<script>
-fetch(${JSON.stringify(specUrl)}).then(r=>r.json()).then(doc=>{
+<script src="${scriptUrl}"></script></body></html>`;
+
+const script = (specUrl: string) => `fetch(${JSON.stringify(specUrl)}).then(r=>r.json()).then(doc=>{
   document.getElementById('info').textContent='Version '+doc.info.version+' · OpenAPI '+doc.openapi+' · '+${JSON.stringify(specUrl)};
   const ops=[];for(const [p,item] of Object.entries(doc.paths))for(const [m,op] of Object.entries(item))ops.push({p,m,op});
   const esc=s=>String(s).replace(/[&<>"]/g,c=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
@@ -22,7 +26,7 @@ fetch(${JSON.stringify(specUrl)}).then(r=>r.json()).then(doc=>{
     document.getElementById('ops').innerHTML=Object.entries(by).map(([tag,list])=>'<h2>'+esc(tag)+'</h2>'+list.map(o=>'<details><summary><span class="m '+o.m+'">'+o.m+'</span>'+esc(o.p)+' — '+esc(o.op.summary||'')+'<span class="perm">'+esc((o.op['x-permission']||[]).join(', '))+'</span></summary><pre>'+esc(JSON.stringify({description:o.op.description,parameters:o.op.parameters,requestBody:o.op.requestBody,responses:o.op.responses},null,2))+'</pre></details>').join('')).join('')||'No operation matches.'};
   render('');document.getElementById('q').addEventListener('input',e=>render(e.target.value.trim().toLowerCase()));
 });
-</script></body></html>`;
+`;
 
 export function docsRoutes(prefix: string, document: () => object): ModuleRoutes {
   return {
@@ -40,7 +44,14 @@ export function docsRoutes(prefix: string, document: () => object): ModuleRoutes
         path: '/docs',
         permission: PUBLIC,
         summary: 'A browsable page of the API',
-        handler: () => new RawReply(page(`${prefix}/docs/openapi.json`), 'text/html; charset=utf-8'),
+        handler: () => new RawReply(page(`${prefix}/docs/page.js`), 'text/html; charset=utf-8'),
+      }),
+      route({
+        method: 'get',
+        path: '/docs/page.js',
+        permission: PUBLIC,
+        summary: 'The script of the browsable page',
+        handler: () => new RawReply(script(`${prefix}/docs/openapi.json`), 'text/javascript; charset=utf-8'),
       }),
     ],
   };

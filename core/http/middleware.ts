@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { AppError } from '../errors.ts';
+import { AppError, BadRequestError } from '../errors.ts';
 import { resolveLang } from '../i18n/index.ts';
 import { failure } from './envelope.ts';
 import type { AppState } from './mount.ts';
@@ -37,6 +37,19 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     }
   };
 }
+
+/**
+ * Refuses a path whose percent-encoding is broken (`/%E0%A4%A`): no route or file can match it, and decoding it
+ * further in would throw.
+ */
+export const wellFormedPath: Middleware<AppState> = async (ctx, next) => {
+  try {
+    decodeURIComponent(ctx.path);
+  } catch {
+    throw new BadRequestError('common.badPath');
+  }
+  await next();
+};
 
 /** Maps thrown errors to the envelope: AppError by its status and key; body-parser errors to 4xx; the rest to 500. */
 export function errorEnvelope(logger: Logger): Middleware<AppState> {

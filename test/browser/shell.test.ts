@@ -163,6 +163,14 @@ function registerTests(): void {
 
   test.serial('layout: header, side menu, collapse, clock, every menu path renders; accessible', async (t) => {
     await withPage(t, browser, async ({ page }) => {
+      // Whatever the Content-Security-Policy blocks is reported: the console must need nothing it forbids.
+      const blocked: string[] = [];
+      page.on('console', (m) => void (/Content.Security.Policy/i.test(m.text()) && blocked.push(m.text())));
+      await page.evaluateOnNewDocument(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`Content Security Policy blocked ${e.blockedURI} (${e.violatedDirective})`),
+        ),
+      );
       await signedInPage(page);
       t.is(await pathname(page), '/center/reserve');
       const sections = await page.$$eval('.header-menu a', (els) => els.map((el) => el.getAttribute('href')));
@@ -200,6 +208,7 @@ function registerTests(): void {
       await page.goto(url('/center/reserve'));
       await waitForScreen(page);
       t.deepEqual(await seriousViolations(page, SHELL_ONLY), [], 'no serious or critical axe violations in the layout');
+      t.deepEqual(blocked, [], 'nothing blocked by the Content-Security-Policy');
     });
   });
 

@@ -4,6 +4,7 @@ export default {
   en: {
     'common.success': 'success',
     'common.badRequest': 'Request error',
+    'common.badPath': 'The address is not valid: it contains a broken %-escape',
     'common.validation': 'Some fields are not valid',
     'common.malformedJson': 'The request body is not valid JSON',
     'common.bodyTooLarge': 'The request body is too large',
@@ -24,6 +25,7 @@ export default {
   cn: {
     'common.success': '成功',
     'common.badRequest': '请求错误',
+    'common.badPath': '地址无效：其中的 % 转义格式错误',
     'common.validation': '部分字段不合法',
     'common.malformedJson': '请求内容不是合法的 JSON',
     'common.bodyTooLarge': '请求内容过大',
@@ -44,6 +46,7 @@ export default {
   ja: {
     'common.success': '成功',
     'common.badRequest': 'リクエストエラー',
+    'common.badPath': 'アドレスが無効です：% エスケープの形式が正しくありません',
     'common.validation': '一部の項目が正しくありません',
     'common.malformedJson': 'リクエスト本文が正しい JSON ではありません',
     'common.bodyTooLarge': 'リクエスト本文が大きすぎます',

@@ -5,6 +5,7 @@
  * (a mail header, a chat title), so they are rendered without HTML escaping.
  */
 import Handlebars from 'handlebars';
+import { t, type Lang } from '../../i18n/index.ts';
 import type { TemplateData } from './events.ts';
 
 const hb = Handlebars.create();
@@ -21,14 +22,43 @@ function compiled(source: string, noEscape: boolean): HandlebarsTemplateDelegate
   return fn;
 }
 
-/** Why a template cannot be saved, or undefined when it compiles and escapes everything. */
-export function templateProblem(source: string): string | undefined {
-  if (/\{\{\{|\{\{~?\s*&/.test(source)) return 'raw output ({{{ }}} or {{& }}) is not allowed';
+/**
+ * Why a template cannot be saved, in `lang`, or undefined when it compiles and escapes everything. Partials and
+ * decorators compile but need parts registered from outside, and none are: a template using one would fail at
+ * every send, so the notifications of its event would stop.
+ */
+export function templateProblem(source: string, lang: Lang): string | undefined {
+  if (/\{\{\{|\{\{~?\s*&/.test(source)) return t(lang, 'notify.templateRaw');
   try {
+    const outside = new OutsideParts();
+    outside.accept(hb.parse(source));
+    if (outside.found) return t(lang, outside.found.key, { name: outside.found.name });
     hb.precompile(source, { knownHelpersOnly: true });
     return undefined;
   } catch (err) {
     return (err as Error).message.split('\n')[0];
+  }
+}
+
+/** Finds the first partial (`{{> name}}`, `{{#> name}}`) or decorator (`{{* name}}`, `{{#* name}}`), however nested. */
+class OutsideParts extends Handlebars.Visitor {
+  found?: { key: string; name: string };
+
+  private note(key: string, name: hbs.AST.Node): void {
+    const original = (name as { original?: unknown }).original;
+    this.found ??= { key, name: original === undefined ? '…' : String(original) };
+  }
+  override PartialStatement(partial: hbs.AST.PartialStatement): void {
+    this.note('notify.templatePartial', partial.name);
+  }
+  override PartialBlockStatement(partial: hbs.AST.PartialBlockStatement): void {
+    this.note('notify.templatePartial', partial.name);
+  }
+  override Decorator(decorator: hbs.AST.Decorator): void {
+    this.note('notify.templateDecorator', decorator.path);
+  }
+  override DecoratorBlock(decorator: hbs.AST.DecoratorBlock): void {
+    this.note('notify.templateDecorator', decorator.path);
   }
 }
 
@@ -62,13 +92,36 @@ export interface Rendered {
   text: string;
 }
 
-export function render(template: { subject: string; content: string }, data: TemplateData): Rendered {
+/**
+ * Absolute addresses a template may link to (`<a href="{{links.bookings}}">`). Always under the configured public
+ * address, never the Host a request came with: a mail must not point wherever the caller's header said.
+ */
+export interface TemplateLinks {
+  console: string;
+  bookings: string;
+  approvals: string;
+}
+
+export function templateLinks(publicUrl: string): TemplateLinks {
+  return {
+    console: `${publicUrl}/`,
+    bookings: `${publicUrl}/center/meeting`,
+    approvals: `${publicUrl}/center/approve`,
+  };
+}
+
+export function render(
+  template: { subject: string; content: string },
+  data: TemplateData,
+  links: TemplateLinks,
+): Rendered {
+  const context = { ...data, links };
   const subject = compiled(
     template.subject,
     true,
-  )(data)
+  )(context)
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  const html = compiled(template.content, false)(data);
+  const html = compiled(template.content, false)(context);
   return { subject, html, text: htmlToText(html) };
 }

@@ -1,5 +1,7 @@
 /** Notification templates per event and language: seeded defaults, admin edits with a preview. */
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from '../../../config/default.ts';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
@@ -9,7 +11,7 @@ import { LANGS, t, type Lang } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 import { SAMPLE_DATA, TEMPLATE_EVENTS, type TemplateData, type TemplateEvent } from './events.ts';
-import { render, templateProblem, type Rendered } from './render.ts';
+import { render, templateLinks, templateProblem, type Rendered } from './render.ts';
 import type { TemplateList, TemplatePreview, TemplateUpdate, TemplateView } from './schema.ts';
 
 const view = (r: Record<string, unknown>): TemplateView => ({
@@ -22,7 +24,9 @@ const view = (r: Record<string, unknown>): TemplateView => ({
 });
 
 export class TemplatesService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+  constructor(
+    private readonly deps: { db: Knex; clock: Clock; config: Config; logger: Logger; operationLog: OperationLog },
+  ) {}
 
   /** Adds the default of every (event, language) that has no template yet; edited ones are left alone. */
   async seed(): Promise<void> {
@@ -51,13 +55,19 @@ export class TemplatesService {
   }
 
   private check(actor: Actor, subject: string, content: string): void {
-    const fields = [
-      ['subject', templateProblem(subject)],
-      ['content', templateProblem(content)],
-    ]
-      .filter(([, problem]) => problem)
-      .map(([field, problem]) => ({ field: field!, message: t(actor.lang, 'notify.templateInvalid', { problem }) }));
-    if (fields.length) throw new ValidationError(fields);
+    const problems = [
+      { field: 'subject', problem: templateProblem(subject, actor.lang) },
+      { field: 'content', problem: templateProblem(content, actor.lang) },
+    ].filter((p): p is { field: string; problem: string } => p.problem !== undefined);
+    if (problems.length)
+      throw new ValidationError(
+        problems.map(({ field, problem }) => ({
+          field,
+          message: t(actor.lang, 'notify.templateInvalid', { problem }),
+        })),
+        'notify.templateInvalid',
+        { problem: problems[0]!.problem },
+      );
   }
 
   async update(actor: Actor, id: number, body: TemplateUpdate): Promise<TemplateView> {
@@ -83,7 +93,7 @@ export class TemplatesService {
     const subject = body.subject ?? stored.subject;
     const content = body.content ?? stored.content;
     this.check(actor, subject, content);
-    return render({ subject, content }, SAMPLE_DATA);
+    return render({ subject, content }, SAMPLE_DATA, templateLinks(this.deps.config.publicUrl));
   }
 
   /** The template to send: the stored one, or the built-in default if the row is missing. */
@@ -94,7 +104,15 @@ export class TemplatesService {
     return { subject, content };
   }
 
+  /** The message of an event; a stored template that fails to render (saved before a check existed) gives way to the built-in one. */
   async render(event: TemplateEvent, lang: Lang, data: TemplateData): Promise<Rendered> {
-    return render(await this.template(event, lang), data);
+    const links = templateLinks(this.deps.config.publicUrl);
+    try {
+      return render(await this.template(event, lang), data, links);
+    } catch (err) {
+      this.deps.logger.warn({ event, lang, problem: (err as Error).message }, 'template failed, built-in one sent');
+      const [subject, content] = DEFAULT_TEMPLATES[event][lang];
+      return render({ subject, content }, data, links);
+    }
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import QRCode from 'qrcode';
+import type { Config } from '../../../config/default.ts';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
@@ -22,6 +23,7 @@ import { loadViews } from './view.ts';
 export interface ResourcesDeps {
   db: Knex;
   clock: Clock;
+  config: Config;
   operationLog: OperationLog;
   paramsService: ParamsService;
   licenceService: LicenceService;
@@ -220,10 +222,10 @@ export class ResourcesService {
     });
   }
 
-  /** PNG QR code of the resource's check-in address, for its door. */
+  /** PNG QR code of the resource's check-in address, for its door: absolute, under the configured public address. */
   async qrCode(actor: Actor, id: number, size: number): Promise<Buffer> {
     const r = await this.view(actor, id);
-    return QRCode.toBuffer(`/pad/checkin?resourceId=${r.id}`, {
+    return QRCode.toBuffer(`${this.deps.config.publicUrl}/pad/checkin?resourceId=${r.id}`, {
       type: 'png',
       width: size,
       margin: 1,
