@@ -26,6 +26,8 @@ export function routeTables(cradle: Cradle): ModuleRoutes[] {
 export function buildApp(container: AppContainer): Koa<AppState> {
   const c = container.cradle;
   const app = new Koa<AppState>({ proxy: c.config.trustProxy });
+  // Only the entries our own proxies appended to X-Forwarded-For are believed; the client writes the rest.
+  app.maxIpsCount = c.config.proxyHops;
   app.silent = true;
   const tables = routeTables(c);
   const router = buildRouter(c.config.apiPrefix, tables, {

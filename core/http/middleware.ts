@@ -61,7 +61,7 @@ export function errorEnvelope(logger: Logger): Middleware<AppState> {
       if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.body = failure(lang, err.status, err.key, err.params, err.details);
-        if (err.status === 429) ctx.set('Retry-After', '60');
+        if (err.status === 429) ctx.set('Retry-After', String(Number(err.details.retryAfter) || 60));
         return;
       }
       const e = err as { status?: number; statusCode?: number; type?: string; name?: string; message?: string };

@@ -1,7 +1,8 @@
 /**
  * Per-address request limits for routes that invite guessing (sign-in, CAPTCHA,
  * client logs). Kept in process memory: a limit per process is still a limit, and
- * the durable defence (account lockout) lives in the database.
+ * the durable defence (the sign-in throttle's growing waits) lives in the database.
+ * Behind a proxy the address is the one our own proxies reported (`proxyHops`).
  */
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from '../errors.ts';

@@ -99,8 +99,9 @@ perDialect(test, (dialect, app) => {
     for (const k of [
       'padAuthMethods',
       'passwordValidityDays',
-      'lockoutAttempts',
-      'lockoutMinutes',
+      'signInFreeFailures',
+      'signInMaxDelaySeconds',
+      'sessionMaxDays',
       'usernoPattern',
       'usernoAsPass',
       'sysLogDays',

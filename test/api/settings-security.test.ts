@@ -19,8 +19,9 @@ perDialect(test, (dialect, app) => {
       'passwordSpecial',
       'passwordValidityDays',
       'passwordPromptDays',
-      'lockoutAttempts',
-      'lockoutMinutes',
+      'signInFreeFailures',
+      'signInMaxDelaySeconds',
+      'sessionMaxDays',
       'localLoginEnabled',
       'captchaEnabled',
     ]) {
@@ -36,8 +37,8 @@ perDialect(test, (dialect, app) => {
         passwordUpper: true,
         passwordValidityDays: 90,
         passwordPromptDays: 14,
-        lockoutAttempts: 3,
-        lockoutMinutes: 15,
+        signInFreeFailures: 3,
+        signInMaxDelaySeconds: 900,
         captchaEnabled: false,
       },
       { token: admin },
@@ -48,7 +49,7 @@ perDialect(test, (dialect, app) => {
     t.is(res.body.data.captchaEnabled, false);
     t.is(res.body.data.localLoginEnabled, true, 'untouched fields keep their value');
     const again = await app().get<Form>('/api/sys/settings/security', { token: admin });
-    t.is(again.body.data.lockoutAttempts, 3);
+    t.is(again.body.data.signInFreeFailures, 3);
     const log = await app().get<{ data: { items: Array<{ action: string; target: string }> } }>(
       '/api/sys/logs/operations?action=sys.params.update',
       { token: admin },
@@ -64,7 +65,7 @@ perDialect(test, (dialect, app) => {
             passwordMinLength: 8,
             passwordUpper: false,
             passwordValidityDays: 0,
-            lockoutAttempts: 5,
+            signInFreeFailures: 5,
           },
           { token: admin },
         )
@@ -84,8 +85,10 @@ perDialect(test, (dialect, app) => {
     ],
     ['prompt days 0', { passwordValidityDays: 10, passwordPromptDays: 0 }, 'common.validation'],
     ['negative validity', { passwordValidityDays: -1 }, 'common.validation'],
-    ['lockout minutes 0', { lockoutMinutes: 0 }, 'common.validation'],
-    ['lockout attempts negative', { lockoutAttempts: -1 }, 'common.validation'],
+    ['free failures 0', { signInFreeFailures: 0 }, 'common.validation'],
+    ['a longest wait above an hour', { signInMaxDelaySeconds: 3601 }, 'common.validation'],
+    ['a session of 0 days', { sessionMaxDays: 0 }, 'common.validation'],
+    ['the old lockout minutes', { lockoutMinutes: 30 }, 'common.validation'],
     ['a flag that is not a boolean', { passwordDigits: 'maybe' }, 'common.validation'],
     ['a key of another group', { blocklistMaxViolations: 3 }, 'common.validation'],
     ['an unknown key', { nope: 1 }, 'common.validation'],
@@ -131,12 +134,12 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: nothing is saved when one field is wrong`, async (t) => {
     const res = await app().put(
       '/api/sys/settings/security',
-      { lockoutMinutes: 45, passwordMaxLength: 99 },
+      { signInMaxDelaySeconds: 45, passwordMaxLength: 99 },
       { token: admin },
     );
     t.is(res.status, 400);
     const now = await app().get<Form>('/api/sys/settings/security', { token: admin });
-    t.is(now.body.data.lockoutMinutes, 15);
+    t.is(now.body.data.signInMaxDelaySeconds, 900);
   });
 
   test.serial(`${dialect}: security settings need their permissions`, async (t) => {

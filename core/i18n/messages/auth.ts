@@ -4,8 +4,7 @@ export default {
   en: {
     'auth.badCredentials': 'Account or password incorrect',
     'auth.ldapFailed': 'Directory (LDAP) authentication failed',
-    'auth.locked': 'Account locked, contact the administrator',
-    'auth.lockedFor': 'Account locked, contact the administrator or try again in {minutes} minutes',
+    'auth.tooManyAttempts': 'Too many attempts, try again in {seconds} s',
     'auth.tokenFailed': 'Token generation exception',
     'auth.noLoginPermission': 'User has no permission to log in',
     'auth.userDisabled': 'This account is disabled',
@@ -32,8 +31,7 @@ export default {
   cn: {
     'auth.badCredentials': '账号或密码不正确',
     'auth.ldapFailed': '域账号（LDAP）认证失败',
-    'auth.locked': '账号已被锁定，请联系管理员',
-    'auth.lockedFor': '账号已被锁定，请联系管理员或在 {minutes} 分钟后重试',
+    'auth.tooManyAttempts': '尝试次数过多，请在 {seconds} 秒后重试',
     'auth.tokenFailed': '令牌生成异常',
     'auth.noLoginPermission': '该用户没有登录权限',
     'auth.userDisabled': '该账号已停用',
@@ -60,8 +58,7 @@ export default {
   ja: {
     'auth.badCredentials': 'アカウントまたはパスワードが正しくありません',
     'auth.ldapFailed': 'ディレクトリ（LDAP）認証に失敗しました',
-    'auth.locked': 'アカウントはロックされています。管理者に連絡してください',
-    'auth.lockedFor': 'アカウントはロックされています。管理者に連絡するか {minutes} 分後に再試行してください',
+    'auth.tooManyAttempts': '試行回数が多すぎます。{seconds} 秒後にもう一度お試しください',
     'auth.tokenFailed': 'トークン生成エラー',
     'auth.noLoginPermission': 'このユーザーにはログイン権限がありません',
     'auth.userDisabled': 'このアカウントは無効です',

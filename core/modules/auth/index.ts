@@ -1,4 +1,4 @@
-import { asClass } from 'awilix';
+import { asClass, asFunction } from 'awilix';
 import type { AtriumModule } from '../module.ts';
 import { CaptchaService } from './captcha.ts';
 import { authRoutes } from './routes.ts';
@@ -7,12 +7,14 @@ import { RsaKeyService } from './rsa-key.ts';
 import { AuthService } from './service.ts';
 import { SessionService } from './sessions.ts';
 import { SystemSecrets } from './system-secrets.ts';
+import { SignInThrottle } from './throttle.ts';
 
 declare module '../../container.ts' {
   interface Cradle {
     systemSecrets: SystemSecrets;
     rsaKeyService: RsaKeyService;
     captchaService: CaptchaService;
+    signInThrottle: SignInThrottle;
     sessionService: SessionService;
     authService: AuthService;
     reauthentication: Reauthentication;
@@ -22,6 +24,7 @@ declare module '../../container.ts' {
 export { AuthService, type SignInResult, type ClientMeta } from './service.ts';
 export { SessionService, AUTH_METHOD, type AuthMethod } from './sessions.ts';
 export type { CaptchaService } from './captcha.ts';
+export type { SignInThrottle } from './throttle.ts';
 export { CONFIRM_PASSWORD_HEADER, RECENT_SIGN_IN_MS, type Reauthentication } from './reauth.ts';
 
 export const authModule: AtriumModule = {
@@ -31,14 +34,25 @@ export const authModule: AtriumModule = {
       systemSecrets: asClass(SystemSecrets).singleton(),
       rsaKeyService: asClass(RsaKeyService).singleton(),
       captchaService: asClass(CaptchaService).singleton(),
+      signInThrottle: asClass(SignInThrottle).singleton(),
       sessionService: asClass(SessionService).singleton(),
       authService: asClass(AuthService).singleton(),
-      reauthentication: asClass(Reauthentication).singleton(),
+      // A current password typed to confirm an action counts toward the sign-in throttle like one typed
+      // at sign-in, and waits the same: a stolen session cannot guess it without limit.
+      reauthentication: asFunction(() => {
+        const reauth = container.build(Reauthentication);
+        reauth.onPasswordAttempt = async (actor, ok) => {
+          await container.cradle.signInThrottle.check({ username: actor.username });
+          await container.cradle.signInThrottle.passwordTyped(actor.username, ok);
+        };
+        return reauth;
+      }).singleton(),
     });
   },
   routes: authRoutes,
   jobs: (c) => [
     { name: 'auth.sweepSessions', everySeconds: 3600, run: async () => void (await c.sessionService.sweep()) },
+    { name: 'auth.sweepThrottle', everySeconds: 3600, run: async () => void (await c.signInThrottle.sweep()) },
   ],
   // Makes the RSA key at first start rather than at the first visitor's request.
   seed: async (c) => void (await c.rsaKeyService.publicKey()),

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { BadRequestError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { AppError, BadRequestError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { CallerInfo, TokenResolver } from '../../http/authenticate.ts';
 import { t, type Lang } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
@@ -16,11 +16,12 @@ import type { NotificationsService } from '../notifications/index.ts';
 import type { ParamsService } from '../params/index.ts';
 import type { RolesService } from '../roles/index.ts';
 import { POLICY_KEYS, passwordState, policyViolations, type PasswordPolicy } from '../users/password-policy.ts';
-import { verifyPassword, type UserRow, type UsersService } from '../users/index.ts';
+import { accountStanding, verifyPassword, type UserRow, type UsersService } from '../users/index.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { RsaKeyService } from './rsa-key.ts';
 import type { ChangePasswordBody, LoginBody } from './schema.ts';
 import { AUTH_METHOD, type AuthMethod, type SessionService } from './sessions.ts';
+import type { Attempt, SignInThrottle } from './throttle.ts';
 
 export interface AuthDeps {
   db: Knex;
@@ -30,6 +31,7 @@ export interface AuthDeps {
   usersService: UsersService;
   rolesService: RolesService;
   captchaService: CaptchaService;
+  signInThrottle: SignInThrottle;
   rsaKeyService: RsaKeyService;
   sessionService: SessionService;
   operationLog: OperationLog;
@@ -65,14 +67,9 @@ export class AuthService implements TokenResolver {
 
   /** Refuses users who may not sign in now, whatever the method. */
   async assertMaySignIn(user: UserRow): Promise<Set<string>> {
-    const now = this.deps.clock.now();
-    if (Number(user.status) !== 1) throw new ForbiddenError('auth.userDisabled');
-    if (
-      user.restricted &&
-      ((user.enable_at && now < Number(user.enable_at)) || (user.restrict_at && now >= Number(user.restrict_at)))
-    ) {
-      throw new ForbiddenError('auth.userRestricted');
-    }
+    const standing = accountStanding(user, this.deps.clock.now());
+    if (standing === 'disabled') throw new ForbiddenError('auth.userDisabled');
+    if (standing === 'outsideWindow') throw new ForbiddenError('auth.userRestricted');
     const permissions = await this.deps.rolesService.permissionsOfUser(user.id);
     if (permissions.size === 0) throw new ForbiddenError('auth.noLoginPermission');
     return permissions;
@@ -102,10 +99,7 @@ export class AuthService implements TokenResolver {
       this.deps.logger.error({ err, userId: user.id }, 'token generation failed');
       throw new UnauthorizedError('auth.tokenFailed');
     }
-    await this.deps
-      .db('users')
-      .where({ id: user.id })
-      .update({ failed_logins: 0, locked_until: null, last_login_at: now });
+    await this.deps.db('users').where({ id: user.id }).update({ last_login_at: now });
     const notify = [];
     if (pw.state === 'firstLogin')
       notify.push({ title: t(client.lang, 'auth.firstLogin'), content: t(client.lang, 'auth.firstLogin') });
@@ -130,35 +124,48 @@ export class AuthService implements TokenResolver {
     };
   }
 
-  /** POST /sys/login: CAPTCHA (when on), then the password, with lockout after repeated failures. */
-  async loginLocal(body: LoginBody, client: ClientMeta): Promise<SignInResult> {
-    const { paramsService, captchaService, rsaKeyService, usersService, clock, db } = this.deps;
-    const settings = await paramsService.getMany([
-      'localLoginEnabled',
-      'captchaEnabled',
-      'lockoutAttempts',
-      'lockoutMinutes',
-    ]);
-    if (!settings.localLoginEnabled) throw new ForbiddenError('auth.localLoginOff');
-    if (settings.captchaEnabled) {
+  /**
+   * The throttle's wait, then the CAPTCHA (when switched on, or asked for by the throttle after failures),
+   * then `check`, which answers the user whose password was right or null; failures are counted.
+   */
+  private async guardedPasswordCheck(
+    body: LoginBody,
+    client: ClientMeta,
+    refusal: string,
+    check: (password: string) => Promise<UserRow | null>,
+  ): Promise<UserRow> {
+    const { paramsService, captchaService, rsaKeyService, signInThrottle } = this.deps;
+    const attempt: Attempt = { username: body.username, address: client.ip };
+    const { captchaRequired } = await signInThrottle.check(attempt);
+    if (captchaRequired || (await paramsService.get<boolean>('captchaEnabled'))) {
       if (!body.uuid || !body.captcha)
-        throw new ValidationError(
-          [{ field: 'captcha', message: t(client.lang, 'auth.captchaRequired') }],
+        throw new BadRequestError(
           'auth.captchaRequired',
+          {},
+          { errors: [{ field: 'captcha', message: t(client.lang, 'auth.captchaRequired') }], captchaRequired: true },
         );
-      if (!(await captchaService.consume(body.uuid, body.captcha))) throw new BadRequestError('auth.captchaWrong');
+      if (!(await captchaService.consume(body.uuid, body.captcha)))
+        throw new BadRequestError('auth.captchaWrong', {}, { captchaRequired: true });
     }
-    const password = await rsaKeyService.decrypt(body.password);
-    const user = await usersService.findByUsername(body.username);
-    const now = clock.now();
-    if (user?.locked_until && Number(user.locked_until) > now) {
-      throw new ForbiddenError('auth.lockedFor', { minutes: Math.ceil((Number(user.locked_until) - now) / 60_000) });
+    const user = await check(await rsaKeyService.decrypt(body.password));
+    if (!user) {
+      const next = await signInThrottle.failed(attempt);
+      throw new AppError(401, refusal, {}, next.captchaRequired ? { captchaRequired: true } : {});
     }
-    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      if (user) await this.recordFailure(user, Number(settings.lockoutAttempts), Number(settings.lockoutMinutes), db);
-      throw new UnauthorizedError('auth.badCredentials');
-    }
+    await signInThrottle.succeeded(attempt);
+    return user;
+  }
+
+  /** POST /sys/login with a local account. */
+  async loginLocal(body: LoginBody, client: ClientMeta): Promise<SignInResult> {
+    const { paramsService, usersService } = this.deps;
+    if (!(await paramsService.get<boolean>('localLoginEnabled'))) throw new ForbiddenError('auth.localLoginOff');
+    const user = await this.guardedPasswordCheck(body, client, 'auth.badCredentials', async (password) => {
+      const found = await usersService.findByUsername(body.username);
+      // Unknown names cost the same hash check, so timing does not tell which names exist.
+      const ok = await verifyPassword(password, found?.password_hash ?? DUMMY_HASH);
+      return found && ok ? found : null;
+    });
     return this.signIn(user, 'local', client);
   }
 
@@ -167,40 +174,20 @@ export class AuthService implements TokenResolver {
    * `apps` integration; until one is, such sign-ins fail with the LDAP message.
    */
   async loginDirectory(body: LoginBody, client: ClientMeta): Promise<SignInResult> {
-    const { paramsService, captchaService } = this.deps;
-    if (await paramsService.get<boolean>('captchaEnabled')) {
-      if (!body.uuid || !body.captcha)
-        throw new ValidationError(
-          [{ field: 'captcha', message: t(client.lang, 'auth.captchaRequired') }],
-          'auth.captchaRequired',
-        );
-      if (!(await captchaService.consume(body.uuid, body.captcha))) throw new BadRequestError('auth.captchaWrong');
-    }
-    const password = await this.deps.rsaKeyService.decrypt(body.password);
-    const user = this.directory ? await this.directory.authenticate(body.username, password) : null;
-    if (!user) throw new UnauthorizedError('auth.ldapFailed');
+    const user = await this.guardedPasswordCheck(body, client, 'auth.ldapFailed', async (password) =>
+      this.directory ? this.directory.authenticate(body.username, password) : null,
+    );
     return this.signIn(user, 'ldap', client);
   }
 
   /** Set by the directory sign-in provider when one is configured. */
   directory?: { authenticate(username: string, password: string): Promise<UserRow | null> };
 
-  private async recordFailure(user: UserRow, attempts: number, minutes: number, db: Knex): Promise<void> {
-    const now = this.deps.clock.now();
-    await db('users').where({ id: user.id }).increment('failed_logins', 1);
-    const fresh = await db('users').where({ id: user.id }).first('failed_logins');
-    if (attempts > 0 && Number(fresh.failed_logins) >= attempts) {
-      await db('users')
-        .where({ id: user.id })
-        .update({ locked_until: now + minutes * 60_000, failed_logins: 0 });
-      this.deps.logger.warn({ userId: user.id }, 'account locked after repeated failed sign-ins');
-    }
-  }
-
   async refresh(refreshToken: string): Promise<{ token: string; refreshToken: string; expiresAt: number }> {
     const rotated = await this.deps.sessionService.rotate(refreshToken, async (userId) => {
       const user = await this.deps.usersService.findById(userId);
-      if (!user || Number(user.status) !== 1) throw new UnauthorizedError('auth.refreshInvalid');
+      if (!user || accountStanding(user, this.deps.clock.now()) !== 'active')
+        throw new UnauthorizedError('auth.refreshInvalid');
       const s = passwordState(user, await this.policy(), this.deps.clock.now()).state;
       return s === 'firstLogin' || s === 'expired';
     });
@@ -227,14 +214,21 @@ export class AuthService implements TokenResolver {
     return { authMethod: Number(session?.auth_method ?? 0), logoutUrl };
   }
 
-  /** Every request with a token passes here: signature, expiry, open session, active user, permissions (one query). */
+  /**
+   * Every request with a token passes here: signature, expiry, open session, a user who may act now (not
+   * disabled, inside any restriction window), permissions (one query).
+   */
   async resolveAccessToken(token: string, caller: CallerInfo): Promise<Actor> {
     const claims = await this.deps.sessionService.verify(token);
     const { rolesService } = this.deps;
     const session = await this.deps.sessionService.activeSessionUser(claims.sessionId, (db) =>
       rolesService.permissionRows(db, claims.userId),
     );
-    if (!session || Number(session.user_id) !== claims.userId || Number(session.status) !== 1)
+    if (
+      !session ||
+      Number(session.user_id) !== claims.userId ||
+      accountStanding(session, this.deps.clock.now()) !== 'active'
+    )
       throw new UnauthorizedError('auth.tokenInvalid');
     return {
       userId: claims.userId,
@@ -274,9 +268,12 @@ export class AuthService implements TokenResolver {
         [{ field: 'confirmPassword', message: t(actor.lang, 'auth.passwordMismatch') }],
         'auth.passwordMismatch',
       );
+    // A stolen session must not guess the current password without limit: wrong ones count like at sign-in.
+    await this.deps.signInThrottle.check({ username: actor.username });
     const user = await usersService.findById(actor.userId);
-    if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
-      throw new BadRequestError('auth.oldPasswordWrong');
+    const oldRight = user ? await verifyPassword(oldPassword, user.password_hash) : false;
+    await this.deps.signInThrottle.passwordTyped(actor.username, oldRight);
+    if (!user || !oldRight) throw new BadRequestError('auth.oldPasswordWrong');
     const broken = policyViolations(newPassword, await this.policy());
     if (broken.length)
       throw new ValidationError([{ field: 'newPassword', message: broken.join(', ') }], 'auth.passwordPolicy', {

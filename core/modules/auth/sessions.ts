@@ -5,6 +5,8 @@
  *   use; presenting a used one again revokes the whole session (token theft).
  * - Every request checks that its session is still open, so logout, a disabled
  *   user or a licence registration end access at once.
+ * - A session lasts at most `sessionMaxDays` from its sign-in: refreshing moves its
+ *   end towards that limit, never past it.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
@@ -12,6 +14,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../../../config/default.ts';
 import type { Clock } from '../../clock.ts';
 import { UnauthorizedError } from '../../errors.ts';
+import type { ParamsService } from '../params/index.ts';
+import { ACCOUNT_STATE_COLUMNS, type AccountState } from '../users/index.ts';
 import type { SystemSecrets } from './system-secrets.ts';
 
 export const AUTH_METHOD = { local: 0, oidc: 1, saml: 2, tokenUrl: 3, ldap: 4, cli: 5, wecom: 6, dingtalk: 7 } as const;
@@ -35,14 +39,17 @@ export interface SessionRow {
   auth_method: number;
   logout_url: string | null;
   id_token: string | null;
+  created_at: number;
   expires_at: number;
   revoked_at: number | null;
 }
 
-export type SessionUser = Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'> & {
-  username: string;
-  status: number;
-};
+export type SessionUser = Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'> &
+  AccountState & {
+    username: string;
+  };
+
+const DAY_MS = 86_400_000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -58,7 +65,20 @@ function parseJson(part: string): Record<string, unknown> | null {
 }
 
 export class SessionService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; config: Config; systemSecrets: SystemSecrets }) {}
+  constructor(
+    private readonly deps: {
+      db: Knex;
+      clock: Clock;
+      config: Config;
+      systemSecrets: SystemSecrets;
+      paramsService: Pick<ParamsService, 'get'>;
+    },
+  ) {}
+
+  /** How long a session lasts at most after its sign-in. */
+  private async maxAgeMs(): Promise<number> {
+    return Number(await this.deps.paramsService.get<number>('sessionMaxDays')) * DAY_MS;
+  }
 
   private key?: Buffer;
 
@@ -99,7 +119,7 @@ export class SessionService {
     const sessionId = randomUUID();
     const now = clock.now();
     const refreshToken = randomBytes(32).toString('base64url');
-    const expiresAt = now + config.refreshTokenTtlSeconds * 1000;
+    const expiresAt = Math.min(now + config.refreshTokenTtlSeconds * 1000, now + (await this.maxAgeMs()));
     await db.transaction(async (trx) => {
       await trx('sessions').insert({
         id: sessionId,
@@ -166,9 +186,15 @@ export class SessionService {
       .join('users as u', 'u.id', 's.user_id')
       .leftJoin(permissionRows(db).as('p'), 'p.user_id', 's.user_id')
       .where('s.id', sessionId)
-      .select('s.id', 's.user_id', 's.expires_at', 's.revoked_at', 'u.username', 'u.status', 'p.permission')) as Array<
-      SessionUser & { permission: string | null }
-    >;
+      .select(
+        's.id',
+        's.user_id',
+        's.expires_at',
+        's.revoked_at',
+        'u.username',
+        ...ACCOUNT_STATE_COLUMNS.map((c) => `u.${c}`),
+        'p.permission',
+      )) as Array<SessionUser & { permission: string | null }>;
     const row = rows[0];
     if (!row || row.revoked_at || Number(row.expires_at) < this.deps.clock.now()) return undefined;
     const { permission: _, ...session } = row;
@@ -191,6 +217,7 @@ export class SessionService {
   ): Promise<TokenPair & { userId: number; sessionId: string }> {
     const { db, clock, config } = this.deps;
     const now = clock.now();
+    const maxAge = await this.maxAgeMs();
     const result = await db.transaction(async (trx) => {
       const row = await trx('refresh_tokens')
         .where({ token_hash: sha256(refreshToken) })
@@ -201,11 +228,12 @@ export class SessionService {
         return { reused: true } as const;
       }
       const session = await this.activeSession(row.session_id, trx);
-      if (!session || Number(row.expires_at) < now) throw new UnauthorizedError('auth.refreshInvalid');
+      const end = session ? Number(session.created_at) + maxAge : 0;
+      if (!session || Number(row.expires_at) < now || end <= now) throw new UnauthorizedError('auth.refreshInvalid');
       const claimed = await trx('refresh_tokens').where({ id: row.id }).whereNull('used_at').update({ used_at: now });
       if (claimed === 0) throw new UnauthorizedError('auth.refreshInvalid');
       const next = randomBytes(32).toString('base64url');
-      const expiresAt = now + config.refreshTokenTtlSeconds * 1000;
+      const expiresAt = Math.min(now + config.refreshTokenTtlSeconds * 1000, end);
       await trx('refresh_tokens').insert({
         session_id: session.id,
         token_hash: sha256(next),

@@ -16,6 +16,7 @@ import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { allPermissions } from '../menus/index.ts';
 import type { RolesService } from '../roles/index.ts';
+import { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState } from '../users/index.ts';
 import type { CreatedKey, KeyInput, KeyQuery, KeyView } from './schema.ts';
 import { newKey, parseKey, secretMatches } from './secret.ts';
 
@@ -133,7 +134,7 @@ export class ApiKeysService implements ApiKeyResolver {
         'k.last_used_at',
         'k.user_id',
         'u.username',
-        'u.status',
+        ...ACCOUNT_STATE_COLUMNS.map((c) => `u.${c}`),
       )) as Row | undefined;
     const now = clock.now();
     if (
@@ -141,7 +142,8 @@ export class ApiKeysService implements ApiKeyResolver {
       !secretMatches(parsed.secret, String(row.secret_hash)) ||
       row.revoked_at ||
       (row.expires_at != null && Number(row.expires_at) <= now) ||
-      Number(row.status) !== 1
+      // The creator must be allowed to act now: not disabled, inside any restriction window.
+      accountStanding(row as unknown as AccountState, now) !== 'active'
     ) {
       throw new UnauthorizedError('auth.apiKeyInvalid');
     }
