@@ -81,7 +81,7 @@ async function openFromSideMenu(page: Page, path: string): Promise<void> {
 
 function registerTests(): void {
   test.serial(
-    'login page: accessible, failed sign-in refreshes the captcha, first sign-in forces a password change',
+    'login page: accessible, failed sign-in refreshes the captcha, a wait is counted down, first sign-in forces a password change',
     async (t) => {
       await withPage(t, browser, async ({ page }) => {
         await page.goto(url('/center/meeting'));
@@ -129,6 +129,14 @@ function registerTests(): void {
           '',
           'the captcha field is cleared',
         );
+
+        // A name that must wait after failed tries: the wait is shown and counted down, the button held.
+        for (let i = 0; i < 6; i++) await app.login('ghost', 'Wrong#guess1');
+        await submitLogin(page, app, 'ghost', 'Another#guess2');
+        const wait = await page.waitForSelector('[data-testid="login-wait"]', { visible: true });
+        t.regex(await wait!.evaluate((el) => el.textContent ?? ''), /try again in [12] s/);
+        t.true(await page.$eval('[data-testid="login-submit"]', (el) => (el as HTMLButtonElement).disabled));
+        await page.waitForSelector('[data-testid="login-wait"]', { hidden: true, timeout: 5000 });
 
         // The right captcha: first sign-in asks for a new password and nothing else works until then.
         await submitLogin(page, app, 'admin', ADMIN_PASSWORD);

@@ -9,6 +9,7 @@ import { useAppDispatch } from '../../app/store.ts';
 import { toastShown } from '../../app/uiSlice.ts';
 import { useChangePasswordMutation } from './api.ts';
 import { checkPassword, policyFrom } from './policy.ts';
+import { throttleOf, useWait } from './wait.ts';
 
 export interface ChangePasswordModalProps {
   open: boolean;
@@ -29,6 +30,8 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
   const [form, setForm] = useState({ password: '', newPassword: '', confirmPassword: '' });
   const [error, setError] = useState('');
   const [touched, setTouched] = useState(false);
+  // Wrong current passwords count like failed sign-ins: after a few, each try must wait.
+  const wait = useWait();
 
   const rules = checkPassword(form.newPassword, policy);
   const missing = !form.password || !form.newPassword || !form.confirmPassword;
@@ -41,7 +44,7 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     setTouched(true);
-    if (!valid) return;
+    if (!valid || wait.seconds > 0) return;
     setError('');
     try {
       const [password, newPassword, confirmPassword] = await Promise.all([
@@ -52,7 +55,9 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
       const res = await change({ password, newPassword, confirmPassword });
       if ('error' in res && res.error) {
         const err = res.error as { msg?: string };
-        setError(err.msg ?? t('http.network'));
+        const { retryAfter } = throttleOf(res.error);
+        if (retryAfter) wait.start(retryAfter);
+        setError(retryAfter ? '' : (err.msg ?? t('http.network')));
         return;
       }
       const answer = res.data;
@@ -89,7 +94,14 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
       <Modal.Header id="change-password-title">{t('password.title')}</Modal.Header>
       <Modal.Content>
         {reasonText && <Message warning content={reasonText} />}
-        <Form id="change-password-form" className="initial" onSubmit={submit} error={Boolean(error)} noValidate>
+        <Form
+          id="change-password-form"
+          className="initial"
+          onSubmit={submit}
+          error={Boolean(error)}
+          warning={wait.seconds > 0}
+          noValidate
+        >
           <Form.Input
             id="cp-old"
             name="oldPassword"
@@ -139,6 +151,14 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
             }
           />
           <Message error content={error} />
+          {wait.seconds > 0 && (
+            <Message
+              warning
+              role="status"
+              data-testid="change-password-wait"
+              content={t('login.tryAgainIn', { seconds: wait.seconds })}
+            />
+          )}
         </Form>
       </Modal.Content>
       <Modal.Actions>
@@ -152,7 +172,7 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
           type="submit"
           form="change-password-form"
           loading={isLoading}
-          disabled={isLoading}
+          disabled={isLoading || wait.seconds > 0}
           data-testid="change-password-submit"
         >
           {t('common.save')}

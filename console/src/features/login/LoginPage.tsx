@@ -16,6 +16,7 @@ import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { enterConsole, safeRedirect } from './flow.ts';
 import { SsoButtons } from './SsoButtons.tsx';
 import { readHashEntry } from './entryPoints.ts';
+import { throttleOf, useWait } from './wait.ts';
 
 type LoginType = 'local' | 'ldap';
 const CAPTCHA_LENGTH = 5;
@@ -29,7 +30,10 @@ export default function LoginPage() {
   const redirect = safeRedirect(params.get('redirect'));
   const { data: configAnswer, isLoading: configLoading } = useConfigQuery();
   const config = configAnswer?.config ?? {};
-  const captchaEnabled = config.captchaEnabled !== false;
+  // Switched on for everyone, or asked for by the server after failed tries.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const captchaEnabled = config.captchaEnabled !== false || captchaAsked;
+  const wait = useWait();
   const { data: sso } = useSsoMethodsQuery();
   const localLogin = config.localLoginEnabled !== false && sso?.localLoginEnabled !== false;
   const ldap = sso?.items.find((m) => m.method === 'ldap');
@@ -76,7 +80,7 @@ export default function LoginPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (errors.username || errors.password || errors.captcha) return;
+    if (errors.username || errors.password || errors.captcha || wait.seconds > 0) return;
     const username = form.username.trim();
     let password: string;
     try {
@@ -95,7 +99,11 @@ export default function LoginPage() {
     });
     if ('error' in res && res.error) {
       const err = res.error as { code?: number; msg?: string };
-      dispatch(toastShown('error', err.msg ?? t('http.network')));
+      const throttle = throttleOf(res.error);
+      if (throttle.captchaRequired) setCaptchaAsked(true);
+      // A wait is shown (and counted down) next to the button rather than as a toast.
+      if (throttle.retryAfter) wait.start(throttle.retryAfter);
+      else dispatch(toastShown('error', err.msg ?? t('http.network')));
       if ((err.code ?? 0) >= 400 && (err.code ?? 0) < 500) dispatch(signedOut());
       setForm((f) => ({ ...f, captcha: '' }));
       setTouched(false);
@@ -156,6 +164,7 @@ export default function LoginPage() {
               className="initial"
               onSubmit={submit}
               noValidate
+              warning={wait.seconds > 0}
               loading={configLoading}
               aria-label={t('login.submit')}
             >
@@ -220,6 +229,14 @@ export default function LoginPage() {
                   </div>
                 </Form.Group>
               )}
+              {wait.seconds > 0 && (
+                <Message
+                  warning
+                  role="status"
+                  data-testid="login-wait"
+                  content={t('login.tryAgainIn', { seconds: wait.seconds })}
+                />
+              )}
               <Form.Field>
                 <Checkbox
                   id="login-remember"
@@ -234,7 +251,7 @@ export default function LoginPage() {
                 type="submit"
                 size="large"
                 loading={isLoading}
-                disabled={isLoading}
+                disabled={isLoading || wait.seconds > 0}
                 data-testid="login-submit"
               >
                 {t('login.submit')}

@@ -109,6 +109,13 @@ const SSO_REQUIRED = {
   saml: ['entryPoint', 'idpCert', 'issuer', 'callbackUrl', 'consoleUrl'],
 } as const;
 
+/** The sign-in throttle and session limits: whole numbers within these bounds (the server checks the same). */
+const SIGN_IN_LIMITS: Record<string, [number, number]> = {
+  signInFreeFailures: [1, 100],
+  signInMaxDelaySeconds: [10, 3600],
+  sessionMaxDays: [1, 365],
+};
+
 export function SecurityScreen() {
   const { t } = useTranslation('sys');
   usePageTitle(t('title.security'));
@@ -123,6 +130,9 @@ export function SecurityScreen() {
             savePerm="sys:security:save"
             testId="security"
             title={t('security.policy')}
+            overrides={Object.fromEntries(
+              Object.entries(SIGN_IN_LIMITS).map(([name, [min, max]]) => [name, { min, max }]),
+            )}
             validate={(v) => {
               const e: FieldErrors = {};
               const min = Number(v.passwordMinLength);
@@ -134,6 +144,11 @@ export function SecurityScreen() {
               const prompt = Number(v.passwordPromptDays);
               if (validity > 0 && !(prompt >= 1 && prompt <= validity))
                 e.passwordPromptDays = t('security.promptRange');
+              for (const [name, [lo, hi]] of Object.entries(SIGN_IN_LIMITS)) {
+                const n = Number(v[name]);
+                if (name in v && !(Number.isInteger(n) && n >= lo && n <= hi))
+                  e[name] = t('form.range', { min: lo, max: hi });
+              }
               return e;
             }}
           />
