@@ -39,7 +39,7 @@ const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, Number.isFinite(v) ? Math
 /** @param {import('knex').Knex} knex */
 exports.up = async (knex) => {
   await knex.schema.createTable('sign_in_throttle', (t) => {
-    // user:<name as typed, lower case>, address:<client address>, or everyone
+    // user:<SHA-256 of the name as typed, lower case>, address:<client address>, or everyone
     t.string('subject', 200).primary();
     t.integer('failures').notNullable().defaultTo(0);
     t.bigInteger('first_failure_at').notNullable();

@@ -10,6 +10,7 @@
  * Counts live in the database so every process sees the same ones; a name's or an address's count
  * is forgotten after an hour without failures.
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
@@ -40,11 +41,13 @@ interface Row {
   blocked_until: number;
 }
 
-export const userSubject = (username: string) => `user:${username.trim().toLowerCase().slice(0, 150)}`;
+// Hashed: people now and then type a password into the name field, and the table must not keep it.
+const userSubject = (username: string) =>
+  `user:${createHash('sha256').update(username.trim().toLowerCase()).digest('hex')}`;
 const addressSubject = (address: string) => `address:${address.slice(0, 100)}`;
 
 /** 429 with the seconds to wait (sent as Retry-After too), and whether the next try needs a CAPTCHA. */
-export function tooManyAttempts(seconds: number, captchaRequired: boolean): AppError {
+function tooManyAttempts(seconds: number, captchaRequired: boolean): AppError {
   return new AppError(429, 'auth.tooManyAttempts', { seconds }, { retryAfter: seconds, captchaRequired });
 }
 
