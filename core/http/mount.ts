@@ -20,6 +20,7 @@ import {
   RawReply,
   RedirectReply,
   SIGNED_IN,
+  WithHeaders,
   type ModuleRoutes,
   type RouteDef,
   type UploadedFile,
@@ -183,6 +184,10 @@ function handle(def: RouteDef): Middleware<AppState> {
 }
 
 function reply(ctx: Context, def: RouteDef, lang: Lang, result: unknown): void {
+  if (result instanceof WithHeaders) {
+    for (const [k, v] of Object.entries(result.headers)) ctx.set(k, v);
+    return reply(ctx, def, lang, result.reply);
+  }
   if (result instanceof RawReply) {
     ctx.status = result.options.status ?? 200;
     ctx.type = result.contentType;

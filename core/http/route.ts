@@ -59,6 +59,14 @@ export class RedirectReply {
   constructor(readonly location: string) {}
 }
 
+/** Any of the answers above with response headers of its own (a cookie the handler sets, for one). */
+export class WithHeaders {
+  constructor(
+    readonly headers: Record<string, string>,
+    readonly reply: unknown,
+  ) {}
+}
+
 export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   method: HttpMethod;
   /** Relative to the API prefix, koa style: `/sys/users/:id`. */

@@ -4,5 +4,6 @@ export { Outbox, backoffMs, OUTBOX_DEFAULTS, type OutboxItem, type OutboxRow, ty
 export { deliver } from './deliver.ts';
 export { discoverPlugins, pluginSources, BUILTIN_PLUGIN_DIR, type Discovery } from './discover.ts';
 export { errorMessage, withTimeout } from './isolate.ts';
+export { changedEndpoints } from './endpoints.ts';
 export type { StoredSettings } from './settings-store.ts';
 export { scaffoldFiles, kindFromName, PLUGIN_ID } from './scaffold.ts';

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import test from 'ava';
-import { ADMIN_PASSWORD, perDialect, type TestApp } from '../helpers/app.ts';
+import { ADMIN_PASSWORD, perDialect } from '../helpers/app.ts';
 import {
   freePort,
   person,
@@ -11,6 +10,7 @@ import {
   SUFFIX,
   type Slapd,
 } from '../helpers/slapd.ts';
+import { confirmed, ldapLogin } from '../helpers/sso.ts';
 import { createUser } from '../helpers/users.ts';
 import { buildUserFilter, escapeFilterValue } from '../../core/modules/sso/index.ts';
 
@@ -59,21 +59,10 @@ if (!slapdAvailable()) {
     ...overrides,
   });
 
-  async function ldapLogin(app: TestApp, username: string, password: string) {
-    const uuid = randomBytes(8).toString('hex');
-    const captcha = await app.solveCaptcha(uuid);
-    return app.post<{ token: string; authMethod: number }>('/api/sys/login', {
-      username,
-      password: await app.encrypt(password),
-      uuid,
-      captcha,
-      loginType: 'ldap',
-    });
-  }
-
   perDialect(test, (dialect, app) => {
     let admin = '';
-    const save = async (body: Record<string, unknown>) => app().put('/api/sys/sso/ldap', body, { token: admin });
+    const save = async (body: Record<string, unknown>) =>
+      app().put('/api/sys/sso/ldap', body, { token: admin, headers: await confirmed(app()) });
 
     test.serial(
       `${dialect}: LDAP settings are validated, the bind password is stored sealed and never answered`,
@@ -120,7 +109,9 @@ if (!slapdAvailable()) {
         t.is((await app().get('/api/sys/menu/nav', { token: res.body.token })).status, 200);
         const user = await app().cradle.db('users').where({ username: 'alice' }).first();
         t.is(user.source, 'ldap');
-        t.regex(String(user.external_id), /^[0-9a-f-]{36}$/, 'entryUUID');
+        const identity = await app().cradle.db('user_identities').where({ user_id: user.id }).first();
+        t.is(identity.source, 'ldap');
+        t.regex(String(identity.external_id), /^[0-9a-f-]{36}$/, 'entryUUID');
         t.like(user, {
           real_name: 'Alice Liddell',
           email: 'alice@example.org',
@@ -174,9 +165,9 @@ if (!slapdAvailable()) {
     });
 
     test.serial(
-      `${dialect}: with auto-create off unknown users are refused clearly; existing users match by username`,
+      `${dialect}: with auto-create off unknown users are refused clearly; existing users match by username when allowed`,
       async (t) => {
-        t.is((await save(ldapSettings({ autoCreate: false }))).status, 200);
+        t.is((await save(ldapSettings({ autoCreate: false, matchByUsername: true }))).status, 200);
         const bob = await ldapLogin(app(), 'bob', 'bob-pw');
         t.is(bob.status, 403);
         t.is(bob.body.key, 'sso.userNotProvisioned');
@@ -192,12 +183,19 @@ if (!slapdAvailable()) {
           .orderBy('created_at', 'desc')
           .first();
         t.is(Number(session.auth_method), 4);
+        t.is(
+          (await app().cradle.db('user_identities').where({ user_id: carolId, source: 'ldap' })).length,
+          1,
+          'linked',
+        );
 
-        // Without matching by username, a directory user cannot take over a local account of the same name.
-        t.is((await save(ldapSettings({ autoCreate: true, matchByUsername: false }))).status, 200);
+        // Without matching by username, a directory user cannot take over a local account of the same name;
+        // carol's link, made once, still decides.
+        t.is((await save(ldapSettings({ autoCreate: true }))).status, 200);
         const taken = await ldapLogin(app(), 'admin', 'directory-admin-pw');
         t.is(taken.status, 409);
         t.is(taken.body.key, 'sso.usernameTaken');
+        t.is((await ldapLogin(app(), 'carol', 'carol-pw')).status, 200);
       },
     );
 

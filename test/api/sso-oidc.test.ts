@@ -1,6 +1,7 @@
 import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
 import { authorize, startProvider, type TestProvider } from '../helpers/oidc.ts';
+import { confirmed, startSignIn } from '../helpers/sso.ts';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 const POST_LOGOUT = 'http://127.0.0.1:9/login';
@@ -48,14 +49,17 @@ perDialect(test, (dialect, app) => {
     scopes: 'openid profile email phone',
     ...overrides,
   });
-  const save = async (body: Record<string, unknown>) => app().put('/api/sys/sso/oidc', body, { token: admin });
-  const start = async (query = '') =>
-    (await app().get<{ data: { url: string; state: string } }>(`/api/auth/oidc/start${query}`)).body.data;
+  const save = async (body: Record<string, unknown>) =>
+    app().put('/api/sys/sso/oidc', body, { token: admin, headers: await confirmed(app()) });
+  const start = (query = '') => startSignIn(app(), 'oidc', query);
   const callbackParams = (url: URL) => ({
     code: url.searchParams.get('code')!,
     state: url.searchParams.get('state')!,
     iss: url.searchParams.get('iss') ?? undefined,
   });
+  /** The console's /callback page posting what the provider sent, from the browser that started. */
+  const callback = (back: URL, cookie: string, body: Record<string, unknown> = {}) =>
+    app().post<SignIn>('/api/auth/oidc/callback', { ...callbackParams(back), ...body }, { headers: { cookie } });
 
   test.serial(`${dialect}: an http:// issuer is refused unless the settings allow it`, async (t) => {
     admin = await app().adminToken();
@@ -78,7 +82,7 @@ perDialect(test, (dialect, app) => {
       t.truthy(authUrl.searchParams.get('nonce'));
       t.is(authUrl.searchParams.get('state'), begun.state);
       const back = await authorize(begun.url, 'sub-dora', REDIRECT_URI);
-      const res = await app().post<SignIn>('/api/auth/oidc/callback', callbackParams(back));
+      const res = await callback(back, begun.cookie);
       t.is(res.status, 200, JSON.stringify(res.body));
       t.is(res.body.code, 0);
       t.is(res.body.authMethod, 1);
@@ -87,14 +91,17 @@ perDialect(test, (dialect, app) => {
       const user = await app().cradle.db('users').where({ username: 'dora' }).first();
       t.like(user, {
         source: 'oidc',
-        external_id: 'sub-dora',
         real_name: 'Dora Explorer',
         email: 'dora@idp.example',
         phone: '+81 3 0000 0000',
       });
+      t.like(await app().cradle.db('user_identities').where({ user_id: user.id }).first(), {
+        source: 'oidc',
+        external_id: 'sub-dora',
+      });
 
       // The same code and state again: the state was used up.
-      const replay = await app().post('/api/auth/oidc/callback', callbackParams(back));
+      const replay = await callback(back, begun.cookie);
       t.is(replay.status, 401);
       t.is(replay.body.key, 'sso.stateInvalid');
     },
@@ -104,14 +111,11 @@ perDialect(test, (dialect, app) => {
     const a = await start();
     const b = await start();
     const backA = await authorize(a.url, 'sub-dora', REDIRECT_URI);
-    const forged = await app().post('/api/auth/oidc/callback', {
-      ...callbackParams(backA),
-      state: 'forged-state-value',
-    });
+    const forged = await callback(backA, a.cookie, { state: 'forged-state-value' });
     t.is(forged.status, 401);
     t.is(forged.body.key, 'sso.stateInvalid');
     // Flow A's code with flow B's state: PKCE verifier and nonce do not belong to that code.
-    const swapped = await app().post('/api/auth/oidc/callback', { ...callbackParams(backA), state: b.state });
+    const swapped = await callback(backA, b.cookie, { state: b.state });
     t.is(swapped.status, 401);
     t.is(swapped.body.key, 'sso.oidcFailed');
 
@@ -124,7 +128,7 @@ perDialect(test, (dialect, app) => {
       .cradle.db('sso_states')
       .where({ state: c.state })
       .update({ data: JSON.stringify({ ...data, nonce: 'another-nonce' }) });
-    const badNonce = await app().post('/api/auth/oidc/callback', callbackParams(backC));
+    const badNonce = await callback(backC, c.cookie);
     t.is(badNonce.status, 401);
     t.is(badNonce.body.key, 'sso.oidcFailed');
   });
@@ -134,7 +138,7 @@ perDialect(test, (dialect, app) => {
     const back = await authorize(begun.url, 'sub-dora', REDIRECT_URI);
     app().clock.advance(11 * 60_000);
     try {
-      const res = await app().post('/api/auth/oidc/callback', callbackParams(back));
+      const res = await callback(back, begun.cookie);
       t.is(res.status, 401);
       t.is(res.body.key, 'sso.stateInvalid');
     } finally {
@@ -144,10 +148,7 @@ perDialect(test, (dialect, app) => {
 
   test.serial(`${dialect}: logout answers the provider's end-session URL`, async (t) => {
     const begun = await start();
-    const signIn = await app().post<SignIn>(
-      '/api/auth/oidc/callback',
-      callbackParams(await authorize(begun.url, 'sub-dora', REDIRECT_URI)),
-    );
+    const signIn = await callback(await authorize(begun.url, 'sub-dora', REDIRECT_URI), begun.cookie);
     t.is(signIn.status, 200);
     const session = await app().cradle.db('sessions').where({ auth_method: 1 }).orderBy('created_at', 'desc').first();
     t.truthy(session.id_token, 'the ID token is kept for the end-session call');
@@ -172,14 +173,17 @@ perDialect(test, (dialect, app) => {
       t.is((await save(settings({ redirectUri: returnUri, consoleUrl: 'https://console.example' }))).status, 200);
       const begun = await start('?redirect=/sys/admin');
       const back = await authorize(begun.url, 'sub-dora', returnUri);
-      const res = await fetch(back, { redirect: 'manual' });
+      const res = await fetch(back, { redirect: 'manual', headers: { cookie: begun.cookie } });
       t.is(res.status, 302);
       const landing = new URL(res.headers.get('location')!);
       t.is(`${landing.origin}${landing.pathname}`, 'https://console.example/callback');
       const hash = new URLSearchParams(landing.hash.slice(1));
       t.is(hash.get('redirect'), '/sys/admin');
       t.true(hash.get('logoutUrl')!.startsWith(`${provider!.issuer}/session/end`));
-      const exchanged = await app().get<SignIn>('/api/auth/token', { token: hash.get('token')! });
+      const exchanged = await app().get<SignIn>('/api/auth/token', {
+        token: hash.get('token')!,
+        headers: { cookie: begun.cookie },
+      });
       t.is(exchanged.status, 200);
       t.is(exchanged.body.authMethod, 3);
       const session = await app().cradle.db('sessions').where({ auth_method: 3 }).orderBy('created_at', 'desc').first();
@@ -190,7 +194,9 @@ perDialect(test, (dialect, app) => {
       t.like(out.body, { authMethod: 3, logoutUrl: hash.get('logoutUrl')! });
 
       // The same return URL again, and a provider error: back to the console with the reason.
-      const again = new URL((await fetch(back, { redirect: 'manual' })).headers.get('location')!);
+      const again = new URL(
+        (await fetch(back, { redirect: 'manual', headers: { cookie: begun.cookie } })).headers.get('location')!,
+      );
       t.is(new URLSearchParams(again.hash.slice(1)).get('error'), 'sso.stateInvalid');
       const denied = new URL(
         (await fetch(`${returnUri}?error=access_denied&state=${begun.state}`, { redirect: 'manual' })).headers.get(
@@ -208,10 +214,7 @@ perDialect(test, (dialect, app) => {
     async (t) => {
       t.is((await save(settings({ autoCreate: false }))).status, 200);
       const begun = await start();
-      const res = await app().post(
-        '/api/auth/oidc/callback',
-        callbackParams(await authorize(begun.url, 'sub-eve', REDIRECT_URI)),
-      );
+      const res = await callback(await authorize(begun.url, 'sub-eve', REDIRECT_URI), begun.cookie);
       t.is(res.status, 403);
       t.is(res.body.key, 'sso.userNotProvisioned');
       t.is(await app().cradle.db('users').where({ username: 'eve' }).first(), undefined);

@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import test from 'ava';
 import { perDialect, type TestApp } from '../helpers/app.ts';
+import { confirmed, startSignIn } from '../helpers/sso.ts';
 import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
 import { makeIdpKeys, samlResponseXml, toPost, type AssertionOptions } from '../helpers/saml-idp.ts';
 
@@ -43,6 +44,8 @@ perDialect(test, (dialect, app) => {
       signWith: IDP,
       ...o,
     });
+  const save = async (body: Record<string, unknown>, token = admin) =>
+    app().put('/api/sys/sso/saml', body, { token, headers: await confirmed(app()) });
   const post = (a: TestApp, xml: string, extra: Record<string, string> = {}, json = true) =>
     fetch(`${a.url}/api/auth/saml/acs`, {
       method: 'POST',
@@ -62,16 +65,12 @@ perDialect(test, (dialect, app) => {
     await createUser(app(), 'ivy');
     const staff = await app().tokenFor('ivy', STAFF_PASSWORD);
     t.is((await app().get('/api/sys/sso/saml', { token: staff })).status, 403);
-    t.is((await app().put('/api/sys/sso/saml', settings(), { token: staff })).status, 403);
+    t.is((await save(settings(), staff)).status, 403);
     t.is((await app().get('/api/sys/sso/saml')).status, 401);
-    const bad = await app().put(
-      '/api/sys/sso/saml',
-      { ...settings(), consoleUrl: 'javascript:alert(1)', idpCert: '' },
-      { token: admin },
-    );
+    const bad = await save({ ...settings(), consoleUrl: 'javascript:alert(1)', idpCert: '' });
     t.is(bad.status, 400);
     t.deepEqual(bad.body.errors?.map((e) => e.field).sort(), ['consoleUrl', 'idpCert']);
-    t.is((await app().put('/api/sys/sso/saml', settings(), { token: admin })).status, 200);
+    t.is((await save(settings())).status, 200);
 
     const methods = await app().get<{ data: { items: Array<{ method: string; name: string; startPath?: string }> } }>(
       '/api/sso/methods',
@@ -88,12 +87,10 @@ perDialect(test, (dialect, app) => {
     t.true(xml.includes(`entityID="${SP_ISSUER}"`));
     t.true(xml.includes(acsUrl()));
 
-    const start = await app().get<{ data: { url: string; state: string } }>(
-      '/api/auth/saml/start?redirect=/center/reserve',
-    );
-    const url = new URL(start.body.data.url);
+    const start = await startSignIn(app(), 'saml', '?redirect=/center/reserve');
+    const url = new URL(start.url);
     t.is(`${url.origin}${url.pathname}`, 'https://idp.example/sso');
-    t.is(url.searchParams.get('RelayState'), start.body.data.state);
+    t.is(url.searchParams.get('RelayState'), start.state);
     const request = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
     t.regex(request, /AuthnRequest/);
     t.true(request.includes(SP_ISSUER));
@@ -107,9 +104,12 @@ perDialect(test, (dialect, app) => {
     t.is(body.authMethod, 2);
     t.is((await app().get('/api/sys/menu/nav', { token: body.token })).status, 200);
     const user = await app().cradle.db('users').where({ username: 'frank' }).first();
-    t.like(user, {
+    t.like(await app().cradle.db('user_identities').where({ user_id: user.id }).first(), {
       source: 'saml',
       external_id: 'frank-name-id',
+    });
+    t.like(user, {
+      source: 'saml',
       real_name: 'Frank Sinatra',
       email: 'frank@idp.example',
       department: 'Music',
@@ -127,26 +127,22 @@ perDialect(test, (dialect, app) => {
   test.serial(
     `${dialect}: the browser flow lands on /callback#token=... and the one-time code gives a token-URL session`,
     async (t) => {
-      const start = await app().get<{ data: { url: string; state: string } }>(
-        '/api/auth/saml/start?redirect=/center/reserve',
-      );
+      const start = await startSignIn(app(), 'saml', '?redirect=/center/reserve');
       const request = inflateRawSync(
-        Buffer.from(new URL(start.body.data.url).searchParams.get('SAMLRequest')!, 'base64'),
+        Buffer.from(new URL(start.url).searchParams.get('SAMLRequest')!, 'base64'),
       ).toString('utf8');
       const requestId = /ID="([^"]+)"/.exec(request)![1]!;
-      const res = await post(
-        app(),
-        assertion({ inResponseTo: requestId }),
-        { RelayState: start.body.data.state },
-        false,
-      );
+      const res = await post(app(), assertion({ inResponseTo: requestId }), { RelayState: start.state }, false);
       t.is(res.status, 302);
       const location = new URL(res.headers.get('location')!);
       t.is(`${location.origin}${location.pathname}`, `${CONSOLE}/callback`);
       const hash = new URLSearchParams(location.hash.slice(1));
       t.is(hash.get('logoutUrl'), IDP_LOGOUT);
       t.is(hash.get('redirect'), '/center/reserve');
-      const exchanged = await app().get<SignIn>('/api/auth/token', { token: hash.get('token')! });
+      const exchanged = await app().get<SignIn>('/api/auth/token', {
+        token: hash.get('token')!,
+        headers: { cookie: start.cookie },
+      });
       t.is(exchanged.status, 200, JSON.stringify(exchanged.body));
       t.is(exchanged.body.authMethod, 3);
       const out = await app().post<{ authMethod: number; logoutUrl: string }>('/api/sys/logout', undefined, {
@@ -190,11 +186,11 @@ perDialect(test, (dialect, app) => {
   );
 
   test.serial(`${dialect}: unknown users are refused when auto-create is off; a disabled method refuses`, async (t) => {
-    t.is((await app().put('/api/sys/sso/saml', settings({ autoCreate: false }), { token: admin })).status, 200);
+    t.is((await save(settings({ autoCreate: false }))).status, 200);
     const res = await post(app(), assertion({ nameId: 'grace-id', attributes: { uid: 'grace' } }));
     t.is(res.status, 403);
     t.is(((await res.json()) as { key: string }).key, 'sso.userNotProvisioned');
-    t.is((await app().put('/api/sys/sso/saml', settings({ enabled: false }), { token: admin })).status, 200);
+    t.is((await save(settings({ enabled: false }))).status, 200);
     t.is((await post(app(), assertion())).status, 400);
   });
 });

@@ -481,6 +481,24 @@ function registerTests(): void {
         await page.waitForSelector('#login-username', { visible: true });
         await page.waitForSelector('[data-testid="toast"]', { visible: true });
         t.is(await pathname(page), '/login');
+
+        // A code from a sign-in another browser started (login CSRF) is refused, and the reason is shown.
+        const foreign = await app.cradle.tokenUrlService.issue({
+          userId: Number(admin.id),
+          origin: 'oidc',
+          browser: 'f'.repeat(64),
+        });
+        await page.goto(url(`/callback#token=${encodeURIComponent(foreign)}`));
+        await page.waitForFunction(() =>
+          /started in another browser/.test(document.querySelector('[data-testid="toast"]')?.textContent ?? ''),
+        );
+        await page.waitForSelector('#login-username', { visible: true });
+        // The server's refusal of a redirect sign-in arrives in the hash: its message is shown.
+        await page.goto(url(`/callback#error=sso.stateInvalid&msg=${encodeURIComponent('Start the sign-in again')}`));
+        await page.waitForFunction(() =>
+          /Start the sign-in again/.test(document.querySelector('[data-testid="toast"]')?.textContent ?? ''),
+        );
+        t.is(await pathname(page), '/login');
       });
     },
   );

@@ -367,7 +367,26 @@ function registerTests(): void {
 
         await fill(page, '#sso-ldap-url', 'ldaps://directory.example.com:636');
         await save(page);
+        // Where sign-in trusts identities from: the server wants the current password, asked in a modal.
+        await page.waitForSelector('#confirm-password-input', { visible: true });
+        t.is(
+          await page.evaluate(() => document.activeElement?.id),
+          'confirm-password-input',
+          'the modal takes the focus',
+        );
+        await page.type('#confirm-password-input', 'not-the-password');
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() =>
+          /not right/.test(document.querySelector('[data-testid="confirm-password-error"]')?.textContent ?? ''),
+        );
+        t.false(
+          'url' in (await api<Record<string, unknown>>('GET', '/sys/sso/ldap')),
+          'a wrong password saves nothing',
+        );
+        await fill(page, '#confirm-password-input', ADMIN_PASSWORD);
+        await page.keyboard.press('Enter');
         await waitForToast(page, /^Saved$/);
+        await page.waitForFunction(() => !document.querySelector('[data-testid="confirm-password"]'));
         t.is(await page.$('[data-testid="error-url"]'), null);
         const saved = await api<Record<string, unknown>>('GET', '/sys/sso/ldap');
         t.is(saved.url, 'ldaps://directory.example.com:636');
@@ -394,6 +413,8 @@ function registerTests(): void {
         // A save that leaves the password empty keeps it.
         await fill(page, '#sso-ldap-searchBase', 'ou=staff,dc=example,dc=com');
         await save(page);
+        await fill(page, '#confirm-password-input', ADMIN_PASSWORD);
+        await page.click('[data-testid="confirm-password-submit"]');
         await page.waitForFunction(
           () => document.querySelector('[data-testid="sso-ldap-save"]')?.classList.contains('loading') === false,
         );
@@ -401,6 +422,46 @@ function registerTests(): void {
         const again = await app.cradle.ssoSettingsService.get('ldap');
         t.is(again?.searchBase, 'ou=staff,dc=example,dc=com');
         t.is(again?.bindPassword, secret);
+      });
+    },
+  );
+
+  test.serial(
+    'Linked identities: the administrator links and unlinks an identity, each confirmed in an accessible modal',
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        await openAsAdmin(page, app, '/sys/security');
+        await openTab(page, 'Linked identities');
+        await page.waitForSelector('[data-testid="identity-form"]', { visible: true });
+        await fill(page, '#identity-username', 'admin');
+        await page.select('#identity-source', 'saml');
+        await fill(page, '#identity-externalId', 'admin@idp.example');
+        await page.click('[data-testid="identity-link"]');
+        await page.waitForSelector('#confirm-password-input', { visible: true });
+        const violations = await seriousViolations(page);
+        t.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+        await page.type('#confirm-password-input', ADMIN_PASSWORD);
+        await page.keyboard.press('Enter');
+        await waitForToast(page, /^Identity linked$/);
+        await rowWith(page, 'identities', 'admin@idp.example');
+        const linked = await api<{ items: Array<{ id: number; username: string }> }>('GET', '/sys/sso/identities');
+        t.deepEqual(
+          linked.items.map((i) => i.username),
+          ['admin'],
+        );
+
+        await page.waitForFunction(() => !document.querySelector('[data-testid="confirm-password"]'));
+        await page.click('[data-testid="identity-unlink"]');
+        await page.waitForSelector('#confirm-password-input', { visible: true });
+        // Escape gives up: nothing changes.
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => !document.querySelector('[data-testid="confirm-password"]'));
+        t.is((await api<{ total: number }>('GET', '/sys/sso/identities')).total, 1);
+        await page.click('[data-testid="identity-unlink"]');
+        await fill(page, '#confirm-password-input', ADMIN_PASSWORD);
+        await page.click('[data-testid="confirm-password-submit"]');
+        await waitForToast(page, /^Identity unlinked$/);
+        t.is((await api<{ total: number }>('GET', '/sys/sso/identities')).total, 0);
       });
     },
   );

@@ -19,6 +19,8 @@ export interface ApiArgs {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   params?: Record<string, unknown>;
   body?: unknown;
+  /** Extra request headers (the confirmation of a sensitive change). */
+  headers?: Record<string, string>;
   /** Sign-in calls: no pre-refresh and no session handling of 401/403. */
   public?: boolean;
   /** The caller shows the error itself. */
@@ -59,7 +61,11 @@ export const baseQuery: BaseQueryFn<ApiArgs, Envelope, ApiError> = async (args, 
       return { error: { status: 401, code: 401, msg: i18n.t('session.expired') } };
     }
   }
-  const res = await rawRequest(args.method ?? 'GET', args.url, { query: args.params, body: args.body });
+  const res = await rawRequest(args.method ?? 'GET', args.url, {
+    query: args.params,
+    body: args.body,
+    headers: args.headers,
+  });
   if (res.status >= 200 && res.status < 300 && res.body.code === 0) return { data: res.body };
 
   const code = res.body.code > 0 ? res.body.code : res.status;

@@ -40,13 +40,13 @@ export interface RawAnswer {
 export async function rawRequest(
   method: string,
   path: string,
-  options: { query?: Record<string, unknown>; body?: unknown } = {},
+  options: { query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<RawAnswer> {
   const hasBody = options.body !== undefined && method !== 'GET';
   try {
     const res = await fetch(apiUrl(path, options.query), {
       method,
-      headers: headers(hasBody),
+      headers: { ...headers(hasBody), ...options.headers },
       body: hasBody ? JSON.stringify(trimDeep(options.body)) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });

@@ -15,6 +15,10 @@ export default {
     'sso.samlFailed': 'Single sign-on (SAML) failed: the assertion was refused',
     'sso.samlReplay': 'This SAML assertion was already used',
     'sso.handoffInvalid': 'The sign-in link is invalid, expired or already used',
+    'sso.adminOnly': 'Only the system administrator may change where single sign-on takes identities from',
+    'sso.secretRetype': '{fields} changed: the stored secret is not sent to a new address; type it again',
+    'sso.otherBrowser': 'This sign-in was started in another browser; start it again here',
+    'sso.identityLinked': 'This {source} identity is already linked to an account',
   },
   cn: {
     'sso.name.ldap': '域账号',
@@ -29,6 +33,10 @@ export default {
     'sso.samlFailed': '单点登录（SAML）失败：断言被拒绝',
     'sso.samlReplay': '该 SAML 断言已被使用',
     'sso.handoffInvalid': '登录链接无效、已过期或已被使用',
+    'sso.adminOnly': '只有系统管理员可以更改单点登录的身份来源',
+    'sso.secretRetype': '{fields} 已更改：已保存的密钥不会发送到新地址，请重新输入',
+    'sso.otherBrowser': '此登录是在另一个浏览器中发起的，请在此重新登录',
+    'sso.identityLinked': '该 {source} 身份已关联到某个账号',
   },
   ja: {
     'sso.name.ldap': 'ドメインアカウント',
@@ -43,5 +51,10 @@ export default {
     'sso.samlFailed': 'シングルサインオン（SAML）に失敗しました：アサーションが拒否されました',
     'sso.samlReplay': 'この SAML アサーションはすでに使用されています',
     'sso.handoffInvalid': 'ログインリンクが無効、期限切れ、または使用済みです',
+    'sso.adminOnly': 'シングルサインオンの ID の取得元を変更できるのはシステム管理者だけです',
+    'sso.secretRetype':
+      '{fields} が変更されました：保存済みのシークレットは新しい宛先へ送られません。もう一度入力してください',
+    'sso.otherBrowser': 'このログインは別のブラウザーで開始されました。このブラウザーでもう一度開始してください',
+    'sso.identityLinked': 'この {source} の ID はすでにアカウントに連携されています',
   },
 } satisfies MessageSet;

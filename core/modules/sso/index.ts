@@ -1,6 +1,7 @@
 import { asClass, asFunction, type Resolver } from 'awilix';
 import type { AuthService } from '../auth/index.ts';
 import type { AtriumModule } from '../module.ts';
+import { IdentitiesService } from './identities.ts';
 import { LdapService } from './ldap.ts';
 import { OidcService } from './oidc.ts';
 import { ProvisioningService } from './provisioning.ts';
@@ -9,10 +10,13 @@ import { SamlService } from './saml.ts';
 import { SsoSettingsService } from './settings.ts';
 import { sweepStates } from './states.ts';
 import { TokenUrlService } from './token-url.ts';
+import { TrustGuard } from './trust-guard.ts';
 
 declare module '../../container.ts' {
   interface Cradle {
     ssoSettingsService: SsoSettingsService;
+    ssoTrustGuard: TrustGuard;
+    ssoIdentitiesService: IdentitiesService;
     ssoProvisioningService: ProvisioningService;
     ldapService: LdapService;
     oidcService: OidcService;
@@ -24,13 +28,15 @@ declare module '../../container.ts' {
 export { escapeFilterValue, buildUserFilter } from './ldap.ts';
 export { mapAttributes } from './provisioning.ts';
 export { SSO_METHODS, type SsoMethod } from './schema.ts';
-export type { SsoSettingsService, TokenUrlService };
+export type { SsoSettingsService, TokenUrlService, IdentitiesService };
 
 export const ssoModule: AtriumModule = {
   name: 'sso',
   register(container) {
     container.register({
       ssoSettingsService: asClass(SsoSettingsService).singleton(),
+      ssoTrustGuard: asClass(TrustGuard).singleton(),
+      ssoIdentitiesService: asClass(IdentitiesService).singleton(),
       ssoProvisioningService: asClass(ProvisioningService).singleton(),
       ldapService: asClass(LdapService).singleton(),
       oidcService: asClass(OidcService).singleton(),

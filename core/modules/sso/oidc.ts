@@ -1,21 +1,25 @@
 /**
  * OpenID Connect sign-in (openid-client v6): discovery, authorization code
- * with PKCE (S256), state and nonce kept in sso_states. The console's
- * /callback page posts the code and state back; the answer is the same token
- * set as the local login (or, with the API's /auth/oidc/return as redirect URI,
- * the browser goes on to the console with a one-time code). The session remembers the provider's end-session
- * URL so /sys/logout can send the browser there.
+ * with PKCE (S256), state and nonce kept in sso_states with the hash of the
+ * starting browser's key. The console's /callback page posts the code and state
+ * back; the answer is the same token set as the local login (or, with the API's
+ * /auth/oidc/return as redirect URI, the browser goes on to the console with a
+ * one-time code). Either way only the browser that started may finish. The
+ * session remembers the provider's end-session URL so /sys/logout can send the
+ * browser there.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import * as client from 'openid-client';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../../config/default.ts';
 import { AppError, BadRequestError, UnauthorizedError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { AuthService, ClientMeta, SignInResult } from '../auth/index.ts';
 import type { ProvisioningService } from './provisioning.ts';
 import type { UserRow } from '../users/index.ts';
+import { assertSameBrowser } from './browser.ts';
 import type { OidcCallbackBody, OidcReturnQuery, OidcSettings } from './schema.ts';
 import type { SsoSettingsService } from './settings.ts';
 import { putState, takeState } from './states.ts';
@@ -25,6 +29,8 @@ interface OidcFlow {
   verifier: string;
   nonce: string;
   redirect?: string;
+  /** Hash of the starting browser's key. */
+  browser?: string;
 }
 
 /** sessions.logout_url holds 500 characters; an id_token_hint rarely fits, so it goes along only when it does. */
@@ -38,6 +44,7 @@ export class OidcService {
     private readonly deps: {
       db: Knex;
       clock: Clock;
+      config: Config;
       logger: Logger;
       authService: AuthService;
       ssoSettingsService: SsoSettingsService;
@@ -70,16 +77,25 @@ export class OidcService {
     return pending;
   }
 
-  /** The provider's authorization URL for a new sign-in; `redirect` is where the console goes afterwards. */
-  async start(redirect: string | undefined): Promise<{ url: string; state: string }> {
+  /** Registered with the provider; the API's return URL under the public address unless set. */
+  private redirectUri(s: OidcSettings): string {
+    return s.redirectUri || `${this.deps.config.publicUrl}${this.deps.config.apiPrefix}/auth/oidc/return`;
+  }
+
+  /**
+   * The provider's authorization URL for a new sign-in; `redirect` is where the console goes afterwards,
+   * `browser` the hash of the starting browser's key.
+   */
+  async start(redirect: string | undefined, browser: string): Promise<{ url: string; state: string }> {
     const s = await this.settings();
     const config = await this.guard(() => this.configuration(s), 'discovery');
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
-    await putState(this.deps.db, this.deps.clock, state, 'oidc', { verifier, nonce, redirect } satisfies OidcFlow);
+    const flow: OidcFlow = { verifier, nonce, redirect, browser };
+    await putState(this.deps.db, this.deps.clock, state, 'oidc', flow);
     const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: s.redirectUri,
+      redirect_uri: this.redirectUri(s),
       scope: s.scopes,
       state,
       nonce,
@@ -89,10 +105,14 @@ export class OidcService {
     return { url: url.href, state };
   }
 
-  /** Completes a sign-in with the code the provider sent to the console's /callback. */
-  async callback(body: OidcCallbackBody, meta: ClientMeta): Promise<SignInResult & { redirect?: string }> {
+  /** Completes a sign-in with the code the provider sent to the console's /callback; `browser` is the caller's key. */
+  async callback(
+    body: OidcCallbackBody,
+    meta: ClientMeta,
+    browser: string | undefined,
+  ): Promise<SignInResult & { redirect?: string }> {
     const s = await this.settings();
-    const done = await this.complete(s, body);
+    const done = await this.complete(s, body, browser);
     const result = await this.deps.authService.signIn(done.user, 'oidc', meta, {
       logoutUrl: done.logoutUrl,
       idToken: done.idToken,
@@ -103,11 +123,12 @@ export class OidcService {
   /**
    * The same, when the provider's redirect URI is the API's /auth/oidc/return instead of the
    * console's page: the browser is sent on to the console's /callback with a one-time code in
-   * the hash (token URL, auth method 3), or with the reason when the sign-in failed.
+   * the hash (token URL, auth method 3, bound to the same browser), or with the reason when the
+   * sign-in failed.
    */
-  async returnToConsole(query: OidcReturnQuery, meta: ClientMeta): Promise<string> {
+  async returnToConsole(query: OidcReturnQuery, meta: ClientMeta, browser: string | undefined): Promise<string> {
     const s = await this.settings();
-    const base = (s.consoleUrl || new URL(s.redirectUri).origin).replace(/\/+$/, '');
+    const base = (s.consoleUrl || this.deps.config.publicUrl).replace(/\/+$/, '');
     try {
       if (query.error || !query.code || !query.state) {
         this.deps.logger.info(
@@ -116,13 +137,14 @@ export class OidcService {
         );
         throw new UnauthorizedError('sso.oidcFailed');
       }
-      const done = await this.complete(s, { code: query.code, state: query.state, iss: query.iss });
+      const done = await this.complete(s, { code: query.code, state: query.state, iss: query.iss }, browser);
       await this.deps.authService.assertMaySignIn(done.user);
       const code = await this.deps.tokenUrlService.issue({
         userId: done.user.id,
         logoutUrl: done.logoutUrl,
         idToken: done.idToken,
         origin: 'oidc',
+        browser: done.browser,
       });
       const hash = new URLSearchParams({ token: code });
       if (done.logoutUrl) hash.set('logoutUrl', done.logoutUrl);
@@ -134,16 +156,18 @@ export class OidcService {
     }
   }
 
-  /** State (single use), code exchange with PKCE and nonce, claims, then the Atrium user. */
+  /** State (single use, same browser), code exchange with PKCE and nonce, claims, then the Atrium user. */
   private async complete(
     s: OidcSettings & { updatedAt: number },
     body: OidcCallbackBody,
-  ): Promise<{ user: UserRow; logoutUrl?: string; idToken?: string; redirect?: string }> {
+    browser: string | undefined,
+  ): Promise<{ user: UserRow; logoutUrl?: string; idToken?: string; redirect?: string; browser?: string }> {
     // Single use: a replayed or forged state finds nothing.
     const flow = await takeState<OidcFlow>(this.deps.db, this.deps.clock, body.state, 'oidc');
     if (!flow) throw new UnauthorizedError('sso.stateInvalid');
+    assertSameBrowser(flow.browser, browser);
     const config = await this.guard(() => this.configuration(s), 'discovery');
-    const current = new URL(s.redirectUri);
+    const current = new URL(this.redirectUri(s));
     current.searchParams.set('code', body.code);
     current.searchParams.set('state', body.state);
     if (body.iss) current.searchParams.set('iss', body.iss);
@@ -166,7 +190,8 @@ export class OidcService {
       { source: 'oidc', externalId: String(claims.sub), attributes: claims },
       { autoCreate: s.autoCreate, matchByUsername: s.matchByUsername, userMap: s.userMap },
     );
-    return { user, logoutUrl: this.logoutUrl(config, s, idToken), idToken, redirect: flow.redirect };
+    const logoutUrl = this.logoutUrl(config, s, idToken);
+    return { user, logoutUrl, idToken, redirect: flow.redirect, browser: flow.browser };
   }
 
   /** RP-initiated logout at the provider's end_session_endpoint, if it has one. */

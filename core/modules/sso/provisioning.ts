@@ -1,17 +1,22 @@
 /**
  * Finds the Atrium user behind a directory identity, or creates one on first
  * sign-in when the method's settings allow it (role staff, fields from the
- * userMap). Matching is by the identity's stable id first (users.source +
- * external_id), then by username, so accounts made by hand or by an import
- * keep working when a directory is switched on.
+ * userMap). The identity's link (user_identities) decides; without one, and
+ * only when the method allows it, the account of the same username is linked
+ * once, so accounts made by hand or by an import keep working when a directory
+ * is switched on. An administrator's account is never linked that way: a
+ * directory entry or provider claim named "admin" would otherwise be the
+ * administrator.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { systemActor } from '../../actor.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { STAFF_ROLE, type RolesService } from '../roles/index.ts';
 import { randomPassword, type UserRow, type UsersService } from '../users/index.ts';
+import type { IdentitiesService } from './identities.ts';
 import { USER_FIELDS, type UserField, type UserMap } from './schema.ts';
 
 export type SsoSource = 'ldap' | 'oidc' | 'saml';
@@ -66,28 +71,20 @@ export class ProvisioningService {
       usersService: UsersService;
       rolesService: RolesService;
       operationLog: OperationLog;
+      ssoIdentitiesService: IdentitiesService;
     },
   ) {}
 
   async resolve(identity: DirectoryIdentity, policy: ProvisioningPolicy): Promise<UserRow> {
-    const { db } = this.deps;
     const mapped = mapAttributes(identity.attributes, policy.userMap);
     if (!mapped.username && identity.fallbackUsername)
       mapped.username = identity.fallbackUsername.slice(0, USER_FIELDS.username);
     const externalId = identity.externalId.slice(0, 255);
-    const linked = (await db('users').where({ source: identity.source, external_id: externalId }).first()) as
-      UserRow | undefined;
+    const linked = await this.linkedUser(identity.source, externalId);
     if (linked) return linked;
     if (!mapped.username) throw new UnauthorizedError('sso.noUsername');
     const byName = await this.deps.usersService.findByUsername(mapped.username);
-    if (byName) {
-      if (policy.matchByUsername) return byName;
-      this.deps.logger.warn(
-        { source: identity.source, username: mapped.username },
-        'sign-in refused: the username belongs to an account not linked to this identity',
-      );
-      throw new ConflictError('sso.usernameTaken', { username: mapped.username });
-    }
+    if (byName) return this.matchByUsername(identity.source, externalId, byName, policy);
     if (!policy.autoCreate) {
       this.deps.logger.info(
         { source: identity.source, username: mapped.username },
@@ -98,15 +95,57 @@ export class ProvisioningService {
     try {
       return await this.create(identity.source, externalId, mapped as MappedUser & { username: string });
     } catch (err) {
-      // Two first sign-ins of the same identity at once: the other one made the user; use it.
-      const again = await this.deps.usersService.findByUsername(mapped.username);
-      if (again && again.source === identity.source && again.external_id === externalId) return again;
+      // Two first sign-ins of the same identity at once: the other one made the user and its link; use it.
+      const again = await this.linkedUser(identity.source, externalId);
+      if (again) return again;
       throw err;
     }
   }
 
+  private async linkedUser(source: SsoSource, externalId: string): Promise<UserRow | undefined> {
+    const userId = await this.deps.ssoIdentitiesService.userIdOf(source, externalId);
+    return userId === undefined ? undefined : this.deps.usersService.findById(userId);
+  }
+
+  /** An existing account of the identity's username: linked once when the method allows it, never an administrator. */
+  private async matchByUsername(
+    source: SsoSource,
+    externalId: string,
+    user: UserRow,
+    policy: ProvisioningPolicy,
+  ): Promise<UserRow> {
+    const { db, logger, rolesService, operationLog, ssoIdentitiesService } = this.deps;
+    const log = { source, username: user.username };
+    if (!policy.matchByUsername) {
+      logger.warn(log, 'sign-in refused: the username belongs to an account not linked to this identity');
+      throw new ConflictError('sso.usernameTaken', { username: user.username });
+    }
+    if (await rolesService.holdsAdmin(user.id)) {
+      logger.warn(log, 'sign-in refused: an administrator account is linked to an identity only by an administrator');
+      throw new ConflictError('sso.usernameTaken', { username: user.username });
+    }
+    try {
+      await db.transaction(async (trx) => {
+        await ssoIdentitiesService.insert(trx, user.id, source, externalId);
+        await operationLog.record(trx, systemActor(), {
+          action: `sso.${source}.link`,
+          target: user.username,
+          after: { source, externalId, by: 'username' },
+        });
+      });
+    } catch (err) {
+      // The same identity's first sign-in in two places at once: the link exists either way.
+      if (!isUniqueViolation(err)) throw err;
+      const linked = await this.linkedUser(source, externalId);
+      if (linked) return linked;
+      throw err;
+    }
+    logger.info({ ...log, userId: user.id }, 'identity linked to the account of the same username');
+    return user;
+  }
+
   private async create(source: SsoSource, externalId: string, m: MappedUser & { username: string }): Promise<UserRow> {
-    const { db, usersService, rolesService, operationLog } = this.deps;
+    const { db, usersService, rolesService, operationLog, ssoIdentitiesService } = this.deps;
     const id = await db.transaction(async (trx) => {
       const roleId = await rolesService.roleIdByCode(STAFF_ROLE, trx);
       // A random password nobody knows: such users sign in through their directory only.
@@ -120,7 +159,9 @@ export class ProvisioningService {
         department: m.department ?? null,
         roleIds: [roleId],
       });
-      await trx('users').where({ id: userId }).update({ source, external_id: externalId });
+      // users.source says where the account came from (local ones get password-expiry notices); the link is separate.
+      await trx('users').where({ id: userId }).update({ source });
+      await ssoIdentitiesService.insert(trx, userId, source, externalId);
       await operationLog.record(trx, systemActor(), {
         action: `sso.${source}.provision`,
         target: m.username,

@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import type { Cradle } from '../../container.ts';
-import { PUBLIC, RawReply, RedirectReply, route, type ModuleRoutes, type RouteDef } from '../../http/route.ts';
-import type { Lang } from '../../i18n/index.ts';
 import {
+  PUBLIC,
+  RawReply,
+  RedirectReply,
+  WithHeaders,
+  route,
+  type ModuleRoutes,
+  type RouteDef,
+} from '../../http/route.ts';
+import type { Lang } from '../../i18n/index.ts';
+import { CONFIRM_PASSWORD_HEADER } from '../auth/index.ts';
+import { browserKey, startBinding } from './browser.ts';
+import { FLOW_TTL_MS } from './states.ts';
+import {
+  IdentityBody,
+  IdentityQuery,
+  IdentityView,
   MethodsAnswer,
   SignInAnswer,
   OidcCallbackBody,
@@ -20,15 +34,37 @@ const client = (ip: string, lang: Lang, headers: Record<string, string | string[
   userAgent: String(headers['user-agent'] ?? ''),
 });
 const StartAnswer = z.object({ url: z.string(), state: z.string() });
+type Headers = Record<string, string | string[] | undefined>;
+const confirmation = (headers: Headers) => {
+  const value = headers[CONFIRM_PASSWORD_HEADER];
+  return typeof value === 'string' && value ? value : undefined;
+};
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export function ssoRoutes({
   ssoSettingsService,
+  ssoIdentitiesService,
   oidcService,
   samlService,
   tokenUrlService,
   config,
 }: Cradle): ModuleRoutes {
   const limit = config.loginRateLimit;
+  const cookie = {
+    path: `${config.apiPrefix}/auth`,
+    secure: config.publicUrl.startsWith('https:'),
+    maxAgeMs: FLOW_TTL_MS,
+  };
+  /** A redirect sign-in's start: the browser gets (or keeps) its key, the flow its hash. */
+  const start = async (
+    begin: (browser: string) => Promise<{ url: string; state: string }>,
+    follow: boolean,
+    headers: Headers,
+  ) => {
+    const { binding, setCookie } = startBinding(headers, cookie);
+    const started = await begin(binding);
+    return new WithHeaders({ 'Set-Cookie': setCookie }, follow ? new RedirectReply(started.url) : started);
+  };
   const settingsRoutes: RouteDef[] = SSO_METHODS.flatMap((method) => [
     route({
       method: 'get',
@@ -41,15 +77,43 @@ export function ssoRoutes({
       method: 'put',
       path: `/sys/sso/${method}`,
       permission: 'sys:security:save',
-      summary: `Replace the ${method.toUpperCase()} sign-in settings (a secret left out or sent back as { set } is kept, null removes it)`,
+      summary: `Replace the ${method.toUpperCase()} sign-in settings: system administrator only, confirmed with the current password (header ${CONFIRM_PASSWORD_HEADER}, RSA-encrypted like at sign-in) unless signed in through single sign-on within five minutes. A secret left out or sent back as { set } is kept unless a field saying where it goes changed; null removes it`,
       body: SETTINGS_INPUT[method] as unknown as z.ZodType<Record<string, unknown>>,
-      handler: ({ actor, body }) => ssoSettingsService.save(actor, method, body),
+      handler: ({ actor, body, headers }) => ssoSettingsService.save(actor, method, body, confirmation(headers)),
     }),
   ]);
+  const identityRoutes: RouteDef[] = [
+    route<undefined, IdentityQuery>({
+      method: 'get',
+      path: '/sys/sso/identities',
+      permission: 'sys:security:view',
+      summary: 'Outside identities linked to accounts (system administrator only), paged; q searches usernames and ids',
+      query: IdentityQuery,
+      handler: ({ actor, query }) => ssoIdentitiesService.list(actor, query),
+    }),
+    route<IdentityBody>({
+      method: 'post',
+      path: '/sys/sso/identities',
+      permission: 'sys:security:save',
+      summary: `Link an identity (source and its id there) to an account: system administrator only, confirmed like a settings change (header ${CONFIRM_PASSWORD_HEADER})`,
+      body: IdentityBody,
+      response: IdentityView,
+      handler: ({ actor, body, headers }) => ssoIdentitiesService.link(actor, body, confirmation(headers)),
+    }),
+    route<undefined, undefined, { id: number }>({
+      method: 'delete',
+      path: '/sys/sso/identities/:id',
+      permission: 'sys:security:save',
+      params: IdParam,
+      summary: `Unlink an identity from its account: system administrator only, confirmed (header ${CONFIRM_PASSWORD_HEADER})`,
+      handler: ({ actor, params, headers }) => ssoIdentitiesService.unlink(actor, params.id, confirmation(headers)),
+    }),
+  ];
   return {
     tag: 'Single sign-on',
     routes: [
       ...settingsRoutes,
+      ...identityRoutes,
       route({
         method: 'get',
         path: '/sso/methods',
@@ -63,13 +127,11 @@ export function ssoRoutes({
         path: '/auth/oidc/start',
         permission: PUBLIC,
         rateLimitPerMinute: limit,
-        summary: 'Start an OIDC sign-in: the provider URL to send the browser to (follow=1 redirects there)',
+        summary:
+          'Start an OIDC sign-in: the provider URL to send the browser to (follow=1 redirects there); sets the cookie that only this browser may finish it with',
         query: StartQuery,
         response: StartAnswer,
-        handler: async ({ query }) => {
-          const start = await oidcService.start(query.redirect);
-          return query.follow ? new RedirectReply(start.url) : start;
-        },
+        handler: ({ query, headers }) => start((b) => oidcService.start(query.redirect, b), query.follow, headers),
       }),
       route<OidcCallbackBody>({
         method: 'post',
@@ -81,7 +143,8 @@ export function ssoRoutes({
           "Complete an OIDC sign-in with the code and state the console's /callback page received; answers like /sys/login",
         body: OidcCallbackBody,
         response: SignInAnswer,
-        handler: ({ body, ip, lang, headers }) => oidcService.callback(body, client(ip, lang, headers)),
+        handler: ({ body, ip, lang, headers }) =>
+          oidcService.callback(body, client(ip, lang, headers), browserKey(headers)),
       }),
       route<undefined, OidcReturnQuery>({
         method: 'get',
@@ -92,7 +155,7 @@ export function ssoRoutes({
           "OIDC redirect URI on the API side: completes the sign-in and sends the browser to the console's /callback#token=<one-time code> (or #error=...)",
         query: OidcReturnQuery,
         handler: async ({ query, ip, lang, headers }) =>
-          new RedirectReply(await oidcService.returnToConsole(query, client(ip, lang, headers))),
+          new RedirectReply(await oidcService.returnToConsole(query, client(ip, lang, headers), browserKey(headers))),
       }),
       route<undefined, StartQuery>({
         method: 'get',
@@ -100,13 +163,10 @@ export function ssoRoutes({
         permission: PUBLIC,
         rateLimitPerMinute: limit,
         summary:
-          'Start a SAML sign-in: the IdP URL (redirect binding) to send the browser to (follow=1 redirects there)',
+          'Start a SAML sign-in: the IdP URL (redirect binding) to send the browser to (follow=1 redirects there); sets the cookie that only this browser may finish it with',
         query: StartQuery,
         response: StartAnswer,
-        handler: async ({ query }) => {
-          const start = await samlService.start(query.redirect);
-          return query.follow ? new RedirectReply(start.url) : start;
-        },
+        handler: ({ query, headers }) => start((b) => samlService.start(query.redirect, b), query.follow, headers),
       }),
       route<SamlAcsBody>({
         method: 'post',
@@ -120,7 +180,7 @@ export function ssoRoutes({
         response: SignInAnswer,
         handler: async ({ body, ip, lang, headers }) => {
           const wantsJson = String(headers.accept ?? '').includes('application/json');
-          const outcome = await samlService.acs(body, client(ip, lang, headers), wantsJson);
+          const outcome = await samlService.acs(body, client(ip, lang, headers), wantsJson, browserKey(headers));
           return outcome.kind === 'redirect' ? new RedirectReply(outcome.location) : outcome.result;
         },
       }),
@@ -138,12 +198,12 @@ export function ssoRoutes({
         spread: true,
         rateLimitPerMinute: limit,
         summary:
-          'Token URL sign-in (SPEC §7): exchange the one-time code of a /callback#token=... link (header token or ?code=) for Atrium tokens; works once',
+          'Token URL sign-in: exchange the one-time code of a /callback#token=... link (header token or ?code=) for Atrium tokens; works once, and only in the browser that started the sign-in',
         query: TokenQuery,
         response: SignInAnswer,
         handler: ({ query, headers, ip, lang }) => {
           const header = typeof headers.token === 'string' ? headers.token : undefined;
-          return tokenUrlService.exchange(query.code ?? header, client(ip, lang, headers));
+          return tokenUrlService.exchange(query.code ?? header, client(ip, lang, headers), browserKey(headers));
         },
       }),
     ],

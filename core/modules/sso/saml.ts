@@ -5,15 +5,24 @@
  * time window; each assertion ID is accepted once (kept in sso_states until
  * it could no longer be valid). Request ids and relay states live in
  * sso_states too, so any process of a cluster can take the response.
+ *
+ * A response to a request we sent belongs to the browser that started it
+ * (browser.ts), looked up by the request id it answers, so leaving out or
+ * swapping the RelayState changes nothing. The IdP posts it cross-site, where
+ * a SameSite=Lax cookie does not come along: a browser is checked when it
+ * redeems the one-time code, an API client (JSON) at once. An IdP-initiated
+ * response answers no request and carries no binding.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../../config/default.ts';
 import { AppError, BadRequestError, UnauthorizedError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { AuthService, ClientMeta, SignInResult } from '../auth/index.ts';
+import { assertSameBrowser } from './browser.ts';
 import type { ProvisioningService } from './provisioning.ts';
 import type { SamlAcsBody, SamlSettings } from './schema.ts';
 import type { SsoSettingsService } from './settings.ts';
@@ -24,11 +33,12 @@ import type { TokenUrlService } from './token-url.ts';
 const REPLAY_WINDOW_MS = 24 * 3600_000;
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-const consoleBase = (s: SamlSettings) => s.consoleUrl.replace(/\/+$/, '');
+const bindingState = (requestId: string) => `saml-bind:${sha(requestId)}`;
 
 export interface SamlDeps {
   db: Knex;
   clock: Clock;
+  config: Config;
   logger: Logger;
   authService: AuthService;
   ssoSettingsService: SsoSettingsService;
@@ -67,11 +77,17 @@ export class SamlService {
     return s;
   }
 
-  private saml(s: SamlSettings): SAML {
+  /** Where the browser goes after the ACS: the settings' console URL, else the public address. */
+  private consoleBase(s: SamlSettings): string {
+    return (s.consoleUrl || this.deps.config.publicUrl).replace(/\/+$/, '');
+  }
+
+  private saml(s: SamlSettings, requestIds: CacheProvider = this.requestIds): SAML {
+    const { publicUrl, apiPrefix } = this.deps.config;
     return new SAML({
       entryPoint: s.entryPoint,
       issuer: s.issuer,
-      callbackUrl: s.callbackUrl,
+      callbackUrl: s.callbackUrl || `${publicUrl}${apiPrefix}/auth/saml/acs`,
       idpCert: s.idpCert,
       ...(s.idpIssuer ? { idpIssuer: s.idpIssuer } : {}),
       audience: s.audience || s.issuer,
@@ -82,18 +98,31 @@ export class SamlService {
       maxAssertionAgeMs: 0,
       validateInResponseTo: ValidateInResponseTo.ifPresent,
       requestIdExpirationPeriodMs: FLOW_TTL_MS,
-      cacheProvider: this.requestIds,
+      cacheProvider: requestIds,
       disableRequestedAuthnContext: true,
       ...(s.spPrivateKey ? { privateKey: s.spPrivateKey, signatureAlgorithm: 'sha256' as const } : {}),
     });
   }
 
-  /** The IdP URL (redirect binding) that starts a sign-in; `redirect` is where the console goes afterwards. */
-  async start(redirect: string | undefined): Promise<{ url: string; state: string }> {
+  /**
+   * The IdP URL (redirect binding) that starts a sign-in; `redirect` is where the console goes afterwards,
+   * `browser` the hash of the starting browser's key, kept under the id of the request sent.
+   */
+  async start(redirect: string | undefined, browser: string): Promise<{ url: string; state: string }> {
     const s = await this.settings();
     const relay = randomBytes(16).toString('base64url');
     await putState(this.deps.db, this.deps.clock, `saml-relay:${relay}`, 'saml', { redirect });
-    const url = await this.saml(s).getAuthorizeUrlAsync(relay, undefined, {});
+    const sent: string[] = [];
+    const recording: CacheProvider = {
+      ...this.requestIds,
+      saveAsync: (key, value) => {
+        sent.push(key);
+        return this.requestIds.saveAsync(key, value);
+      },
+    };
+    const url = await this.saml(s, recording).getAuthorizeUrlAsync(relay, undefined, {});
+    if (sent.length !== 1) throw new Error('SAML: the request id was not recorded');
+    await putState(this.deps.db, this.deps.clock, bindingState(sent[0]!), 'saml', { browser });
     return { url, state: relay };
   }
 
@@ -101,22 +130,31 @@ export class SamlService {
    * Takes a posted SAMLResponse. API clients (Accept: application/json) get
    * tokens at once (auth method 2); a browser is sent to the console's
    * /callback with a one-time code in the hash (auth method 3, GET /auth/token).
+   * `browser` is the key of the caller's sign-in cookie, when it sent one.
    */
-  async acs(body: SamlAcsBody, meta: ClientMeta, wantsJson: boolean): Promise<AcsOutcome> {
+  async acs(body: SamlAcsBody, meta: ClientMeta, wantsJson: boolean, browser: string | undefined): Promise<AcsOutcome> {
     const s = await this.settings();
     try {
-      return await this.consume(s, body, meta, wantsJson);
+      return await this.consume(s, body, meta, wantsJson, browser);
     } catch (err) {
-      // A browser that posted a refused response goes back to the console with the reason (SPEC §8:
-      // a failed third-party login returns to the login page), not to a bare JSON error.
+      // A browser that posted a refused response goes back to the console with the reason (a failed
+      // third-party sign-in returns to the login page), not to a bare JSON error.
       if (wantsJson || !(err instanceof AppError)) throw err;
       const hash = new URLSearchParams({ error: err.key, msg: t(meta.lang, err.key, err.params) });
-      return { kind: 'redirect', location: `${consoleBase(s)}/callback#${hash.toString()}` };
+      return { kind: 'redirect', location: `${this.consoleBase(s)}/callback#${hash.toString()}` };
     }
   }
 
-  private async consume(s: SamlSettings, body: SamlAcsBody, meta: ClientMeta, wantsJson: boolean): Promise<AcsOutcome> {
+  private async consume(
+    s: SamlSettings,
+    body: SamlAcsBody,
+    meta: ClientMeta,
+    wantsJson: boolean,
+    browser: string | undefined,
+  ): Promise<AcsOutcome> {
     const profile = await this.validate(s, body.SAMLResponse);
+    const binding = await this.bindingOf(profile);
+    if (wantsJson) assertSameBrowser(binding, browser);
     const relay = body.RelayState
       ? await takeState<{ redirect?: string }>(this.deps.db, this.deps.clock, `saml-relay:${body.RelayState}`, 'saml')
       : undefined;
@@ -135,11 +173,25 @@ export class SamlService {
     }
     // The user's state is checked now too, so a disabled account is told at once rather than after the hop.
     await this.deps.authService.assertMaySignIn(user);
-    const code = await this.deps.tokenUrlService.issue({ userId: user.id, logoutUrl, origin: 'saml' });
+    const code = await this.deps.tokenUrlService.issue({
+      userId: user.id,
+      logoutUrl,
+      origin: 'saml',
+      browser: binding,
+    });
     const hash = new URLSearchParams({ token: code });
     if (logoutUrl) hash.set('logoutUrl', logoutUrl);
     if (relay?.redirect) hash.set('redirect', relay.redirect);
-    return { kind: 'redirect', location: `${consoleBase(s)}/callback#${hash.toString()}` };
+    return { kind: 'redirect', location: `${this.consoleBase(s)}/callback#${hash.toString()}` };
+  }
+
+  /** The starting browser of the request a response answers; none for an IdP-initiated response. */
+  private async bindingOf(profile: Profile): Promise<string | undefined> {
+    const requestId = typeof profile.inResponseTo === 'string' ? profile.inResponseTo : undefined;
+    if (!requestId) return undefined;
+    const flow = await takeState<{ browser: string }>(this.deps.db, this.deps.clock, bindingState(requestId), 'saml');
+    if (!flow) throw new UnauthorizedError('sso.stateInvalid');
+    return flow.browser;
   }
 
   /** Signature, audience, time window, request id; then the one-time use of the assertion id. */

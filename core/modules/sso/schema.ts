@@ -2,9 +2,11 @@
  * Zod schemas of the single sign-on settings (one per method) and of the
  * sign-in calls. Secret fields are write-only: a string replaces the stored
  * value, null removes it, and leaving it out (or sending back the `{ set }`
- * the GET answered) keeps it.
+ * the GET answered) keeps it, unless a field that says where the secret goes
+ * changed (then it must be typed again).
  */
 import { z } from 'zod';
+import { PageQuery } from '../../db/paging.ts';
 
 export const SSO_METHODS = ['ldap', 'oidc', 'saml'] as const;
 export type SsoMethod = (typeof SSO_METHODS)[number];
@@ -14,6 +16,16 @@ export const SECRET_FIELDS: Record<SsoMethod, readonly string[]> = {
   ldap: ['bindPassword'],
   oidc: ['clientSecret'],
   saml: ['spPrivateKey'],
+};
+
+/**
+ * The fields that say where a method connects or whom it trusts. A stored secret was typed for those
+ * values: when one changes, the secret is not carried over (a save must send it again).
+ */
+export const ENDPOINT_FIELDS: Record<SsoMethod, readonly string[]> = {
+  ldap: ['url', 'bindDn'],
+  oidc: ['issuer', 'clientId'],
+  saml: ['entryPoint', 'idpCert'],
 };
 
 /** User fields a directory attribute can fill, with the length of their column. */
@@ -55,11 +67,12 @@ const common = {
   /** Create unknown users at their first sign-in (role staff); refuse them otherwise. */
   autoCreate: z.boolean().default(false),
   /**
-   * Let an identity without a link yet take over the Atrium account of the same username
-   * (accounts made by hand or imported before the directory was switched on). Off: such a
-   * username clash is refused, so a directory user can never sign in as a local account.
+   * Let an identity without a link yet take over the Atrium account of the same username, once:
+   * the link is stored and decides from then on (for accounts made by hand or imported before the
+   * directory was switched on). Never for an account holding the administrator role: an
+   * administrator links those explicitly. Off: such a username clash is refused.
    */
-  matchByUsername: z.boolean().default(true),
+  matchByUsername: z.boolean().default(false),
 };
 
 export const LdapSettingsInput = z.strictObject({
@@ -108,9 +121,10 @@ export const OidcSettingsInput = z.strictObject({
   /**
    * Registered with the provider: the console's /callback page (which posts the code to
    * /auth/oidc/callback), or the API's /auth/oidc/return (which hands the console a one-time code).
+   * Empty: the API's /auth/oidc/return under the public address (ATRIUM_PUBLIC_URL).
    */
-  redirectUri: httpUrl,
-  /** Base URL of the console for /auth/oidc/return; the redirect URI's origin when empty. */
+  redirectUri: optionalHttpUrl,
+  /** Base URL of the console for /auth/oidc/return; the public address when empty. */
   consoleUrl: optionalHttpUrl,
   postLogoutRedirectUri: optionalHttpUrl,
   /** Allows an http:// issuer. For tests and local trials only: tokens would travel in clear. */
@@ -127,12 +141,12 @@ export const SamlSettingsInput = z.strictObject({
   idpCert: z.string().trim().min(20).max(16_384),
   /** Atrium's entity ID. */
   issuer: z.string().trim().min(1).max(500),
-  /** Absolute URL of POST /api/auth/saml/acs as the IdP reaches it. */
-  callbackUrl: httpUrl,
+  /** Absolute URL of POST /api/auth/saml/acs as the IdP reaches it; under the public address when empty. */
+  callbackUrl: optionalHttpUrl,
   /** Expected audience of assertions; the entity ID when empty. */
   audience: z.string().trim().max(500).default(''),
-  /** Base URL of the console: after the ACS the browser goes to `<consoleUrl>/callback#token=...`. */
-  consoleUrl: httpUrl,
+  /** Base URL of the console: after the ACS the browser goes to `<consoleUrl>/callback#token=...`; the public address when empty. */
+  consoleUrl: optionalHttpUrl,
   /** The IdP's logout page, handed to the console for sign-out. */
   logoutUrl: optionalHttpUrl,
   /** Atrium's key (PEM) to sign AuthnRequests, when the IdP wants them signed. */
@@ -194,6 +208,39 @@ export const SamlAcsBody = z.object({
 export type SamlAcsBody = z.infer<typeof SamlAcsBody>;
 
 export const TokenQuery = z.object({ code: z.string().max(200).optional() });
+
+/** Where an identity comes from: a sign-in method, or later a directory sync (wecom, dingtalk, scim, ...). */
+export const IdentitySource = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _');
+
+export const IdentityQuery = PageQuery.extend({
+  userId: z.coerce.number().int().positive().optional(),
+  source: IdentitySource.optional(),
+});
+export type IdentityQuery = z.infer<typeof IdentityQuery>;
+
+export const IdentityBody = z.strictObject({
+  username: z.string().trim().min(1).max(100),
+  source: IdentitySource,
+  /** The identity's stable id at its source: LDAP entryUUID (or DN), OIDC `sub`, SAML NameID. */
+  externalId: z.string().trim().min(1).max(255),
+});
+export type IdentityBody = z.infer<typeof IdentityBody>;
+
+export const IdentityView = z.object({
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  realName: z.string(),
+  source: z.string(),
+  externalId: z.string(),
+  createdAt: z.number(),
+});
+export type IdentityView = z.infer<typeof IdentityView>;
 
 export const MethodsAnswer = z.object({
   localLoginEnabled: z.boolean(),

@@ -2,16 +2,22 @@
  * The settings of each sign-in method, one `integration_settings` row per
  * method (kind ldap | oidc | saml, provider builtin). Secret fields are sealed
  * with the secret box before they reach the database and are answered as
- * `{ set: true }`, never in clear.
+ * `{ set: true }`, never in clear. Saving is the system administrator's,
+ * confirmed in person (see trust-guard.ts); a stored secret is carried over
+ * only while the fields that say where it goes stay the same.
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
+import { ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
+import { changedEndpoints } from '../../plugin-host/index.ts';
 import { SecretBox } from '../../secret-box.ts';
 import type { OperationLog } from '../logs/index.ts';
 import type { ParamsService } from '../params/index.ts';
+import type { TrustGuard } from './trust-guard.ts';
 import {
+  ENDPOINT_FIELDS,
   SECRET_FIELDS,
   SETTINGS_INPUT,
   SSO_METHODS,
@@ -30,6 +36,7 @@ export interface SsoSettingsDeps {
   secretBox: SecretBox;
   operationLog: OperationLog;
   paramsService: ParamsService;
+  ssoTrustGuard: TrustGuard;
 }
 
 export class SsoSettingsService {
@@ -71,18 +78,30 @@ export class SsoSettingsService {
     return out;
   }
 
-  /** Replaces the settings (validated by the route); secrets kept, replaced or removed as sent. */
-  async save(actor: Actor, method: SsoMethod, input: Stored): Promise<Stored> {
-    const { db, clock, secretBox, operationLog } = this.deps;
+  /**
+   * Replaces the settings (validated by the route); secrets kept, replaced or removed as sent. The system
+   * administrator only, with `confirmation` (the RSA-encrypted current password) unless they signed in
+   * through single sign-on minutes ago.
+   */
+  async save(actor: Actor, method: SsoMethod, input: Stored, confirmation?: string): Promise<Stored> {
+    const { db, clock, secretBox, operationLog, ssoTrustGuard } = this.deps;
+    await ssoTrustGuard.assertAdmin(actor);
     const before = await this.row(method);
+    const moved = before
+      ? changedEndpoints(ENDPOINT_FIELDS[method], { ...defaults(method), ...before.settings }, input)
+      : [];
     const next: Stored = { ...input };
+    const retype = [];
     for (const field of SECRET_FIELDS[method]) {
       const sent = input[field] as SecretInput;
       if (typeof sent === 'string' && sent !== '') next[field] = secretBox.encrypt(sent);
       else if (sent === null || sent === '') delete next[field];
-      else if (before?.settings[field] !== undefined) next[field] = before.settings[field];
-      else delete next[field];
+      else if (before?.settings[field] === undefined) delete next[field];
+      else if (moved.length === 0) next[field] = before.settings[field];
+      else retype.push({ field, message: t(actor.lang, 'sso.secretRetype', { fields: moved.join(', ') }) });
     }
+    if (retype.length) throw new ValidationError(retype, 'sso.secretRetype', { fields: moved.join(', ') });
+    await ssoTrustGuard.confirm(actor, confirmation);
     await db.transaction(async (trx) => {
       await trx('integration_settings')
         .insert({
@@ -105,9 +124,7 @@ export class SsoSettingsService {
   }
 
   /** The methods the login page offers buttons for, in the caller's language. */
-  async methods(
-    lang: Actor['lang'],
-  ): Promise<{
+  async methods(lang: Actor['lang']): Promise<{
     localLoginEnabled: boolean;
     items: Array<{ method: SsoMethod; name: string; loginType?: string; startPath?: string }>;
   }> {

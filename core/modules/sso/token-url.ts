@@ -1,10 +1,11 @@
 /**
- * The token URL sign-in (auth method 3, SPEC §2.7 and §7 GET /auth/token):
- * after a browser-based sign-in the server hands the console a one-time code
- * in the URL hash (`/callback#token=CODE&logoutUrl=...`); the console sends it
- * back (header `token`, or `?code=`) and gets real Atrium tokens. The code is
+ * The token URL sign-in (auth method 3, GET /auth/token): after a
+ * browser-based sign-in the server hands the console a one-time code in the
+ * URL hash (`/callback#token=CODE&logoutUrl=...`); the console sends it back
+ * (header `token`, or `?code=`) and gets real Atrium tokens. The code is
  * random, lives a minute, works once, and only its hash is stored (in
- * sso_states, so any process of a cluster can redeem it).
+ * sso_states, so any process of a cluster can redeem it). A code from a flow a
+ * browser started works only in that browser (see browser.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -12,6 +13,7 @@ import type { Clock } from '../../clock.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { AuthService, ClientMeta, SignInResult } from '../auth/index.ts';
 import type { UsersService } from '../users/index.ts';
+import { assertSameBrowser } from './browser.ts';
 import { putState, takeState } from './states.ts';
 
 export const HANDOFF_TTL_MS = 60_000;
@@ -24,6 +26,8 @@ interface HandoffData {
   idToken?: string;
   /** The method that proved the identity (saml, oidc), for the log. */
   origin: string;
+  /** Hash of the browser key of the flow that led here; absent when no browser started it (IdP-initiated SAML). */
+  browser?: string;
 }
 
 const key = (code: string) => PREFIX + createHash('sha256').update(code).digest('hex');
@@ -40,12 +44,16 @@ export class TokenUrlService {
     return code;
   }
 
-  /** Redeems a code once: a session with auth method 3 that remembers the provider's logout URL. */
-  async exchange(code: string | undefined, client: ClientMeta): Promise<SignInResult> {
+  /**
+   * Redeems a code once: a session with auth method 3 that remembers the provider's logout URL.
+   * `browser` is the key of the calling browser's sign-in cookie.
+   */
+  async exchange(code: string | undefined, client: ClientMeta, browser: string | undefined): Promise<SignInResult> {
     if (!code) throw new UnauthorizedError('common.tokenEmpty');
     // Single use even under a race: whoever deletes the row owns the code.
     const data = await takeState<HandoffData>(this.deps.db, this.deps.clock, key(code), 'token');
     if (!data) throw new UnauthorizedError('sso.handoffInvalid');
+    assertSameBrowser(data.browser, browser);
     const user = await this.deps.usersService.findById(data.userId);
     if (!user) throw new UnauthorizedError('sso.handoffInvalid');
     return this.deps.authService.signIn(user, 'tokenUrl', client, { logoutUrl: data.logoutUrl, idToken: data.idToken });

@@ -8,10 +8,12 @@ import { toastShown } from '../../app/uiSlice.ts';
 import { completeExternalSignIn, readHashEntry, useOidcCallbackMutation, useTokenUrlMutation } from '../login/index.ts';
 
 /**
- * /callback: the loading page after an external sign-in (SPEC.md §2.1, §2.7).
- * An OIDC provider returns `?code=&state=` (posted to /auth/oidc/callback);
- * SAML and token-URL sign-ins return `#token=<one-time code>` (redeemed at
- * /auth/token). A failure returns to the login page with the server's message.
+ * /callback: the loading page after an external sign-in. An OIDC provider
+ * returns `?code=&state=` (posted to /auth/oidc/callback); SAML and token-URL
+ * sign-ins return `#token=<one-time code>` (redeemed at /auth/token), or
+ * `#error=<key>&msg=<text>` when the server refused the sign-in (for one, when
+ * it was started in another browser). A failure returns to the login page
+ * with the server's message.
  */
 export default function Callback() {
   const { t } = useTranslation();
@@ -35,6 +37,11 @@ export default function Callback() {
     };
     const providerError = params.get('error_description') ?? params.get('error');
     if (providerError) return fail(providerError);
+    if (hash.error) {
+      window.history.replaceState(null, '', window.location.pathname);
+      // The server's own refusals carry a message key; anything else gets the generic text.
+      return fail(/^(sso|auth)\.\w+$/.test(hash.error) ? hash.msg?.slice(0, 300) : undefined);
+    }
     let call;
     if (hash.token) call = tokenUrl({ code: hash.token });
     else if (code && state)

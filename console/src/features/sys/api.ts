@@ -8,7 +8,13 @@ import { saveBlob } from '../../app/files.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 export type ListArgs = { path: string; params?: Record<string, unknown> };
-export type SaveArgs = { path: string; id?: number | null; body: unknown; method?: 'POST' | 'PUT' };
+export type SaveArgs = {
+  path: string;
+  id?: number | null;
+  body: unknown;
+  method?: 'POST' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+};
 
 const sysApi = api.enhanceEndpoints({ addTagTypes: ['Sys'] });
 
@@ -26,10 +32,11 @@ export const sysEndpoints = sysApi.injectEndpoints({
       providesTags: ['Sys'],
     }),
     sysSave: build.mutation<unknown, SaveArgs>({
-      query: ({ path, id, body, method }) => ({
+      query: ({ path, id, body, method, headers }) => ({
         url: id ? `${path}/${id}` : path,
         method: method ?? (id ? 'PUT' : 'POST'),
         body,
+        headers,
         silent: true,
       }),
       transformResponse: (b: Envelope) => b.data ?? b.bean,

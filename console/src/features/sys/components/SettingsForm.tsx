@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Loader, Message, Segment } from 'semantic-ui-react';
 import { fieldErrorsOf, type FieldErrors } from '../../../components/crud/index.ts';
-import { useSysGetQuery, useSysSaveMutation } from '../api.ts';
+import { useSysGetQuery, useSysSaveMutation, type SaveArgs } from '../api.ts';
 import { Fields, type FieldDef, type Values } from './Fields.tsx';
 import { errorMessage, humanise, useCan, useToast } from './common.tsx';
 
@@ -29,6 +29,8 @@ interface Props {
    * default, e.g. the LDAP server URL), with their empty value; shown first.
    */
   blank?: Record<string, unknown>;
+  /** Saves instead of the plain call (one that asks for the current password, for one). */
+  saveWith?: (args: SaveArgs) => Promise<{ data?: unknown; error?: unknown }>;
 }
 
 const isSecret = (v: unknown) =>
@@ -60,6 +62,7 @@ export function SettingsForm({
   savePath,
   footer,
   blank,
+  saveWith,
 }: Props) {
   const { t } = useTranslation('sys');
   const can = useCan();
@@ -117,7 +120,7 @@ export function SettingsForm({
       if (k.includes('.')) body[top] = { ...(body[top] as object | undefined), [k.slice(top.length + 1)]: v };
       else body[k] = v;
     }
-    const res = await save({ path: savePath ?? path, body, method });
+    const res = await (saveWith ?? save)({ path: savePath ?? path, body, method });
     if ('error' in res) {
       const fe = fieldErrorsOf(res.error);
       setErrors(Object.keys(fe).length ? fe : { _: errorMessage(res.error) });

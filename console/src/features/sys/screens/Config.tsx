@@ -12,6 +12,7 @@ import { Fields, type FieldDef, type Values } from '../components/Fields.tsx';
 import { ReleaseNotice } from '../components/ReleaseNotice.tsx';
 import { SettingsForm } from '../components/SettingsForm.tsx';
 import { errorMessage, formatTime, humanise, inLang, useCan, useToast } from '../components/common.tsx';
+import { LinkedIdentities, SSO_METHODS, SsoSettings } from './SsoSettings.tsx';
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -102,13 +103,6 @@ function positive(values: Values, names: string[], t: (k: string) => string): Fi
   return e;
 }
 
-/** Sign-in settings the server has no default for: shown (empty) before the first save, and required. */
-const SSO_REQUIRED = {
-  ldap: ['url', 'searchBase'],
-  oidc: ['issuer', 'clientId', 'redirectUri'],
-  saml: ['entryPoint', 'idpCert', 'issuer', 'callbackUrl', 'consoleUrl'],
-} as const;
-
 /** The sign-in throttle and session limits: whole numbers within these bounds (the server checks the same). */
 const SIGN_IN_LIMITS: Record<string, [number, number]> = {
   signInFreeFailures: [1, 100],
@@ -155,29 +149,22 @@ export function SecurityScreen() {
         </Tab.Pane>
       ),
     },
-    ...(['ldap', 'oidc', 'saml'] as const).map((m) => ({
+    ...SSO_METHODS.map((m) => ({
       menuItem: t(`security.${m}`),
       render: () => (
         <Tab.Pane>
-          <SettingsForm
-            path={`/sys/sso/${m}`}
-            savePerm="sys:security:save"
-            testId={`sso-${m}`}
-            title={t(`security.${m}`)}
-            blank={Object.fromEntries(SSO_REQUIRED[m].map((k) => [k, '']))}
-            overrides={{
-              ...Object.fromEntries(SSO_REQUIRED[m].map((k) => [k, { required: true }])),
-              ...(m === 'saml' ? { idpCert: { type: 'textarea', required: true } } : {}),
-            }}
-            validate={(v) =>
-              Object.fromEntries(
-                SSO_REQUIRED[m].filter((k) => str(v[k]).trim() === '').map((k) => [k, String(t('form.required'))]),
-              )
-            }
-          />
+          <SsoSettings method={m} />
         </Tab.Pane>
       ),
     })),
+    {
+      menuItem: t('identity.title'),
+      render: () => (
+        <Tab.Pane>
+          <LinkedIdentities />
+        </Tab.Pane>
+      ),
+    },
   ];
   void tr;
   return (
