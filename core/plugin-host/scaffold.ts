@@ -102,6 +102,8 @@ export default definePlugin({
   names: { cn: '${title(id)}', en: '${title(id)}', ja: '${title(id)}' },
   settings: Settings,
   secrets: ['token'],
+  // Where the token goes: changing it makes the console ask for the token again.
+  endpoints: ['url'],
   create(ctx) {
     return {
 ${stub.methods}

@@ -1,7 +1,8 @@
 /**
- * A plugin is data plus a factory (STYLE.md §9): id, kind, names, a zod schema
- * of its settings, the fields of that schema that are secrets, and `create`,
- * called with validated settings whenever the provider (re)starts.
+ * A plugin is data plus a factory: id, kind, names, a zod schema of its
+ * settings, the fields of that schema that are secrets and those that say where
+ * the secrets go, and `create`, called with validated settings whenever the
+ * provider (re)starts.
  */
 import type { z } from 'zod';
 import type { AccessProvider } from './access.ts';
@@ -40,6 +41,13 @@ export interface PluginDefinition<K extends PluginKind = PluginKind, S extends z
   settings: S;
   /** Top-level fields of `settings` that are secrets: encrypted at rest, never sent back to the console. */
   secrets?: ReadonlyArray<string>;
+  /**
+   * Top-level fields of `settings` that say where the secrets are sent or how safely (host, port, URL,
+   * TLS). When one of them changes, the stored secrets are not reused: a save or connection test that
+   * changes one must send the secrets again (400 naming each secret otherwise), so a secret never
+   * reaches a server that someone who could not read it chose. Declare every such field.
+   */
+  endpoints?: ReadonlyArray<string>;
   /** Longest a single call into the provider may take before the host gives up on it (default 15 s). */
   timeoutMs?: number;
   /**
@@ -58,6 +66,7 @@ export interface AnyPluginDefinition {
   names: Names;
   settings: z.ZodType;
   secrets?: ReadonlyArray<string>;
+  endpoints?: ReadonlyArray<string>;
   timeoutMs?: number;
   create(ctx: PluginContext<never>): unknown;
 }
@@ -81,6 +90,8 @@ export function assertPluginDefinition(value: unknown, where = 'plugin'): assert
   if (typeof d!.create !== 'function') fail('create must be a function');
   if (d!.secrets && !(Array.isArray(d!.secrets) && d!.secrets.every((s) => typeof s === 'string')))
     fail('secrets must be a list of field names');
+  if (d!.endpoints && !(Array.isArray(d!.endpoints) && d!.endpoints.every((s) => typeof s === 'string')))
+    fail('endpoints must be a list of field names');
 }
 
 /** Declares a plugin; its typed `create` must return the provider interface of its kind. */

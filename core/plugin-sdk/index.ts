@@ -1,8 +1,8 @@
 /**
- * The plugin SDK: the only surface plugins see (DESIGN.md §3). One provider
- * interface per integration kind, `definePlugin`, the context a provider gets,
- * and zod for the settings schema (re-exported so a plugin outside this
- * repository uses the same zod as the host).
+ * The plugin SDK: the only surface plugins see. One provider interface per
+ * integration kind, `definePlugin`, the context a provider gets, and zod for
+ * the settings schema (re-exported so a plugin outside this repository uses the
+ * same zod as the host).
  */
 export { z } from 'zod';
 export * from './kinds.ts';

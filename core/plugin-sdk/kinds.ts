@@ -1,4 +1,4 @@
-/** The integration kinds of SPEC.md §3, each with the console screen that configures it. */
+/** The integration kinds, each with the console screen that configures it. */
 export const PLUGIN_KINDS = [
   'environment',
   'occupancy',

@@ -1,7 +1,7 @@
 /** Presence (occupancy) sensors: is anybody in the room? */
 import type { ProviderBase } from './context.ts';
 
-/** SPEC §3: 0 nobody, 1 people present, 2 unknown. */
+/** 0 nobody, 1 people present, 2 unknown. */
 export type Occupancy = 0 | 1 | 2;
 
 export interface OccupancyDevice {

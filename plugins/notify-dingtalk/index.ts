@@ -55,6 +55,7 @@ export default definePlugin({
   names: { cn: '钉钉', en: 'DingTalk', ja: 'DingTalk（釘釘）' },
   settings: Settings,
   secrets: ['appSecret'],
+  endpoints: ['baseUrl'],
   create(ctx) {
     const api = client(ctx);
     return {

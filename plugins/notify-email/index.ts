@@ -16,6 +16,8 @@ export default definePlugin({
   names: { cn: '电子邮件', en: 'E-mail', ja: 'メール' },
   settings: EmailSettings,
   secrets: ['password'],
+  // Where the password goes, and whether it travels encrypted to a server that proves who it is.
+  endpoints: ['host', 'port', 'security', 'rejectUnauthorized'],
   timeoutMs: 60_000,
   create(ctx) {
     const s = ctx.settings;

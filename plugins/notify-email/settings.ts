@@ -1,5 +1,5 @@
 /**
- * Mail settings (SPEC §5): server, port and sending account are required; the
+ * Mail settings: server, port and sending account are required; the
  * Exchange variant also needs the domain, the host username and the password.
  * Port 25 or 465 (465, implicit TLS, recommended); any port is accepted for
  * relays on other ports.

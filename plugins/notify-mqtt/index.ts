@@ -40,6 +40,7 @@ export default definePlugin({
   names: { cn: 'MQTT 消息', en: 'MQTT', ja: 'MQTT' },
   settings: Settings,
   secrets: ['password'],
+  endpoints: ['url'],
   create(ctx) {
     const s = ctx.settings;
     // Connects in the background and reconnects by itself; create() itself waits for nothing.

@@ -54,6 +54,7 @@ export default definePlugin({
   names: { cn: '企业微信', en: 'WeCom', ja: 'WeCom（企業微信）' },
   settings: Settings,
   secrets: ['corpSecret'],
+  endpoints: ['baseUrl'],
   create(ctx) {
     const api = client(ctx);
     return {

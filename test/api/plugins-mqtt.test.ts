@@ -5,7 +5,7 @@ import { perDialect } from '../helpers/app.ts';
 import { createUser } from '../helpers/users.ts';
 import { outboxRows, runJob, saveNotify } from '../helpers/notify.ts';
 
-// Against the real Mosquitto broker of the development and CI machines (DESIGN.md §5).
+// Against the real Mosquitto broker of the development and CI machines.
 const BROKER = 'mqtt://127.0.0.1:1883';
 
 perDialect(test, (dialect, app) => {

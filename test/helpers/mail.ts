@@ -12,6 +12,8 @@ export interface ReceivedMail {
 export interface MailSink {
   port: number;
   mails: ReceivedMail[];
+  /** Every AUTH attempt, with the password the client sent. */
+  logins: Array<{ username: string; password: string }>;
   /** Resolves once `count` mails arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -19,12 +21,14 @@ export interface MailSink {
 
 export async function startMailSink(): Promise<MailSink> {
   const mails: ReceivedMail[] = [];
+  const logins: MailSink['logins'] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, cb) {
+      logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
       cb(null, { user: auth.username });
     },
     onData(stream, session, cb) {
@@ -46,6 +50,7 @@ export async function startMailSink(): Promise<MailSink> {
   return {
     port,
     mails,
+    logins,
     async waitFor(count, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (mails.length < count) {

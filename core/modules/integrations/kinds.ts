@@ -26,6 +26,8 @@ export interface ProviderInfo {
   id: string;
   names: Names;
   secrets: string[];
+  /** Fields that say where the secrets go: changing one means typing the secrets again. */
+  endpoints: string[];
   settingsSchema: Record<string, unknown>;
 }
 
@@ -48,13 +50,14 @@ export function kindCatalogue(defs: AnyPluginDefinition[]) {
     screen: KIND_SCREEN[kind],
     names: KIND_NAMES[kind],
     providers: [
-      { id: 'none', names: NONE, secrets: [], settingsSchema: { type: 'object', properties: {} } } as ProviderInfo,
+      { id: 'none', names: NONE, secrets: [], endpoints: [], settingsSchema: { type: 'object', properties: {} } },
       ...defs
         .filter((d) => d.kind === kind)
         .map((d): ProviderInfo => ({
           id: d.id,
           names: d.names,
           secrets: [...(d.secrets ?? [])],
+          endpoints: [...(d.endpoints ?? [])],
           settingsSchema: settingsJsonSchema(d),
         })),
     ],

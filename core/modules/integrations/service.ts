@@ -1,8 +1,9 @@
 /**
  * Integration settings for the console: which provider each kind uses and its
- * settings (validated by the provider's schema, secrets kept sealed), test
- * connection, and the outbox's state. The permission of each call depends on
- * the kind (`inte:<screen>:view|save`), so it is checked here.
+ * settings (validated by the provider's schema, secrets kept sealed and carried
+ * over only while the provider's endpoints stay the same), test connection, and
+ * the outbox's state. The permission of each call depends on the kind
+ * (`inte:<screen>:view|save`), so it is checked here.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -13,7 +14,7 @@ import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } fro
 import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
 import { KIND_SCREEN, PLUGIN_KINDS, type AnyPluginDefinition, type PluginKind } from '../../plugin-sdk/index.ts';
-import { deliver, errorMessage, type Outbox, type PluginHost } from '../../plugin-host/index.ts';
+import { changedEndpoints, deliver, errorMessage, type Outbox, type PluginHost } from '../../plugin-host/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { kindCatalogue } from './kinds.ts';
 import type { OutboxQuery, OutboxView, SaveSettings, SettingsView, TestSettings } from './schema.ts';
@@ -60,7 +61,10 @@ export class IntegrationsService {
     };
   }
 
-  /** Resolves the provider and its full settings: submitted values, stored secrets where none were sent. */
+  /**
+   * Resolves the provider and its full settings: submitted values, stored secrets where none were sent.
+   * A stored secret is not carried to a changed endpoint: 400 naming each such secret instead.
+   */
   private async candidate(
     actor: Actor,
     kind: PluginKind,
@@ -75,12 +79,26 @@ export class IntegrationsService {
       ]);
     const stored = await this.deps.pluginHost.store.read(kind);
     const merged = { ...submitted };
+    const carried: string[] = [];
     if (stored.provider === providerId) {
       const unsealed = this.deps.pluginHost.store.unseal(stored.raw);
       for (const s of def.secrets ?? [])
-        if ((merged[s] === undefined || merged[s] === '') && unsealed[s] !== undefined) merged[s] = unsealed[s];
+        if ((merged[s] === undefined || merged[s] === '') && unsealed[s] !== undefined) {
+          merged[s] = unsealed[s];
+          carried.push(s);
+        }
     }
-    return { def, settings: parseWith(def.settings, merged, actor.lang, 'settings') as Record<string, unknown> };
+    const settings = parseWith(def.settings, merged, actor.lang, 'settings') as Record<string, unknown>;
+    const moved = carried.length ? changedEndpoints(def.endpoints ?? [], stored.raw, settings) : [];
+    if (moved.length) {
+      const params = { fields: moved.join(', ') };
+      throw new ValidationError(
+        carried.map((s) => ({ field: `settings.${s}`, message: t(actor.lang, 'inte.secretRetype', params) })),
+        'inte.secretRetype',
+        params,
+      );
+    }
+    return { def, settings };
   }
 
   /** Saves a kind's settings and restarts its provider at once (no server restart). */
