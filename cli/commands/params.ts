@@ -12,7 +12,7 @@ export function paramsCommand(program: Command): void {
     .action((key: string | undefined, opts: { json?: boolean }) =>
       withContainer(async (container) => {
         await ready(container);
-        const list = await container.cradle.paramsService.list();
+        const list = await container.cradle.paramsService.list(systemActor());
         const chosen = key ? list.filter((p) => p.key === key) : list;
         if (key && chosen.length === 0) fail(`unknown parameter "${key}"; run \`atrium params get\` to list them`);
         if (opts.json) console.log(JSON.stringify(key ? chosen[0] : chosen, null, 2));

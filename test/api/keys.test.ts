@@ -1,6 +1,6 @@
 import test from 'ava';
-import { perDialect, type TestApp } from '../helpers/app.ts';
-import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
+import { perDialect } from '../helpers/app.ts';
+import { createUserWithPermissions as userWith, STAFF_PASSWORD } from '../helpers/users.ts';
 
 interface Key {
   id: number;
@@ -11,20 +11,6 @@ interface Key {
   lastUsedAt: number | null;
   userId: number;
   username: string;
-}
-
-/** A user whose only role carries exactly `permissions`. */
-async function userWith(app: TestApp, username: string, permissions: string[]): Promise<number> {
-  const { db, clock } = app.cradle;
-  const userId = await createUser(app, username, { role: null });
-  const [roleId] = await db('roles').insert({
-    name: `role-${username}`,
-    created_at: clock.now(),
-    updated_at: clock.now(),
-  });
-  await db('role_permissions').insert(permissions.map((permission) => ({ role_id: Number(roleId), permission })));
-  await db('user_roles').insert({ user_id: userId, role_id: Number(roleId) });
-  return userId;
 }
 
 perDialect(test, (dialect, app) => {

@@ -23,3 +23,21 @@ export async function createUser(
   if (options.status !== undefined) await db('users').where({ id }).update({ status: options.status });
   return id;
 }
+
+/** A user whose only role, made for them, carries exactly `permissions`. */
+export async function createUserWithPermissions(
+  app: TestApp,
+  username: string,
+  permissions: string[],
+): Promise<number> {
+  const { db, clock } = app.cradle;
+  const userId = await createUser(app, username, { role: null });
+  const [roleId] = await db('roles').insert({
+    name: `role-${username}`,
+    created_at: clock.now(),
+    updated_at: clock.now(),
+  });
+  await db('role_permissions').insert(permissions.map((permission) => ({ role_id: Number(roleId), permission })));
+  await db('user_roles').insert({ user_id: userId, role_id: Number(roleId) });
+  return userId;
+}

@@ -8,6 +8,18 @@ export default {
     'settings.validityTooShort': 'The password validity must be at least 1 day (0 switches expiry off)',
     'settings.padAuthRequired': 'Choose at least one booking authentication method for the pad',
     'settings.unknownFlag': 'Unknown option: {flag}',
+    'settings.unknownParameter': 'Unknown parameter: {key}',
+    'settings.notInGroup': 'The parameter {key} is not part of the {group} settings',
+    'settings.paramForbidden': 'Your permissions do not cover the parameter {key} (it needs {permission})',
+    'settings.patternInvalid': 'The employee-number pattern is not a valid regular expression',
+    'settings.patternBackReference':
+      'The employee-number pattern must not use back-references (\\1, \\k<name>): they can take very long to check',
+    'settings.patternNestedQuantifier':
+      'The employee-number pattern must not repeat a group that itself repeats a variable number of times, such as (a+)+: it can take very long to check',
+    'settings.patternRepeatedAlternation':
+      'Alternatives inside a repeated group must begin with different characters, e.g. (a|b)+ but not (a|ab)+: otherwise the pattern can take very long to check',
+    'settings.patternTooManyRepeats':
+      'The employee-number pattern may contain at most {max} open-ended repetitions (*, +, {n,}): more can take very long to check',
     'dict.protected': 'The dictionary item cannot be deleted, only modified',
     'dict.hasChildren': 'The dictionary item has child items; delete them first',
     'dict.badParent': 'The parent item does not exist or would make a loop',
@@ -34,6 +46,15 @@ export default {
     'settings.validityTooShort': '密码有效天数至少为 1 天（0 表示不过期）',
     'settings.padAuthRequired': '请至少选择一种平板预约认证方式',
     'settings.unknownFlag': '未知选项：{flag}',
+    'settings.unknownParameter': '未知参数：{key}',
+    'settings.notInGroup': '参数 {key} 不属于 {group} 设置',
+    'settings.paramForbidden': '您的权限不包括参数 {key}（需要 {permission}）',
+    'settings.patternInvalid': '工号格式不是有效的正则表达式',
+    'settings.patternBackReference': '工号格式不能使用反向引用（\\1、\\k<name>）：校验可能非常耗时',
+    'settings.patternNestedQuantifier': '工号格式不能重复一个本身次数可变的分组（如 (a+)+）：校验可能非常耗时',
+    'settings.patternRepeatedAlternation':
+      '重复分组中的各个选项必须以不同的字符开头（如 (a|b)+，而不是 (a|ab)+）：否则校验可能非常耗时',
+    'settings.patternTooManyRepeats': '工号格式最多只能包含 {max} 个不限次数的重复（*、+、{n,}）：更多会使校验非常耗时',
     'dict.protected': '该字典项不能删除，只能修改',
     'dict.hasChildren': '该字典项有子项，请先删除子项',
     'dict.badParent': '上级字典项不存在或会形成循环',
@@ -59,6 +80,18 @@ export default {
     'settings.validityTooShort': 'パスワードの有効日数は 1 日以上にしてください（0 は期限なし）',
     'settings.padAuthRequired': 'タブレットの予約認証方法を 1 つ以上選んでください',
     'settings.unknownFlag': '不明なオプション：{flag}',
+    'settings.unknownParameter': '不明なパラメーター：{key}',
+    'settings.notInGroup': 'パラメーター {key} は {group} の設定に含まれません',
+    'settings.paramForbidden': 'パラメーター {key} を扱う権限がありません（{permission} が必要です）',
+    'settings.patternInvalid': '社員番号の形式が正しい正規表現ではありません',
+    'settings.patternBackReference':
+      '社員番号の形式に後方参照（\\1、\\k<name>）は使えません：チェックに非常に時間がかかることがあります',
+    'settings.patternNestedQuantifier':
+      '社員番号の形式で、回数が可変の繰り返しを含むグループを繰り返すこと（(a+)+ など）はできません：チェックに非常に時間がかかることがあります',
+    'settings.patternRepeatedAlternation':
+      '繰り返すグループ内の選択肢は異なる文字で始めてください（(a|b)+ は可、(a|ab)+ は不可）：チェックに非常に時間がかかることがあります',
+    'settings.patternTooManyRepeats':
+      '社員番号の形式に含められる上限なしの繰り返し（*、+、{n,}）は {max} 個までです：それ以上はチェックに非常に時間がかかることがあります',
     'dict.protected': 'この辞書項目は削除できません。変更のみ可能です',
     'dict.hasChildren': 'この辞書項目には子項目があります。先に子項目を削除してください',
     'dict.badParent': '親項目が存在しないか、循環になります',

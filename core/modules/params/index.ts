@@ -10,7 +10,8 @@ declare module '../../container.ts' {
 }
 
 export { ParamsService, DEFAULT_TIME_CONFIG } from './service.ts';
-export { PARAMS, OPTION_FLAGS } from './catalog.ts';
+export { PARAMS, OPTION_FLAGS, type ParamGroup } from './catalog.ts';
+export { PARAM_GROUP_PERMISSIONS, type GroupPermissions } from './groups.ts';
 export type { TimeConfig } from './schema.ts';
 
 export const paramsModule: AtriumModule = {

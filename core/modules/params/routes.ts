@@ -24,24 +24,28 @@ export function paramsRoutes({ paramsService, clock }: Cradle): ModuleRoutes {
         path: '/sys/params',
         permission: 'sys:setting:view',
         summary: 'System parameters with their explanations',
+        description:
+          "Only the parameters whose group you may view: the security, door-tablet and blocklist groups need their own screens' view permissions.",
         query: z.object({ group: z.string().max(30).optional(), q: z.string().max(100).optional() }),
         response: z.array(ParamView),
-        handler: ({ query }) => paramsService.list(query),
+        handler: ({ actor, query }) => paramsService.list(actor, query),
       }),
       route<undefined, undefined, { key: string }>({
         method: 'get',
         path: '/sys/params/:key',
         permission: 'sys:setting:view',
-        summary: 'One system parameter',
+        summary: 'One system parameter (403 when its group is not yours to view)',
         params: ParamKey,
-        handler: async ({ params }) =>
-          (await paramsService.list()).find((p) => p.key === params.key) ?? paramsService.get(params.key),
+        response: ParamView,
+        handler: ({ actor, params }) => paramsService.view(actor, params.key),
       }),
       route<Record<string, unknown>>({
         method: 'put',
         path: '/sys/params',
         permission: 'sys:setting:save',
         summary: 'Change several parameters at once (all or none)',
+        description:
+          "Each parameter also needs its group's save permission (security, door-tablet and blocklist parameters: their own screens'), and the same rules as the settings screens apply.",
         body: z.record(z.string(), z.unknown()),
         handler: ({ actor, body }) => paramsService.setMany(actor, body),
       }),

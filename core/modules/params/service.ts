@@ -4,34 +4,32 @@
  * way in, so readers can trust their types.
  */
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { NotFoundError, ValidationError, type FieldError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
 import { RecentValue } from '../../recent-value.ts';
-import { issuesToFields } from '../../http/validate.ts';
+import { parseWith } from '../../http/validate.ts';
+import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { PARAMS, PARAM_BY_KEY, type ParamDef } from './catalog.ts';
+import { assertAllowed, mayView } from './groups.ts';
+import { anchored, patternProblem } from './pattern-safety.ts';
+import { crossBreaches, inputBreaches, throwBreaches } from './rules.ts';
 import { TimeConfig, type ParamView } from './schema.ts';
 
 export interface ParamsDeps {
   db: Knex;
   clock: Clock;
+  logger: Logger;
   operationLog: OperationLog;
 }
 
 export const DEFAULT_TIME_CONFIG: TimeConfig = { startTime: '00:00', endTime: '24:00', interval: 15, maxDuration: 0 };
 
-/** Rules between parameters, checked on the values as they would be after a change. */
-function crossFieldErrors(v: Record<string, unknown>): FieldError[] {
-  const errors: FieldError[] = [];
-  if (Number(v.passwordMinLength) > Number(v.passwordMaxLength))
-    errors.push({ field: 'passwordMinLength', message: 'must not exceed passwordMaxLength' });
-  const validity = Number(v.passwordValidityDays);
-  if (validity > 0 && Number(v.passwordPromptDays) > validity)
-    errors.push({ field: 'passwordPromptDays', message: 'must not exceed passwordValidityDays' });
-  return errors;
-}
+/** Every parameter optional, each with its catalogue schema (a change names only what it changes). */
+const CHANGE = z.object(Object.fromEntries(PARAMS.map((d) => [d.key, d.schema.optional()])));
 
 /** Every parameter's stored value and the time configuration, as read together. */
 interface Snapshot {
@@ -103,19 +101,50 @@ export class ParamsService {
     return Object.fromEntries(keys.map((k) => [k, found.has(k) ? found.get(k) : this.definition(k).default]));
   }
 
+  /** The employee-number pattern as used (the whole number must match), or null when unset or unfit to run. */
+  async usernoPattern(): Promise<RegExp | null> {
+    const source = String((await this.get('usernoPattern')) ?? '').trim();
+    if (this.pattern?.source !== source) this.pattern = { source, regex: this.compilePattern(source) };
+    return this.pattern.regex;
+  }
+
+  /** Compiled once per text, so an unfit stored pattern is reported once, not on every user saved. */
+  private pattern?: { source: string; regex: RegExp | null };
+
+  private compilePattern(source: string): RegExp | null {
+    if (!source) return null;
+    const problem = patternProblem(source);
+    if (!problem) return anchored(source);
+    // Saved before such patterns were refused: running it could stall the server, so it is not followed until replaced.
+    this.deps.logger.warn(
+      { parameter: 'usernoPattern', problem },
+      'the stored employee-number pattern is not used: it is invalid or could take very long to check',
+    );
+    return null;
+  }
+
   async hasOption(flag: string): Promise<boolean> {
     const options = await this.get<string>('options');
     return options.split('|').includes(flag);
   }
 
-  async list(filter: { group?: string; q?: string } = {}): Promise<ParamView[]> {
+  /** The parameters the actor may view (their group's view permission), optionally of one group or matching `q`. */
+  async list(actor: Actor, filter: { group?: string; q?: string } = {}): Promise<ParamView[]> {
     const values = await this.getMany(PARAMS.map((d) => d.key));
     const q = filter.q?.toLowerCase();
     return PARAMS.filter(
       (d) =>
+        mayView(actor, d.key) &&
         (!filter.group || d.group === filter.group) &&
         (!q || d.key.toLowerCase().includes(q) || Object.values(d.remark).some((r) => r.toLowerCase().includes(q))),
     ).map((d) => ({ key: d.key, paramValue: values[d.key], group: d.group, remark: d.remark }));
+  }
+
+  /** One parameter with its explanation: 404 when unknown, 403 when its group is not the actor's to view. */
+  async view(actor: Actor, key: string): Promise<ParamView> {
+    const d = this.definition(key);
+    assertAllowed(actor, [key], 'view');
+    return { key, paramValue: await this.get(key), group: d.group, remark: d.remark };
   }
 
   /** The parameters anyone may read (the console needs them before sign-in). */
@@ -123,21 +152,21 @@ export class ParamsService {
     return this.getMany(PARAMS.filter((d) => d.public).map((d) => d.key));
   }
 
-  /** Validates and writes several parameters at once: all of them, or none. */
+  /**
+   * Validates and writes several parameters at once: all of them, or none. Each needs its group's save
+   * permission, and the rules between parameters are checked on the committed values inside the transaction.
+   */
   async setMany(actor: Actor, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const parsed: Record<string, unknown> = {};
-    const errors: FieldError[] = [];
-    for (const [key, raw] of Object.entries(changes)) {
-      const def = PARAM_BY_KEY.get(key);
-      if (!def) {
-        errors.push({ field: key, message: 'unknown parameter' });
-        continue;
-      }
-      const r = def.schema.safeParse(raw);
-      if (r.success) parsed[key] = r.data;
-      else errors.push(...issuesToFields(r.error.issues, key));
-    }
-    if (errors.length) throw new ValidationError(errors);
+    const unknown = Object.keys(changes).filter((key) => !PARAM_BY_KEY.has(key));
+    if (unknown.length)
+      throw new ValidationError(
+        unknown.map((key) => ({ field: key, message: t(actor.lang, 'settings.unknownParameter', { key }) })),
+      );
+    assertAllowed(actor, Object.keys(changes), 'save');
+    throwBreaches(inputBreaches(changes), actor.lang);
+    const parsed = Object.fromEntries(
+      Object.entries(parseWith(CHANGE, changes, actor.lang)).filter(([, v]) => v !== undefined),
+    );
     return this.afterWrite(
       this.deps.db.transaction(async (trx) => {
         const before = await this.getMany(
@@ -145,8 +174,7 @@ export class ParamsService {
           trx,
         );
         const after = { ...before, ...parsed };
-        const crossErrors = crossFieldErrors(after);
-        if (crossErrors.length) throw new ValidationError(crossErrors);
+        throwBreaches(crossBreaches(after), actor.lang);
         for (const [key, value] of Object.entries(parsed)) {
           const def = this.definition(key);
           const n = await trx('params')
@@ -202,15 +230,13 @@ export class ParamsService {
       this.deps.db.transaction(async (trx) => {
         // Read through the transaction: SQLite has one connection, which the transaction holds.
         const before = await this.getTimeConfig(trx);
-        await trx('time_config')
-          .where({ id: 1 })
-          .update({
-            start_time: value.startTime,
-            end_time: value.endTime,
-            interval: value.interval,
-            max_duration: value.maxDuration,
-            updated_at: this.deps.clock.now(),
-          });
+        await trx('time_config').where({ id: 1 }).update({
+          start_time: value.startTime,
+          end_time: value.endTime,
+          interval: value.interval,
+          max_duration: value.maxDuration,
+          updated_at: this.deps.clock.now(),
+        });
         await this.deps.operationLog.record(trx, actor, { action: 'sys.timeConfig.update', before, after: value });
         return value;
       }),

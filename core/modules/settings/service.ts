@@ -1,16 +1,14 @@
 /**
  * The grouped settings screens, on top of ParamsService.setMany: the same
- * catalogue schemas, the same all-or-nothing write and the same operation-log
- * row as /sys/params, plus the screen's own cross-field rules with specific
- * messages.
+ * catalogue schemas, permissions, rules between parameters, all-or-nothing
+ * write and operation-log row as /sys/params; a screen only keeps its writes
+ * to its own group's parameters.
  */
-import { z } from 'zod';
 import type { Actor } from '../../actor.ts';
-import { NotFoundError } from '../../errors.ts';
-import { parseWith } from '../../http/validate.ts';
-import { PARAMS, type ParamsService } from '../params/index.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { t } from '../../i18n/index.ts';
+import type { ParamsService } from '../params/index.ts';
 import { groupKeys, SETTINGS_GROUPS, type SettingsGroup } from './groups.ts';
-import { crossCheck, precheck } from './rules.ts';
 
 export class SettingsService {
   constructor(private readonly deps: { paramsService: ParamsService }) {}
@@ -21,25 +19,20 @@ export class SettingsService {
     return g;
   }
 
-  /** The group's form: every key optional (a screen may send only what changed), unknown keys refused. */
-  schema(name: string): z.ZodType<Record<string, unknown>> {
-    const keys = new Set(groupKeys(this.group(name)));
-    const shape = Object.fromEntries(PARAMS.filter((p) => keys.has(p.key)).map((p) => [p.key, p.schema.optional()]));
-    return z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>;
-  }
-
   async get(name: string): Promise<Record<string, unknown>> {
     return this.deps.paramsService.getMany(groupKeys(this.group(name)));
   }
 
+  /** Any subset of the group's parameters (a screen may send only what changed); other keys are refused. */
   async update(actor: Actor, name: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const group = this.group(name);
-    precheck(group.name, input, actor.lang);
-    const parsed = parseWith(this.schema(name), input, actor.lang);
-    const changes = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
-    const current = await this.get(name);
-    crossCheck(group.name, { ...current, ...changes }, actor.lang);
-    if (Object.keys(changes).length) await this.deps.paramsService.setMany(actor, changes);
+    const keys = new Set(groupKeys(group));
+    const foreign = Object.keys(input).filter((k) => !keys.has(k));
+    if (foreign.length)
+      throw new ValidationError(
+        foreign.map((key) => ({ field: key, message: t(actor.lang, 'settings.notInGroup', { key, group: name }) })),
+      );
+    if (Object.keys(input).length) await this.deps.paramsService.setMany(actor, input);
     return this.get(name);
   }
 }

@@ -17,23 +17,15 @@ const EMAIL = z.email();
 
 export interface UserSettings {
   policy: PasswordPolicy;
-  /** Anchored pattern of employee numbers, or null when any is accepted. */
+  /** Pattern the whole employee number must match, or null when any is accepted. */
   usernoPattern: RegExp | null;
   usernoAsPass: boolean;
 }
 
 export async function loadUserSettings(params: ParamsService): Promise<UserSettings> {
-  const v = await params.getMany([...POLICY_KEYS, 'usernoPattern', 'usernoAsPass']);
-  let usernoPattern: RegExp | null = null;
-  const source = String(v.usernoPattern ?? '').trim();
-  if (source) {
-    try {
-      // The whole number must match, not a part of it, whether or not the administrator wrote ^ and $.
-      usernoPattern = new RegExp(`^(?:${source})$`, 'u');
-    } catch {
-      usernoPattern = null; // a broken pattern cannot be followed; the settings screen validates new ones
-    }
-  }
+  const v = await params.getMany([...POLICY_KEYS, 'usernoAsPass']);
+  // Null also for a stored pattern that is broken or could backtrack for seconds (saved before such were refused).
+  const usernoPattern = await params.usernoPattern();
   return { policy: v as unknown as PasswordPolicy, usernoPattern, usernoAsPass: Boolean(v.usernoAsPass) };
 }
 
