@@ -172,7 +172,7 @@ perDialect(
       ]);
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(await sheet.xlsx.writeBuffer())]), 'users.xlsx');
-      const imported = await app().request<{ imported: number }>('POST', '/api/sys/users/import', {
+      const imported = await app().request<{ data: { imported: number } }>('POST', '/api/sys/users/import', {
         token: admin,
         rawBody: form,
       });

@@ -1,8 +1,8 @@
 import test from 'ava';
-import { patternProblem } from '../../core/modules/params/pattern-safety.ts';
+import { patternProblem, type PatternProblem } from '../../core/modules/params/pattern-safety.ts';
 
 test('shapes that backtrack catastrophically are named', (t) => {
-  const cases: Array<[string, string]> = [
+  const cases: Array<[string, PatternProblem]> = [
     ['(a+)+$', 'nestedQuantifier'],
     ['(a*)*', 'nestedQuantifier'],
     ['(a?){9}', 'nestedQuantifier'],
