@@ -1,6 +1,6 @@
 import type { Cradle } from '../../container.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
-import { CreatedKey, IdParam, KeyInput, KeyQuery, KeyView } from './schema.ts';
+import { CreatedKey, IdParam, KeyInput, KeyQuery, KeyView, UserKeyQuery } from './schema.ts';
 
 export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
   return {
@@ -11,8 +11,18 @@ export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
         path: '/sys/keys',
         permission: 'sys:secret:view',
         query: KeyQuery,
-        summary: 'API keys (never their secrets)',
+        summary: "API keys (never their secrets); userId gives one user's",
         handler: ({ query }) => apiKeysService.list(query),
+      }),
+      route<undefined, UserKeyQuery, { id: number }>({
+        method: 'get',
+        path: '/sys/users/:id/keys',
+        // Those who may reset the user's password see which keys the reset would revoke.
+        permission: ['sys:admin:update', 'sys:secret:view'],
+        params: IdParam,
+        query: UserKeyQuery,
+        summary: "One user's API keys (never their secrets), as a password reset would revoke them",
+        handler: ({ params, query }) => apiKeysService.list({ ...query, userId: params.id }),
       }),
       route<KeyInput>({
         method: 'post',

@@ -14,8 +14,13 @@ export type KeyInput = z.infer<typeof KeyInput>;
 
 export const KeyQuery = PageQuery.extend({
   state: z.enum(['active', 'all']).default('all'),
+  userId: z.coerce.number().int().positive().optional().describe('only the keys acting as this user'),
 });
 export type KeyQuery = z.infer<typeof KeyQuery>;
+
+/** A user's keys, as the password-reset dialog lists them. */
+export const UserKeyQuery = KeyQuery.omit({ userId: true });
+export type UserKeyQuery = z.infer<typeof UserKeyQuery>;
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 

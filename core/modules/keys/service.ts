@@ -56,6 +56,7 @@ export class ApiKeysService implements ApiKeyResolver {
   async list(query: KeyQuery): Promise<Page<KeyView>> {
     const q = this.base().orderBy('k.id', 'desc');
     if (query.q) whereAnyContains(q, ['k.name', 'k.key_id'], query.q);
+    if (query.userId) q.where('k.user_id', query.userId);
     if (query.state === 'active') {
       const now = this.deps.clock.now();
       q.whereNull('k.revoked_at').where((w) => w.whereNull('k.expires_at').orWhere('k.expires_at', '>', now));
@@ -116,6 +117,24 @@ export class ApiKeysService implements ApiKeyResolver {
       });
       return after;
     });
+  }
+
+  /**
+   * Revokes every key acting as the user, inside the caller's transaction (a password reset or change: whoever
+   * had the account may have made keys). Answers the public key ids of the keys revoked, for the caller's log.
+   */
+  async revokeAllOfUser(trx: Knex.Transaction, userId: number): Promise<string[]> {
+    const keyIds = (
+      (await trx('api_keys').where({ user_id: userId }).whereNull('revoked_at').select('key_id')) as Array<{
+        key_id: string;
+      }>
+    ).map((r) => r.key_id);
+    if (keyIds.length)
+      await trx('api_keys')
+        .where({ user_id: userId })
+        .whereNull('revoked_at')
+        .update({ revoked_at: this.deps.clock.now() });
+    return keyIds;
   }
 
   async resolveApiKey(text: string, caller: CallerInfo): Promise<Actor> {

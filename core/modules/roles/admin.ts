@@ -1,8 +1,9 @@
 /**
  * Role administration (SPEC §6). A role's permissions come from the catalogue
- * and never exceed the caller's own ("role permissions beyond your
- * authority"). A caller acts only on roles they created, unless they are a
- * system administrator. Built-in roles are never deleted, and the
+ * and never exceed what the caller holds in this call ("role permissions beyond
+ * your authority"): for an API key, its scopes within its owner's permissions.
+ * A caller acts only on roles they created, unless their account holds the
+ * admin role. Built-in roles are never deleted, and the
  * administrator role always keeps the whole catalogue (it is re-synced at
  * start anyway), so only its name and description change.
  */
@@ -41,7 +42,8 @@ export class RoleAdminService {
     const { db } = this.deps;
     const q = db('roles').select('*').orderBy('id');
     if (query.q) whereAnyContains(q, ['name', 'description'], query.q);
-    if (query.assignable && !(await this.deps.rolesService.isSystemAdmin(actor))) q.where({ created_by: actor.userId });
+    if (query.assignable && !(await this.deps.rolesService.accountIsAdmin(actor)))
+      q.where({ created_by: actor.userId });
     const page = await paginate<Row>(q, query, (r) => r as unknown as Row);
     return { ...page, items: await this.views(db, page.items) };
   }
@@ -159,12 +161,12 @@ export class RoleAdminService {
   }
 
   private async assertMayAct(db: Db, actor: Actor, row: Row): Promise<void> {
-    if (await this.deps.rolesService.isSystemAdmin(actor, db)) return;
+    if (await this.deps.rolesService.accountIsAdmin(actor, db)) return;
     if (row.created_by == null || Number(row.created_by) !== actor.userId)
       throw new ForbiddenError('users.roleNotAllowed');
   }
 
-  /** Known codes only, none beyond what the caller holds. */
+  /** Known codes only, none beyond what the caller holds in this call (a key: its effective scopes). */
   private async checkPermissions(db: Db, actor: Actor, requested: string[]): Promise<string[]> {
     const permissions = [...new Set(requested)];
     const unknown = permissions.find((p) => !CATALOGUE.has(p));
@@ -175,8 +177,7 @@ export class RoleAdminService {
         { permission: unknown },
       );
     if (await this.deps.rolesService.isSystemAdmin(actor, db)) return permissions;
-    const held = actor.userId ? await this.deps.rolesService.permissionsOfUser(actor.userId, db) : actor.permissions;
-    if (permissions.some((p) => !held.has(p))) throw new BusinessRuleError('users.rolesBeyondAuthority');
+    if (permissions.some((p) => !actor.permissions.has(p))) throw new ForbiddenError('users.rolesBeyondAuthority');
     return permissions;
   }
 

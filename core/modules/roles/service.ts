@@ -9,6 +9,7 @@ import type { Clock } from '../../clock.ts';
 import { allPermissions, staffPermissions } from '../menus/index.ts';
 
 export const ADMIN_ROLE = 'admin';
+const CATALOGUE = allPermissions();
 export const STAFF_ROLE = 'staff';
 
 export class RolesService {
@@ -94,8 +95,21 @@ export class RolesService {
     return Boolean(row);
   }
 
-  /** The system administrator (SPEC §6): a holder of the admin role, or the system itself (CLI, jobs). */
+  /**
+   * Whether the caller acts with the system administrator's whole authority: the system itself (CLI, jobs),
+   * or a holder of the admin role whose permissions in this call cover the catalogue. An API key acts with
+   * its scopes only, so an administrator's key scoped to a few permissions is not the administrator.
+   */
   async isSystemAdmin(actor: Actor, trx: Knex | Knex.Transaction = this.deps.db): Promise<boolean> {
+    if (actor.permissions.has('*')) return true;
+    return CATALOGUE.every((p) => actor.permissions.has(p)) && this.holdsAdmin(actor.userId, trx);
+  }
+
+  /**
+   * Whether the caller's account holds the admin role (or is the system), whatever the scopes of the key it
+   * calls with: decides whose roles it may act on, while what it may grant stays bounded by its permissions.
+   */
+  async accountIsAdmin(actor: Actor, trx: Knex | Knex.Transaction = this.deps.db): Promise<boolean> {
     return actor.permissions.has('*') || this.holdsAdmin(actor.userId, trx);
   }
 }

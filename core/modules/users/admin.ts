@@ -1,8 +1,11 @@
 /**
  * User administration (SPEC §3 User, §5, §6): create, replace, delete, enable
- * or disable, reset a password. The rules of who may do what:
+ * or disable, reset a password. The rules of who may do what, where "the
+ * caller's permissions" are those of this call (an API key: its scopes within
+ * its owner's), so a narrowly scoped key of an administrator is no administrator:
  * - a new role on a user must have been created by the caller, unless the
- *   caller is a system administrator (holder of the admin role);
+ *   caller's account holds the admin role, and must not carry permissions
+ *   beyond the caller's, unless the caller is a system administrator;
  * - only a system administrator may change a system administrator or a user
  *   with permissions beyond the caller's; holders of the admin role cannot be
  *   deleted (remove the role first);
@@ -12,9 +15,10 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { BusinessRuleError, ConflictError, ValidationError } from '../../errors.ts';
+import { BusinessRuleError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { SessionService } from '../auth/index.ts';
+import type { ApiKeysService } from '../keys/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import type { ParamsService } from '../params/index.ts';
 import { ADMIN_ROLE, type RolesService } from '../roles/index.ts';
@@ -40,6 +44,7 @@ export interface UserAdminDeps {
   paramsService: ParamsService;
   rolesService: RolesService;
   sessionService: SessionService;
+  apiKeysService: ApiKeysService;
 }
 
 /** The stored columns of the editable fields. */
@@ -181,18 +186,21 @@ export class UserAdminService {
     });
   }
 
-  /** Sets a new password (given, or random and answered once); the user's sessions end. */
+  /**
+   * Sets a new password (given, or random and answered once); the user's sessions end, and unless asked not to,
+   * their API keys are revoked in the same transaction: a reset usually means the account was in the wrong hands.
+   */
   async resetPassword(
     actor: Actor,
     id: number,
     body: ResetPasswordBody,
-  ): Promise<{ initialPassword?: string; mustChangePassword: boolean }> {
+  ): Promise<{ initialPassword?: string; mustChangePassword: boolean; revokedApiKeys: number }> {
     const settings = await loadUserSettings(this.deps.paramsService);
     if (body.password) throwIfAny(passwordErrors(body.password, settings, actor.lang));
     const password = body.password ?? randomFor(settings);
     const mustChange = body.password ? body.mustChangePassword : true;
     const hash = await hashPassword(password);
-    await this.deps.db.transaction(async (trx) => {
+    const revoked = await this.deps.db.transaction(async (trx) => {
       await getRow(trx, id);
       await this.guardTarget(trx, actor, id);
       const now = this.deps.clock.now();
@@ -206,15 +214,16 @@ export class UserAdminService {
         updated_at: now,
       });
       await this.deps.sessionService.revokeAllOfUser(id, trx);
+      const keyIds = body.revokeApiKeys ? await this.deps.apiKeysService.revokeAllOfUser(trx, id) : [];
       await this.deps.operationLog.record(trx, actor, {
         action: 'sys.user.resetPassword',
         target: id,
-        after: { mustChangePassword: mustChange },
+        after: { mustChangePassword: mustChange, revokedApiKeys: keyIds },
       });
+      return keyIds.length;
     });
-    return body.password
-      ? { mustChangePassword: mustChange }
-      : { initialPassword: password, mustChangePassword: mustChange };
+    const answer = { mustChangePassword: mustChange, revokedApiKeys: revoked };
+    return body.password ? answer : { initialPassword: password, ...answer };
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
@@ -240,7 +249,11 @@ export class UserAdminService {
     if (await q.first('id')) throw new ConflictError('users.duplicateUsername');
   }
 
-  /** Roles must exist; newly given ones must be the caller's own unless the caller is a system administrator. */
+  /**
+   * Roles must exist; newly given ones must be the caller's own unless the caller's account is an administrator,
+   * and within the caller's permissions unless the caller is a system administrator: a user made by a scoped
+   * key, with a password the key chose, must not carry more than the key could do itself.
+   */
   async checkRoles(trx: Db, actor: Actor, roleIds: number[], kept: number[]): Promise<void> {
     const ids = [...new Set(roleIds)];
     if (ids.length === 0)
@@ -261,9 +274,20 @@ export class UserAdminService {
         { role },
       );
     }
-    if (await this.deps.rolesService.isSystemAdmin(actor, trx)) return;
-    if (rows.some((r) => !kept.includes(Number(r.id)) && Number(r.created_by) !== actor.userId))
+    const { rolesService } = this.deps;
+    if (await rolesService.isSystemAdmin(actor, trx)) return;
+    const given = rows.filter((r) => !kept.includes(Number(r.id)));
+    if (given.length === 0) return;
+    if (!(await rolesService.accountIsAdmin(actor, trx)) && given.some((r) => Number(r.created_by) !== actor.userId))
       throw new BusinessRuleError('users.roleNotYours');
+    const granted = (await trx('role_permissions')
+      .whereIn(
+        'role_id',
+        given.map((r) => Number(r.id)),
+      )
+      .distinct('permission')) as Array<{ permission: string }>;
+    if (granted.some((g) => !actor.permissions.has(g.permission)))
+      throw new ForbiddenError('users.rolesBeyondAuthority');
   }
 
   /**

@@ -116,8 +116,13 @@ export function usersRoutes({ userAdminService, userImportService }: Cradle): Mo
         permission: 'sys:admin:update',
         params: IdParam,
         body: ResetPasswordBody,
-        response: z.object({ initialPassword: z.string().optional(), mustChangePassword: z.boolean() }),
-        summary: "Set a new password (given, or random and answered once); the user's sessions end",
+        response: z.object({
+          initialPassword: z.string().optional(),
+          mustChangePassword: z.boolean(),
+          revokedApiKeys: z.number().describe("how many of the user's API keys were revoked"),
+        }),
+        summary:
+          "Set a new password (given, or random and answered once); the user's sessions end and, unless revokeApiKeys is false, their API keys",
         handler: ({ actor, params, body }) => userAdminService.resetPassword(actor, params.id, body),
       }),
       route<undefined, ContactQuery>({

@@ -77,6 +77,7 @@ export const StatusBody = z.strictObject({ status: z.union([z.literal(0), z.lite
 export const ResetPasswordBody = z.strictObject({
   password: z.string().min(1).max(50).optional().describe('without one, a random password is made and answered once'),
   mustChangePassword: z.boolean().default(true),
+  revokeApiKeys: z.boolean().default(true).describe("also revoke the user's API keys (in the same transaction)"),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
