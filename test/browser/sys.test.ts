@@ -6,6 +6,7 @@
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import type { TestApp } from '../helpers/app.ts';
+import { createUserWithPermissions, STAFF_PASSWORD } from '../helpers/users.ts';
 import { browserSuite, fill, seriousViolations, withPage } from './helpers.ts';
 import {
   openAsAdmin,
@@ -266,6 +267,32 @@ function registerTests(): void {
       const [admin] = (await list('/sys/users?q=admin')).filter((u) => u.username === 'admin');
       t.is(admin?.creditBalance, 1250);
     });
+  });
+
+  test.serial("users: the password reset lists the user's API keys and revokes them with it", async (t) => {
+    await createUserWithPermissions(app, 'keyed.user', ['sys:log:view', 'sys:secret:add']);
+    const own = await app.tokenFor('keyed.user', STAFF_PASSWORD);
+    const made = await app.post<{ data: { key: string; keyId: string } }>(
+      '/api/sys/keys',
+      { name: 'nightly export', scopes: ['sys:log:view'] },
+      { token: own },
+    );
+    const headers = { 'x-api-key': made.body.data.key };
+    t.is((await app.get('/api/sys/logs/operations', { headers })).status, 200);
+    await withPage(t, browser, async ({ page }) => {
+      await openAsAdmin(page, app, '/sys/admin');
+      const row = await rowWith(page, 'users', 'keyed.user');
+      await page.click(`${row} button[aria-label^="Reset password"]`);
+      await page.waitForSelector('[data-testid="reset-keys"]', { visible: true });
+      const listed = await page.$eval('[data-testid="reset-keys"]', (el) => el.textContent ?? '');
+      t.true(listed.includes(made.body.data.keyId) && listed.includes('nightly export'), listed);
+      t.true(await page.$eval('#reset-revoke-keys', (el) => (el as HTMLInputElement).checked), 'ticked by default');
+      const violations = await seriousViolations(page);
+      t.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      await page.click('button[form="reset-form"]');
+      await page.waitForSelector('[data-testid="reset-generated"]', { visible: true });
+    });
+    t.is((await app.get('/api/sys/logs/operations', { headers })).status, 401);
   });
 
   test.serial('every /sys and /inte screen opens without a page error or an error toast', async (t) => {

@@ -343,6 +343,7 @@ export function SecretScreen() {
         columns={[
           { key: 'name', header: t('key.name'), render: (r) => str(r.name) },
           { key: 'keyId', header: t('key.keyId'), render: (r) => str(r.keyId ?? r.prefix) },
+          { key: 'user', header: t('key.user'), render: (r) => str(r.username) },
           { key: 'scopes', header: t('key.scopes'), render: (r) => ((r.scopes as string[]) ?? []).join(', ') },
           { key: 'expiresAt', header: t('key.expiresAt'), render: (r) => formatTime(r.expiresAt, l) },
           { key: 'lastUsed', header: t('key.lastUsed'), render: (r) => formatTime(r.lastUsedAt, l) },

@@ -18,6 +18,7 @@ import {
 import { EntityScreen } from '../components/EntityScreen.tsx';
 import { EMAIL_RE, PHONE_RE, type FieldDef, type Values } from '../components/Fields.tsx';
 import { ReleaseNotice } from '../components/ReleaseNotice.tsx';
+import { ResetPasswordModal } from '../components/ResetPasswordModal.tsx';
 import {
   errorMessage,
   formatTime,
@@ -123,6 +124,7 @@ export function AdminScreen() {
   const toast = useToast();
   const [status, setStatus] = useState('');
   const [recharging, setRecharging] = useState<Row | null>(null);
+  const [resetting, setResetting] = useState<Row | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -269,6 +271,13 @@ export function AdminScreen() {
                 onClick={() => void toggleStatus(row)}
               />
             )}
+            {can('sys:admin:update') && (
+              <RowButton
+                icon="key"
+                label={`${t('user.resetPassword')} ${str(row.username)}`}
+                onClick={() => setResetting(row)}
+              />
+            )}
             {can('sys:admin:recharge') && (
               <RowButton
                 icon="yen sign"
@@ -386,6 +395,7 @@ export function AdminScreen() {
         )}
       </EntityScreen>
       {recharging && <RechargeModal user={recharging} onClose={() => setRecharging(null)} />}
+      {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
     </>
   );
 }
