@@ -16,6 +16,9 @@ test('shapes that backtrack catastrophically are named', (t) => {
     ['(x)\\1', 'backReference'],
     ['(?<n>x)\\k<n>', 'backReference'],
     ['\\d+\\d+\\d+\\d+x', 'tooManyRepeats'],
+    // Ten of these take a minute on fifty digits and an x: bounded repetitions count too.
+    ['\\d{0,9}'.repeat(6), 'tooManyRepeats'],
+    ['a?'.repeat(6) + 'a'.repeat(6), 'tooManyRepeats'],
     ['(', 'invalid'],
     ['a{2,1}', 'invalid'],
   ];
@@ -43,7 +46,7 @@ test('ordinary employee-number patterns pass', (t) => {
 
 test('a pattern that passes runs fast on the input that hurts unsafe ones', (t) => {
   const input = `${'a'.repeat(48)}!`;
-  for (const source of ['a+a+a+', '(a|b)+', '(?:a{2})+', '\\w*a*\\d*']) {
+  for (const source of ['a+a+a+', '(a|b)+', '(?:a{2})+', '\\w*a*\\d*', '\\d{0,9}'.repeat(5), '\\w*a*.*a?a{0,40}']) {
     t.is(patternProblem(source), null, source);
     const started = performance.now();
     new RegExp(`^(?:${source})$`, 'u').test(input);

@@ -19,7 +19,7 @@ export default {
     'settings.patternRepeatedAlternation':
       'Alternatives inside a repeated group must begin with different characters, e.g. (a|b)+ but not (a|ab)+: otherwise the pattern can take very long to check',
     'settings.patternTooManyRepeats':
-      'The employee-number pattern may contain at most {max} open-ended repetitions (*, +, {n,}): more can take very long to check',
+      'The employee-number pattern may contain at most {variable} repetitions of variable length (?, *, +, {m,n}), at most {open} of them open-ended (*, +, {n,}): more can take very long to check',
     'dict.protected': 'The dictionary item cannot be deleted, only modified',
     'dict.hasChildren': 'The dictionary item has child items; delete them first',
     'dict.badParent': 'The parent item does not exist or would make a loop',
@@ -54,7 +54,8 @@ export default {
     'settings.patternNestedQuantifier': '工号格式不能重复一个本身次数可变的分组（如 (a+)+）：校验可能非常耗时',
     'settings.patternRepeatedAlternation':
       '重复分组中的各个选项必须以不同的字符开头（如 (a|b)+，而不是 (a|ab)+）：否则校验可能非常耗时',
-    'settings.patternTooManyRepeats': '工号格式最多只能包含 {max} 个不限次数的重复（*、+、{n,}）：更多会使校验非常耗时',
+    'settings.patternTooManyRepeats':
+      '工号格式最多只能包含 {variable} 个次数可变的重复（?、*、+、{m,n}），其中不限次数的（*、+、{n,}）最多 {open} 个：更多会使校验非常耗时',
     'dict.protected': '该字典项不能删除，只能修改',
     'dict.hasChildren': '该字典项有子项，请先删除子项',
     'dict.badParent': '上级字典项不存在或会形成循环',
@@ -91,7 +92,7 @@ export default {
     'settings.patternRepeatedAlternation':
       '繰り返すグループ内の選択肢は異なる文字で始めてください（(a|b)+ は可、(a|ab)+ は不可）：チェックに非常に時間がかかることがあります',
     'settings.patternTooManyRepeats':
-      '社員番号の形式に含められる上限なしの繰り返し（*、+、{n,}）は {max} 個までです：それ以上はチェックに非常に時間がかかることがあります',
+      '社員番号の形式に含められる回数可変の繰り返し（?、*、+、{m,n}）は {variable} 個まで、そのうち上限なし（*、+、{n,}）は {open} 個までです：それ以上はチェックに非常に時間がかかることがあります',
     'dict.protected': 'この辞書項目は削除できません。変更のみ可能です',
     'dict.hasChildren': 'この辞書項目には子項目があります。先に子項目を削除してください',
     'dict.badParent': '親項目が存在しないか、循環になります',

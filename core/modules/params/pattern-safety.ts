@@ -9,14 +9,17 @@
  * - alternatives under a repetition that may start with the same character
  *   (`(a|ab)+`, `(\w|\d)*`), since each choice is retried at every position;
  * - back-references, which no engine can match without backtracking;
- * - more than three open-ended repetitions (`*`, `+`, `{n,}`): neighbouring ones
- *   over the same characters multiply the work by the input length each.
+ * - more than five repetitions of variable length (`?`, `{0,9}`, ...), or more
+ *   than three open-ended ones (`*`, `+`, `{n,}`): neighbouring ones over the
+ *   same characters multiply the work by the input's length each (ten times
+ *   `\d{0,9}` take a minute on fifty digits and an `x`).
  */
 
 export type PatternProblem =
   'invalid' | 'backReference' | 'nestedQuantifier' | 'repeatedAlternation' | 'tooManyRepeats';
 
-/** Open-ended repetitions allowed in one pattern (see the header). */
+/** Repetitions of variable length allowed in one pattern, and how many of them may be open-ended (see the header). */
+export const MAX_VARIABLE_REPEATS = 5;
 export const MAX_OPEN_REPEATS = 3;
 
 type Item =
@@ -47,11 +50,14 @@ export function patternProblem(source: string): PatternProblem | null {
   if (repeated.some((r) => some([r], (i) => i.kind === 'repeat' && i.min !== i.max))) return 'nestedQuantifier';
   if (repeated.some((r) => some([r], (i) => i.kind === 'group' && !distinctStarts(i.alternatives))))
     return 'repeatedAlternation';
+  let variable = 0;
   let open = 0;
   walk(tree, (i) => {
-    if (i.kind === 'repeat' && i.max === Infinity) open += 1;
+    if (i.kind !== 'repeat' || i.min === i.max) return;
+    variable += 1;
+    if (i.max === Infinity) open += 1;
   });
-  return open > MAX_OPEN_REPEATS ? 'tooManyRepeats' : null;
+  return variable > MAX_VARIABLE_REPEATS || open > MAX_OPEN_REPEATS ? 'tooManyRepeats' : null;
 }
 
 function walk(alternatives: Item[][], visit: (item: Item) => void): void {

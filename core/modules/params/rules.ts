@@ -6,7 +6,7 @@
  */
 import { ValidationError } from '../../errors.ts';
 import { t, type Lang, type MessageParams } from '../../i18n/index.ts';
-import { patternProblem, MAX_OPEN_REPEATS, type PatternProblem } from './pattern-safety.ts';
+import { patternProblem, MAX_OPEN_REPEATS, MAX_VARIABLE_REPEATS, type PatternProblem } from './pattern-safety.ts';
 
 type Values = Record<string, unknown>;
 
@@ -38,7 +38,11 @@ export function inputBreaches(input: Values): Breach[] {
   if (typeof pattern === 'string' && pattern.length <= 200 && pattern.trim() !== '') {
     const problem = patternProblem(pattern.trim());
     if (problem)
-      breaches.push({ field: 'usernoPattern', key: PATTERN_MESSAGES[problem], params: { max: MAX_OPEN_REPEATS } });
+      breaches.push({
+        field: 'usernoPattern',
+        key: PATTERN_MESSAGES[problem],
+        params: { variable: MAX_VARIABLE_REPEATS, open: MAX_OPEN_REPEATS },
+      });
   }
   return breaches;
 }
