@@ -149,18 +149,14 @@ export class Outbox {
   /** Puts a parked (or pending) row back in the queue for a fresh series of attempts. */
   async retry(id: number): Promise<boolean> {
     const now = this.deps.clock.now();
-    const n = await this.deps
-      .db('outbox')
-      .where({ id })
-      .whereIn('state', ['parked', 'pending'])
-      .update({
-        state: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        locked_by: null,
-        locked_until: null,
-        updated_at: now,
-      });
+    const n = await this.deps.db('outbox').where({ id }).whereIn('state', ['parked', 'pending']).update({
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      locked_by: null,
+      locked_until: null,
+      updated_at: now,
+    });
     return n === 1;
   }
 
