@@ -138,4 +138,36 @@ perDialect(test, (dialect, app) => {
     t.is(reset.body.data.revokedApiKeys, 0);
     t.is((await app().get('/api/sys/logs/operations', as(key))).status, 200);
   });
+
+  test.serial(`${dialect}: one's own password change lists one's keys and revokes them when asked`, async (t) => {
+    await createUserWithPermissions(app(), `changer-${dialect}`, ['sys:log:view', 'sys:secret:add']);
+    const own = await app().tokenFor(`changer-${dialect}`, STAFF_PASSWORD);
+    const key = await keyOf(own, ['sys:log:view']);
+    const mine = await app().get<{ data: Page<Key> }>('/api/sys/user/keys?state=active', { token: own });
+    t.deepEqual(
+      mine.body.data.items.map((k) => k.keyId),
+      [key.keyId],
+    );
+    const change = async (token: string, from: string, to: string, revokeApiKeys?: boolean) =>
+      app().post<{ token: string }>(
+        '/api/sys/user/password',
+        {
+          password: await app().encrypt(from),
+          newPassword: await app().encrypt(to),
+          confirmPassword: await app().encrypt(to),
+          ...(revokeApiKeys === undefined ? {} : { revokeApiKeys }),
+        },
+        { token },
+      );
+    const kept = await change(own, STAFF_PASSWORD, 'Second#2026pass');
+    t.is(kept.status, 200, JSON.stringify(kept.body));
+    t.is((await app().get('/api/sys/logs/operations', as(key))).status, 200, 'a routine change keeps the keys');
+    const revoked = await change(kept.body.token, 'Second#2026pass', 'Third#2026pass', true);
+    t.is(revoked.status, 200, JSON.stringify(revoked.body));
+    t.is((await app().get('/api/sys/logs/operations', as(key))).status, 401);
+    const after = await app().get<{ data: Page<Key> }>('/api/sys/user/keys?state=active', {
+      token: revoked.body.token,
+    });
+    t.is(after.body.data.total, 0);
+  });
 });

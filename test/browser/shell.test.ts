@@ -197,6 +197,8 @@ function registerTests(): void {
       // A section path goes to its first entry; every entry renders inside the layout.
       await page.click('.header-menu a[href="/sys/admin"]');
       await page.waitForFunction(() => window.location.pathname === '/sys/admin');
+      // The address changes a render before the side menu does: wait for the section's own entries.
+      await page.waitForFunction(() => document.querySelectorAll('.side-menu a[href^="/sys/"]').length > 10);
       const sysEntries = await page.$$eval('.side-menu a', (els) => els.map((el) => el.getAttribute('href') ?? ''));
       t.true(sysEntries.length > 10);
       for (const p of ['/sys/role', '/sys/setting', '/inte/switch', '/room/report']) {

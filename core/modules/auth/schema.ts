@@ -44,6 +44,12 @@ export const ChangePasswordBody = z.object({
   password: z.string().max(4096).describe('old password, RSA-encrypted like at login'),
   newPassword: z.string().max(4096).describe('new password, RSA-encrypted'),
   confirmPassword: z.string().max(4096).describe('the new password again, RSA-encrypted'),
+  revokeApiKeys: z
+    .boolean()
+    .default(false)
+    .describe(
+      "also revoke the caller's API keys (they act as the caller, and whoever knew the password may have made them)",
+    ),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 

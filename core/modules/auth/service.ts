@@ -14,9 +14,18 @@ import { t, type Lang } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { ParamsService } from '../params/index.ts';
+import type { ApiKeysService } from '../keys/index.ts';
 import type { RolesService } from '../roles/index.ts';
-import { POLICY_KEYS, passwordState, policyViolations, type PasswordPolicy } from '../users/password-policy.ts';
-import { accountStanding, verifyPassword, type UserRow, type UsersService } from '../users/index.ts';
+import {
+  POLICY_KEYS,
+  accountStanding,
+  passwordState,
+  policyViolations,
+  verifyPassword,
+  type PasswordPolicy,
+  type UserRow,
+  type UsersService,
+} from '../users/index.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { RsaKeyService } from './rsa-key.ts';
 import type { ChangePasswordBody, LoginBody } from './schema.ts';
@@ -36,6 +45,7 @@ export interface AuthDeps {
   sessionService: SessionService;
   operationLog: OperationLog;
   notificationsService: Pick<NotificationsService, 'loginNotices'>;
+  apiKeysService: Pick<ApiKeysService, 'revokeAllOfUser'>;
 }
 
 export interface ClientMeta {
@@ -282,7 +292,12 @@ export class AuthService implements TokenResolver {
     await db.transaction(async (trx) => {
       await usersService.setPassword(trx, user.id, newPassword);
       await sessionService.revokeAllOfUser(user.id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.changePassword', target: user.id });
+      const revokedApiKeys = body.revokeApiKeys ? await this.deps.apiKeysService.revokeAllOfUser(trx, user.id) : [];
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.user.changePassword',
+        target: user.id,
+        ...(revokedApiKeys.length ? { after: { revokedApiKeys } } : {}),
+      });
     });
     const pair = await sessionService.open(user.id, 'local', { ip: actor.ip });
     return { token: pair.token, refreshToken: pair.refreshToken, expiresAt: pair.expiresAt };

@@ -1,5 +1,5 @@
 import type { Cradle } from '../../container.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
+import { SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { CreatedKey, IdParam, KeyInput, KeyQuery, KeyView, UserKeyQuery } from './schema.ts';
 
 export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
@@ -23,6 +23,15 @@ export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
         query: UserKeyQuery,
         summary: "One user's API keys (never their secrets), as a password reset would revoke them",
         handler: ({ params, query }) => apiKeysService.list({ ...query, userId: params.id }),
+      }),
+      route<undefined, UserKeyQuery>({
+        method: 'get',
+        path: '/sys/user/keys',
+        permission: SIGNED_IN,
+        duringPasswordChange: true,
+        query: UserKeyQuery,
+        summary: "The caller's own API keys (never their secrets), as the password change offers to revoke them",
+        handler: ({ actor, query }) => apiKeysService.list({ ...query, userId: actor.userId }),
       }),
       route<KeyInput>({
         method: 'post',

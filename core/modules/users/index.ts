@@ -17,6 +17,7 @@ export { UsersService, type NewUser } from './service.ts';
 export { UserAdminService } from './admin.ts';
 export { UserImportService, type ImportProgress } from './import.ts';
 export { hashPassword, verifyPassword, randomPassword } from './password.ts';
+export { POLICY_KEYS, passwordState, policyViolations, type PasswordPolicy } from './password-policy.ts';
 export { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState, type AccountStanding } from './standing.ts';
 export type { UserRow } from './model.ts';
 export type { UserView, Contact } from './schema.ts';

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Icon, List, Message, Modal } from 'semantic-ui-react';
+import { Button, Checkbox, Form, Icon, List, Message, Modal } from 'semantic-ui-react';
 import { useConfigQuery } from '../../app/api.ts';
 import { encrypt } from '../../app/crypto.ts';
 import { storeTokens } from '../../app/sessionSlice.ts';
 import { storage } from '../../app/storage.ts';
 import { useAppDispatch } from '../../app/store.ts';
 import { toastShown } from '../../app/uiSlice.ts';
-import { useChangePasswordMutation } from './api.ts';
+import { useChangePasswordMutation, useMyKeyCountQuery } from './api.ts';
 import { checkPassword, policyFrom } from './policy.ts';
 import { throttleOf, useWait } from './wait.ts';
 
@@ -30,6 +30,9 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
   const [form, setForm] = useState({ password: '', newPassword: '', confirmPassword: '' });
   const [error, setError] = useState('');
   const [touched, setTouched] = useState(false);
+  // API keys act as their owner, and whoever knew the old password may have made them: offer to revoke them too.
+  const { data: keyCount = 0 } = useMyKeyCountQuery(undefined, { skip: !open });
+  const [revokeKeys, setRevokeKeys] = useState(true);
   // Wrong current passwords count like failed sign-ins: after a few, each try must wait.
   const wait = useWait();
 
@@ -52,7 +55,7 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
         encrypt(form.newPassword),
         encrypt(form.confirmPassword),
       ]);
-      const res = await change({ password, newPassword, confirmPassword });
+      const res = await change({ password, newPassword, confirmPassword, revokeApiKeys: keyCount > 0 && revokeKeys });
       if ('error' in res && res.error) {
         const err = res.error as { msg?: string };
         const { retryAfter } = throttleOf(res.error);
@@ -150,6 +153,17 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
                   : undefined
             }
           />
+          {keyCount > 0 && (
+            <Form.Field>
+              <Checkbox
+                id="cp-revoke-keys"
+                data-testid="change-password-revoke-keys"
+                label={t('password.revokeKeys', { count: keyCount })}
+                checked={revokeKeys}
+                onChange={(_, d) => setRevokeKeys(Boolean(d.checked))}
+              />
+            </Form.Field>
+          )}
           <Message error content={error} />
           {wait.seconds > 0 && (
             <Message

@@ -52,7 +52,10 @@ export const loginApi = api.injectEndpoints({
     login: build.mutation<LoginAnswer, LoginBody>({
       query: (body) => ({ url: '/sys/login', method: 'POST', body, public: true, silent: true }),
     }),
-    changePassword: build.mutation<TokenAnswer, { password: string; newPassword: string; confirmPassword: string }>({
+    changePassword: build.mutation<
+      TokenAnswer,
+      { password: string; newPassword: string; confirmPassword: string; revokeApiKeys?: boolean }
+    >({
       query: (body) => ({ url: '/sys/user/password', method: 'POST', body, public: true, silent: true }),
     }),
     logout: build.mutation<Envelope & { authMethod: number; logoutUrl: string | null }, void>({
@@ -71,6 +74,11 @@ export const loginApi = api.injectEndpoints({
     oidcCallback: build.mutation<SignInAnswer, { code: string; state: string; iss?: string }>({
       query: (body) => ({ url: '/auth/oidc/callback', method: 'POST', body, public: true, silent: true }),
     }),
+    /** The caller's active API keys, which the password change offers to revoke. */
+    myKeyCount: build.query<number, void>({
+      query: () => ({ url: '/sys/user/keys', params: { state: 'active', pageSize: 1 }, silent: true }),
+      transformResponse: (body: Envelope) => Number((body.data as { total?: number } | undefined)?.total ?? 0),
+    }),
     tokenUrl: build.mutation<SignInAnswer, { code: string }>({
       query: (params) => ({ url: '/auth/token', params, public: true, silent: true }),
     }),
@@ -82,6 +90,7 @@ export const {
   useChangePasswordMutation,
   useLogoutMutation,
   useSsoMethodsQuery,
+  useMyKeyCountQuery,
   useOidcCallbackMutation,
   useTokenUrlMutation,
 } = loginApi;
