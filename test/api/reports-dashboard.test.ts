@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
@@ -120,6 +122,13 @@ perDialect(test, (dialect, app) => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ArrayBuffer);
       t.is(workbook.worksheets[0]!.rowCount, expectRows + 1, 'a header row and the data');
+      const stored = await app().cradle.db('reports').where({ id: req.body.data.id }).first('file_path');
+      const mode = fs.statSync(path.join(app().cradle.config.dataDir, String(stored.file_path))).mode & 0o777;
+      t.is(
+        mode.toString(8),
+        '600',
+        "a report holds people's bookings: owner-only, like the rest of the data directory",
+      );
     });
   }
 

@@ -6,7 +6,7 @@ import { SHARED_MAX_AGE_MS } from '../../core/recent-value.ts';
 import { perDialect } from '../helpers/app.ts';
 import { createUserWithPermissions, STAFF_PASSWORD } from '../helpers/users.ts';
 
-type Param = { key: string; paramValue: unknown; group: string };
+type Param = { key: string; paramValue: unknown; group: string; editable: boolean };
 
 const logLines: string[] = [];
 const logger = pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) });
@@ -61,6 +61,22 @@ perDialect(
         t.is(one.body.key, 'settings.paramForbidden');
       }
       t.is((await app().get('/api/sys/params/reportRowLimit', { token: editor })).status, 200);
+      t.true(
+        list.body.data.every((p) => p.editable),
+        'what the editor sees, the editor may change',
+      );
+      await createUserWithPermissions(app(), `looker-${dialect}`, [
+        'sys:setting:view',
+        'sys:setting:save',
+        'sys:security:view',
+      ]);
+      const looker = await app().tokenFor(`looker-${dialect}`, STAFF_PASSWORD);
+      const seen = (await app().get<{ data: Param[] }>('/api/sys/params', { token: looker })).body.data;
+      t.deepEqual(
+        [...new Set(seen.filter((p) => !p.editable).map((p) => p.group))],
+        ['security'],
+        'a group one may only view is answered as not editable, so the screen can say so before a save fails',
+      );
       const all = await app().get<{ data: Param[] }>('/api/sys/params', { token: admin });
       t.true(
         all.body.data.some((p) => p.key === 'captchaEnabled'),

@@ -100,14 +100,16 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateEvent, Record<Lang, Pair
         'Hello {{recipient.name}},',
         '{{booking.organiser}} asks to book ' +
           when.en +
-          ' for “{{booking.subject}}”. Please approve or deny it in My Approval.',
+          ' for “{{booking.subject}}”. Please approve or deny it in <a href="{{links.approvals}}">My Approval</a>.',
       ),
     ],
     cn: [
       '待审批：{{booking.subject}}',
       p(
         '{{recipient.name}}，您好：',
-        '{{booking.organiser}} 申请预约 ' + when.cn + '，主题“{{booking.subject}}”。请在“我的审批”中处理。',
+        '{{booking.organiser}} 申请预约 ' +
+          when.cn +
+          '，主题“{{booking.subject}}”。请在<a href="{{links.approvals}}">“我的审批”</a>中处理。',
       ),
     ],
     ja: [
@@ -116,7 +118,7 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateEvent, Record<Lang, Pair
         '{{recipient.name}} 様',
         '{{booking.organiser}} さんが ' +
           when.ja +
-          ' を「{{booking.subject}}」で予約申請しました。マイ承認で承認または却下してください。',
+          ' を「{{booking.subject}}」で予約申請しました。<a href="{{links.approvals}}">マイ承認</a>で承認または却下してください。',
       ),
     ],
   },

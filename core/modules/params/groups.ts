@@ -37,6 +37,10 @@ export function mayView(actor: Actor, key: string): boolean {
   return holds(actor, permissionFor(key, 'view'));
 }
 
+export function maySave(actor: Actor, key: string): boolean {
+  return holds(actor, permissionFor(key, 'save'));
+}
+
 /** Throws 403 naming the first parameter of `keys` the actor may not `action`. */
 export function assertAllowed(actor: Actor, keys: Iterable<string>, action: keyof GroupPermissions): void {
   for (const key of keys) {

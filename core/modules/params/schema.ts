@@ -8,6 +8,8 @@ export const ParamView = z.object({
   paramValue: z.unknown(),
   group: z.string(),
   remark: z.object({ cn: z.string(), en: z.string(), ja: z.string() }),
+  /** Whether the caller may change it (its group's save permission), so a screen can say so before a save fails. */
+  editable: z.boolean(),
 });
 export type ParamView = z.infer<typeof ParamView>;
 

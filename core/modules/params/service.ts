@@ -14,7 +14,7 @@ import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { PARAMS, PARAM_BY_KEY, type ParamDef } from './catalog.ts';
-import { assertAllowed, mayView } from './groups.ts';
+import { assertAllowed, maySave, mayView } from './groups.ts';
 import { anchored, patternProblem } from './pattern-safety.ts';
 import { crossBreaches, inputBreaches, throwBreaches } from './rules.ts';
 import { TimeConfig, type ParamView } from './schema.ts';
@@ -137,14 +137,20 @@ export class ParamsService {
         mayView(actor, d.key) &&
         (!filter.group || d.group === filter.group) &&
         (!q || d.key.toLowerCase().includes(q) || Object.values(d.remark).some((r) => r.toLowerCase().includes(q))),
-    ).map((d) => ({ key: d.key, paramValue: values[d.key], group: d.group, remark: d.remark }));
+    ).map((d) => ({
+      key: d.key,
+      paramValue: values[d.key],
+      group: d.group,
+      remark: d.remark,
+      editable: maySave(actor, d.key),
+    }));
   }
 
   /** One parameter with its explanation: 404 when unknown, 403 when its group is not the actor's to view. */
   async view(actor: Actor, key: string): Promise<ParamView> {
     const d = this.definition(key);
     assertAllowed(actor, [key], 'view');
-    return { key, paramValue: await this.get(key), group: d.group, remark: d.remark };
+    return { key, paramValue: await this.get(key), group: d.group, remark: d.remark, editable: maySave(actor, key) };
   }
 
   /** The parameters anyone may read (the console needs them before sign-in). */

@@ -35,6 +35,8 @@ export async function writeWorkbook(
   for (const row of rows) sheet.addRow(row);
   const tmp = `${file}.part`;
   await workbook.xlsx.writeFile(tmp);
+  // Reports hold people's bookings: readable by Atrium's own account only, like everything in the data directory.
+  fs.chmodSync(tmp, 0o600);
   fs.renameSync(tmp, file);
 }
 

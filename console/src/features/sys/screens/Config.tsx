@@ -21,6 +21,8 @@ interface Param {
   paramValue: unknown;
   group: string;
   remark: unknown;
+  /** The caller holds this group's save permission (security, tablet and blocklist have their own). */
+  editable: boolean;
 }
 
 export function SettingScreen() {
@@ -38,7 +40,7 @@ export function SettingScreen() {
   const groups = Array.from(new Set(params.map((p) => p.group)));
   const submit = async () => {
     const changed = Object.fromEntries(
-      params.filter((p) => values[p.key] !== p.paramValue).map((p) => [p.key, values[p.key]]),
+      params.filter((p) => p.editable && values[p.key] !== p.paramValue).map((p) => [p.key, values[p.key]]),
     );
     if (!Object.keys(changed).length) return toast('info', t('nothingChanged'));
     const res = await save({ path: '/sys/params', method: 'PUT', body: changed });
@@ -81,7 +83,7 @@ export function SettingScreen() {
                 fields={fields}
                 values={values}
                 errors={errors}
-                disabled={!can('sys:setting:save')}
+                disabled={!can('sys:setting:save') || !params.some((p) => p.group === g && p.editable)}
                 onChange={(n, v) => setValues((o) => ({ ...o, [n]: v }))}
               />
             </Segment>
