@@ -11,6 +11,7 @@ import { startServer } from '../../core/server.ts';
 import { mysqlUrl, startTestApp, TestApp, type ApiAnswer } from '../helpers/app.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
 import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
+import { skipBecause } from '../helpers/requires.ts';
 
 const SLOT_MS = 900_000;
 const MINUTE = 60_000;
@@ -78,12 +79,11 @@ async function startPair(): Promise<Pair> {
 }
 
 if (!mysqlUrl) {
-  test('multi-process guarantees (MariaDB only)', (t) => {
-    t.log(
-      'SKIPPED: set ATRIUM_TEST_MYSQL_URL (e.g. mysql://root:@127.0.0.1:3306/test) to run the scheduler-lease, contention, series-race and no-show tests on two servers',
-    );
-    t.pass();
-  });
+  skipBecause(
+    test,
+    'multi-process guarantees: scheduler lease, contention, series race, no-shows on two servers',
+    'they need MariaDB: set ATRIUM_TEST_MYSQL_URL (e.g. mysql://root:@127.0.0.1:3306/test)',
+  );
 } else {
   let pair: Pair | undefined;
   let rooms: number[] = [];

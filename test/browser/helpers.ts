@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { ExecutionContext, TestFn } from 'ava';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, startTestApp, type StartOptions, type TestApp } from '../helpers/app.ts';
+import { skipBecause } from '../helpers/requires.ts';
 
 export const CHROMIUM = process.env.ATRIUM_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -285,10 +286,7 @@ export function browserSuite(
   register: () => void,
 ): void {
   if (!hasChromium) {
-    test(`browser suite: ${name}`, (t) => {
-      t.log(`SKIPPED: ${CHROMIUM} is missing; install Debian's chromium to run the console browser tests.`);
-      t.pass();
-    });
+    skipBecause(test, `browser suite: ${name}`, `${CHROMIUM} is missing (apt-get install chromium)`);
     return;
   }
   let stop = async () => {};
