@@ -241,12 +241,12 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   });
 }
 
+let skippedSuites = 0;
+
 /**
  * Declares a serial group of tests that share one app per database: `suite(test, 'name', fn)`
  * registers `fn`'s tests once for SQLite and once for MariaDB (when configured).
  */
-let skippedSuites = 0;
-
 export function perDialect<C>(
   test: TestFn<C>,
   register: (dialect: Dialect, getApp: () => TestApp) => void,
