@@ -27,3 +27,10 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, lang: Lang, p
 
 /** A boolean in a query string: `true`/`false`/`1`/`0` (z.coerce.boolean would read "false" as true). */
 export const QueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * A calendar date, `YYYY-MM-DD`, that exists: 2027-02-31 and 2027-02-29 do not, 2028-02-29 does. Every date the API
+ * accepts is one, so no service meets a date that luxon or `Date.UTC` would quietly roll into the next month.
+ * Its refusal is zod's own "invalid date" issue, which zod words in each of our languages.
+ */
+export const CalendarDate = z.iso.date();

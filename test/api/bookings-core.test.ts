@@ -448,7 +448,7 @@ perDialect(
       await expect(
         { resourceId: room, meetingDate: '2027-02-30', startTime: '09:00', endTime: '10:00' },
         400,
-        'bookings.selectTime',
+        'common.validation',
       );
       await expect(
         { resourceId: room, meetingDate: d, startTime: '09:10', endTime: '10:00' },

@@ -20,7 +20,7 @@ import {
 } from './resources.ts';
 import type { AvailableQuery, GridQuery } from './schema.ts';
 import { loadSettings } from './settings.ts';
-import { DAY_MS, instantOf, isValidDate, MINUTE_MS, minutesOf, SLOT_MS, weekdayOf } from './time.ts';
+import { DAY_MS, earliestStart, instantOf, MINUTE_MS, minutesOf, SLOT_MS, wallClockExists, weekdayOf } from './time.ts';
 
 export type CellState =
   | 'free'
@@ -112,16 +112,16 @@ function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) 
 
 /**
  * The grid as JSON text: `{ date, interval, times: { [zone]: ["HH:mm", ...] }, resources: [{ ..., runs }], bookings }`.
- * DESIGN §2 gives each cell as an object (`cells: [{ time, state, bookingId? }]`); a thousand resources of 96 cells
+ * A cell per object (`cells: [{ time, state, bookingId? }]`) would be the plain shape; a thousand resources of 96 cells
  * made that 3.4 MB, whose building, sending and parsing cost far more than the queries. Here the labels come once
  * per zone and each resource's cells as runs of one state (a handful per day): eight times smaller, the day's
  * bookings being most of what is left. The console expands runs back into cells (console/src/features/center/grid-wire.ts).
  * Resources without bookings or disabled periods that day share their runs text when their hours, zone and access are the same.
  */
 export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): Promise<string> {
-  if (!isValidDate(q.date)) throw new BadRequestError('bookings.selectTime');
   const { db } = deps;
   const now = deps.clock.now();
+  const bookableFrom = earliestStart(now);
   const f = filterOf(q);
   const [settings, resources, facts] = await Promise.all([
     loadSettings(deps.paramsService),
@@ -215,7 +215,8 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
         let state: CellState;
         if (b)
           state = b.state === 'pending' ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
-        else if (end <= now) state = 'expired';
+        // A cell is expired once a booking could no longer start at its label: a 30-minute cell halfway through is.
+        else if (t < bookableFrom) state = 'expired';
         else if (statusOff || periods?.some((p) => p.startAt < end && p.endAt > t)) state = 'disabled';
         else if (!openDay || t < openFrom || end > openTo) state = 'unavailable';
         else if (noRes) state = 'noReservation';
@@ -238,8 +239,7 @@ export async function available(
   actor: Actor,
   q: AvailableQuery,
 ): Promise<{ date: string; startTime: string; endTime: string; resources: Array<ReturnType<typeof resourceHead>> }> {
-  if (!isValidDate(q.date) || minutesOf(q.endTime) <= minutesOf(q.startTime))
-    throw new BadRequestError('bookings.selectTime');
+  if (minutesOf(q.endTime) <= minutesOf(q.startTime)) throw new BadRequestError('bookings.selectTime');
   const { db } = deps;
   const now = deps.clock.now();
   const f = filterOf(q);
@@ -283,7 +283,8 @@ export async function available(
   const free = resources.filter((r) => {
     const { from: a, to: b } = ranges.get(r.id)!;
     const open = openOn(r, weekdayOf(q.date));
-    if (a < Math.floor(now / SLOT_MS) * SLOT_MS || statusDisabledOn(r, q.date) || !open || restricted(r, facts))
+    if (a < earliestStart(now) || statusDisabledOn(r, q.date) || !open || restricted(r, facts)) return false;
+    if (!wallClockExists(q.date, q.startTime, r.timeZone) || !wallClockExists(q.date, q.endTime, r.timeZone))
       return false;
     if (r.allDay || minutesOf(q.startTime) < minutesOf(open.from) || minutesOf(q.endTime) > minutesOf(open.to))
       return false;

@@ -11,29 +11,49 @@ import { HELD_STATES } from './repo.ts';
 import { openOn, type DisabledPeriod, type ResourceInfo } from './resources.ts';
 import { checkRules, priceOf, type RuleContext, type RuleFailure } from './rules/index.ts';
 import type { BookingSettings } from './settings.ts';
-import { instantOf, isValidDate, minutesOf, weekdayOf } from './time.ts';
+import { instantOf, minutesOf, wallClockExists, weekdayOf } from './time.ts';
 
 export type Times = BookingTimes;
 
-/** Reads the request's times in the resource's zone; a whole day is the day's open hours. */
-export function resolveTimes(
+/**
+ * The request's times in the resource's zone; a whole day is the day's open hours. When the zone skips one of the
+ * times that date (clocks jumping forward), `skipped` says so and the instants are those luxon moves it to, which
+ * no booking may be given: its label would contradict them.
+ */
+export function readTimes(
   resource: ResourceInfo,
   input: { meetingDate: string; startTime?: string; endTime?: string; wholeDay?: boolean },
-): Times {
-  if (!isValidDate(input.meetingDate)) throw new BadRequestError('bookings.selectTime');
+): Times & { skipped?: RuleFailure } {
+  const date = input.meetingDate;
+  const zone = resource.timeZone;
   let { startTime, endTime } = input;
   const wholeDay = input.wholeDay === true;
   if (wholeDay) {
-    const open = openOn(resource, weekdayOf(input.meetingDate)) ?? { from: '00:00', to: '24:00' };
+    const open = openOn(resource, weekdayOf(date)) ?? { from: '00:00', to: '24:00' };
     startTime = open.from;
     endTime = open.to;
   }
   if (startTime === undefined || endTime === undefined || minutesOf(endTime) <= minutesOf(startTime))
     throw new BadRequestError('bookings.selectTime');
-  const startAt = instantOf(input.meetingDate, startTime, resource.timeZone);
-  const endAt = instantOf(input.meetingDate, endTime, resource.timeZone);
+  const startAt = instantOf(date, startTime, zone);
+  const endAt = instantOf(date, endTime, zone);
+  const missing = [startTime, endTime].find((time) => !wallClockExists(date, time, zone));
+  if (missing !== undefined) {
+    const skipped = { key: 'bookings.timeSkipped', params: { time: missing, date, zone } };
+    return { meetingDate: date, startTime, endTime, wholeDay, startAt, endAt: Math.max(startAt, endAt), skipped };
+  }
   if (!(endAt > startAt)) throw new BadRequestError('bookings.selectTime');
-  return { meetingDate: input.meetingDate, startTime, endTime, wholeDay, startAt, endAt };
+  return { meetingDate: date, startTime, endTime, wholeDay, startAt, endAt };
+}
+
+/** The times of one booking: a time its zone skips that date is a bad request (a series refuses just that date). */
+export function resolveTimes(
+  resource: ResourceInfo,
+  input: { meetingDate: string; startTime?: string; endTime?: string; wholeDay?: boolean },
+): Times {
+  const { skipped, ...times } = readTimes(resource, input);
+  if (skipped) throw new BadRequestError(skipped.key, skipped.params);
+  return times;
 }
 
 /** What the rules need to know about the organiser, read once per write. */
@@ -126,7 +146,7 @@ export function enforce(c: RuleContext): void {
   if (first) throw ruleError(first);
 }
 
-/** A check-in code of `length` digits without a leading zero (SPEC §5: a fixed-length integer). */
+/** A check-in code of `length` digits without a leading zero: a fixed-length integer, as door tablets expect. */
 export function newCheckInCode(length: number): string {
   return String(randomInt(10 ** (length - 1), 10 ** length));
 }

@@ -9,7 +9,7 @@ import { BadRequestError, BusinessRuleError, ConflictError, ForbiddenError } fro
 import { t } from '../../i18n/index.ts';
 import { prepareCreate } from './create.ts';
 import type { BookingDeps, Db } from './deps.ts';
-import { loadFacts, needsApproval, resolveTimes, ruleContext, type Facts, type Times } from './plan.ts';
+import { loadFacts, needsApproval, readTimes, ruleContext, type Facts, type Times } from './plan.ts';
 import { getBooking, viewsOf } from './repo.ts';
 import { loadDisabledPeriods, type ResourceInfo } from './resources.ts';
 import { checkRules } from './rules/index.ts';
@@ -53,12 +53,14 @@ export function toRRule(firstDate: string, r: Recurrence): InstanceType<typeof R
   });
 }
 
+/** The dates of a series. One date past the cap is enough to refuse it: cutting the series short would book less than was asked. */
 export function expandDates(firstDate: string, r: Recurrence): string[] {
   if (r.until && r.until < firstDate) throw new BadRequestError('bookings.recurrenceInvalid');
   const dates = toRRule(firstDate, r)
-    .all((_, i) => i < MAX_OCCURRENCES)
+    .all((_, i) => i <= MAX_OCCURRENCES)
     .map((d) => d.toISOString().slice(0, 10));
   if (dates.length === 0) throw new BadRequestError('bookings.recurrenceInvalid');
+  if (dates.length > MAX_OCCURRENCES) throw new BadRequestError('bookings.recurrenceTooLong', { max: MAX_OCCURRENCES });
   return dates;
 }
 
@@ -85,7 +87,7 @@ async function evaluate(
   facts: Facts,
 ): Promise<Occurrence[]> {
   const now = deps.clock.now();
-  const all = dates.map((date) => resolveTimes(resource, { ...input, meetingDate: date }));
+  const all = dates.map((date) => readTimes(resource, { ...input, meetingDate: date }));
   const first = all[0]!.startAt;
   const last = all[all.length - 1]!.endAt;
   // Two queries for the whole span (a primary-key range of the slot table), not two per occurrence.
@@ -94,10 +96,14 @@ async function evaluate(
     conflictRanges(db, resource.id, first, last),
   ]);
   const out: Occurrence[] = [];
-  for (const times of all) {
+  for (const { skipped, ...times } of all) {
     const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled });
-    const failures = checkRules(ctx).map((f) => ({ key: f.key, msg: t(actor.lang, f.key, f.params ?? {}) }));
-    const conflicts = taken.filter((r) => r.startAt < times.endAt && r.endAt > times.startAt);
+    // A date whose time the clocks skip has no real instants to check rules or slots against.
+    const failures = (skipped ? [skipped] : checkRules(ctx)).map((f) => ({
+      key: f.key,
+      msg: t(actor.lang, f.key, f.params ?? {}),
+    }));
+    const conflicts = skipped ? [] : taken.filter((r) => r.startAt < times.endAt && r.endAt > times.startAt);
     const ok = failures.length === 0 && conflicts.length === 0;
     if (ok) {
       facts.activeCount++;

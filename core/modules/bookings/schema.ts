@@ -1,12 +1,11 @@
-/** Input and output shapes of the booking API (DESIGN.md §2 Bookings: the spec's field names). */
+/** Input and output shapes of the booking API, under the field names the console and door tablets use. */
 import { z } from 'zod';
-import { QueryBool } from '../../http/validate.ts';
+import { CalendarDate, QueryBool } from '../../http/validate.ts';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Wall-clock times on the 15-minute grid the slot table uses; 24:00 is the next day's midnight. */
 const TIME = /^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/;
 
-export const DateString = z.string().regex(DATE, 'YYYY-MM-DD');
+export const DateString = CalendarDate;
 export const TimeString = z.string().regex(TIME, 'HH:mm on a 15-minute step (24:00 allowed)');
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });

@@ -26,7 +26,8 @@ export function dayStart(date: string, zone: string): number {
 
 /**
  * An instant for a wall-clock time on a date in a zone. 24:00 is the next day's midnight; a time that
- * a spring-forward gap skips is moved forward by luxon, so a booking never gets a negative length.
+ * a spring-forward gap skips is moved forward by luxon (the grid's ticks need an instant for every label):
+ * whatever books a time asks `wallClockExists` first.
  */
 export function instantOf(date: string, time: string, zone: string): number {
   return remembered(instants, `${date} ${time} ${zone}`, () => {
@@ -37,18 +38,33 @@ export function instantOf(date: string, time: string, zone: string): number {
   });
 }
 
+/**
+ * Whether a wall-clock time happens on a date in a zone: the hour clocks jump over in spring does not, and a
+ * booking there would carry a label its instants contradict. Midnight and 24:00 are the day's bounds, which exist
+ * even where the clocks jump at midnight (the day then starts at 01:00).
+ */
+export function wallClockExists(date: string, time: string, zone: string): boolean {
+  if (time === '00:00' || time === '24:00') return true;
+  return (
+    remembered(existing, `${date} ${time} ${zone}`, () =>
+      timeIn(instantOf(date, time, zone), zone) === time ? 1 : 0,
+    ) === 1
+  );
+}
+
 /** 0 Sunday .. 6 Saturday of a date (the resources' open-hours numbering). */
 export function weekdayOf(date: string): number {
   return remembered(weekdays, date, () => DateTime.fromISO(date, { zone: 'UTC' }).weekday % 7);
 }
 
 /**
- * Both functions above are pure, and a booking asks the same few of them again and again (its times, its
+ * The functions above are pure, and a booking asks the same few of them again and again (its times, its
  * resource's open hours), each costing luxon tens of microseconds: answers are kept, up to a bound.
  */
 const REMEMBERED = 10_000;
 const instants = new Map<string, number>();
 const weekdays = new Map<string, number>();
+const existing = new Map<string, number>();
 
 function remembered(answers: Map<string, number>, key: string, compute: () => number): number {
   let v = answers.get(key);
@@ -76,8 +92,12 @@ export function isValidZone(zone: string): boolean {
   return DateTime.local().setZone(zone).isValid;
 }
 
-export function isValidDate(date: string): boolean {
-  return DateTime.fromISO(date, { zone: 'UTC' }).isValid;
+/**
+ * The earliest start a booking may be given at `now`: the start of the 15-minute cell in progress (taking the
+ * rest of that cell is fine, anything before it is the past). The grid calls a cell expired by the same measure.
+ */
+export function earliestStart(now: number): number {
+  return Math.floor(now / SLOT_MS) * SLOT_MS;
 }
 
 /** The slot numbers a range occupies: every 15-minute cell it touches. */

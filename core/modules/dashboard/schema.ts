@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CalendarDate } from '../../http/validate.ts';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const date = CalendarDate;
 
 export const DashboardQuery = z
   .object({

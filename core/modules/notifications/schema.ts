@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
+import { CalendarDate } from '../../http/validate.ts';
 import { LANGS } from '../../i18n/index.ts';
 import { TEMPLATE_EVENTS } from './events.ts';
 
@@ -39,7 +40,7 @@ export type TemplateView = z.infer<typeof TemplateView>;
 
 export const RenderedView = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const date = CalendarDate;
 
 /** SPEC §5: a custom notification needs a name, a recipient and a date. */
 export const CustomInput = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
+import { CalendarDate } from '../../http/validate.ts';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const date = CalendarDate;
 
 export const ReportTypes = ['bookings', 'utilisation', 'noShows', 'charges'] as const;
 

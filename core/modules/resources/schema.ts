@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
+import { CalendarDate } from '../../http/validate.ts';
 import { TimeZone } from '../locations/index.ts';
 
 /** SPEC §9: up to 7 devices per resource. */
 export const MAX_DEVICES = 7;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm (24:00 allowed)');
-const date = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'YYYY-MM-DD');
+const date = CalendarDate;
 const id = z.number().int().positive();
 const ids = (max: number) =>
   z

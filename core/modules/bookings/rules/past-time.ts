@@ -1,4 +1,4 @@
-import { SLOT_MS } from '../time.ts';
+import { earliestStart } from '../time.ts';
 import type { Rule } from './types.ts';
 
 /**
@@ -7,5 +7,5 @@ import type { Rule } from './types.ts';
  */
 export const pastTime: Rule = (c) => {
   if (c.originalStartAt !== undefined && c.startAt === c.originalStartAt) return null;
-  return c.startAt < Math.floor(c.now / SLOT_MS) * SLOT_MS ? { key: 'bookings.timeExpired' } : null;
+  return c.startAt < earliestStart(c.now) ? { key: 'bookings.timeExpired' } : null;
 };
