@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
+import type { OperationLog } from '../logs/index.ts';
 import type { BookingDeps, Db } from './deps.ts';
 
 export interface LedgerEntry {
@@ -98,14 +99,14 @@ function toEntry(r: Record<string, unknown>): LedgerEntry {
 }
 
 export class CreditsService {
-  constructor(private readonly deps: BookingDeps) {}
+  constructor(private readonly deps: BookingDeps & { operationLog: OperationLog }) {}
 
   async recharge(
     actor: Actor,
     userId: number,
     input: { amount: number; note?: string },
   ): Promise<{ balance: number; entry: LedgerEntry }> {
-    const { db, clock } = this.deps;
+    const { db, clock, operationLog } = this.deps;
     return db.transaction(async (trx) => {
       const now = clock.now();
       const n = await trx('users').where({ id: userId }).increment('credit_balance', input.amount);
@@ -121,7 +122,17 @@ export class CreditsService {
         string,
         unknown
       >;
-      return { balance: await balanceOf(trx, userId), entry: toEntry(row) };
+      const entry = toEntry(row);
+      const balance = await balanceOf(trx, userId);
+      // Money given by hand: the log says who gave how much to whom, next to the ledger row that holds it.
+      await operationLog.record(trx, actor, {
+        action: 'sys.user.recharge',
+        target: userId,
+        before: { balance: balance - input.amount },
+        after: { balance, amount: input.amount, ledgerId: entry.id },
+        note: input.note,
+      });
+      return { balance, entry };
     });
   }
 
