@@ -67,6 +67,8 @@ export const ConfigSchema = z.object({
   publicUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
   /** Requests per minute a single address may make to sign-in endpoints. */
   loginRateLimit: int(1, 100_000),
+  /** Outbox deliveries under way at once per provider kind in each process (mails, calendar calls, ...). */
+  outboxConcurrency: int(1, 64),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -170,6 +172,12 @@ export const settings: ReadonlyArray<{ key: keyof Config; env: string; default: 
     env: 'ATRIUM_LOGIN_RATE_LIMIT',
     default: '60',
     doc: 'sign-in requests per minute per address',
+  },
+  {
+    key: 'outboxConcurrency',
+    env: 'ATRIUM_OUTBOX_CONCURRENCY',
+    default: '8',
+    doc: 'outbox deliveries at once per provider kind in each process (no kind floods its server)',
   },
 ];
 

@@ -18,6 +18,18 @@ const OUTBOX_METHODS: Partial<Record<PluginKind, readonly string[]>> = {
   face: ['enrol', 'remove'],
 };
 
+/**
+ * Rows with the same order key are delivered one after another in the order they were queued; rows without
+ * one go out side by side. A calendar must see a booking's changes in order (a cancellation never before the
+ * event it cancels, an update never beside the creation whose id it needs), and the other kinds' calls about
+ * one target (their first argument: a device, a person) likewise. Messages stand alone.
+ */
+export function orderKey(row: OutboxRow): string | undefined {
+  if (row.kind === 'notify') return undefined;
+  if (row.kind === 'calendar') return `booking ${(row.payload as { booking?: { id?: unknown } }).booking?.id}`;
+  return JSON.stringify((row.payload as { args?: unknown[] }).args?.[0] ?? null);
+}
+
 export async function deliver(host: PluginHost, row: OutboxRow): Promise<string | void> {
   if (row.kind === 'notify') {
     const { message } = row.payload as { message: NotifyMessage };

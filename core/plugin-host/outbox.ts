@@ -1,9 +1,11 @@
 /**
  * The outbox: work for providers written to the database first, then delivered
- * by a worker job. A row is claimed with locked_by/locked_until (so two workers
- * never deliver it at once, and a crashed worker's claim lapses), retried with
- * exponential backoff, and parked after `maxAttempts` with its last error, where
- * an administrator sees it and may retry it. Nothing is ever deleted here.
+ * by the outbox worker. A claimed row carries locked_by (a token naming the claim)
+ * and locked_until (a short lease the worker renews while it delivers), so two
+ * workers never deliver it at once and a dead worker's rows are free again within
+ * `leaseMs`. A failure is retried with exponential backoff, and parked after
+ * `maxAttempts` with its last error, where an administrator sees it and may retry
+ * it. Nothing is ever deleted here.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -23,6 +25,8 @@ export interface OutboxItem {
 export interface OutboxRow extends OutboxItem {
   id: number;
   attempts: number;
+  /** The claim this row is held under: every write about it counts only while the claim still holds it. */
+  claim: string;
 }
 
 export interface OutboxOptions {
@@ -30,8 +34,9 @@ export interface OutboxOptions {
   /** First retry delay; each next one doubles, up to `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** How long a claim lasts: longer than any provider call may take. */
+  /** How long a claim lasts unless its worker renews it: how soon a dead worker's rows are taken over. */
   leaseMs: number;
+  /** Rows claimed at once. */
   batch: number;
 }
 
@@ -39,7 +44,7 @@ export const OUTBOX_DEFAULTS: OutboxOptions = {
   maxAttempts: 6,
   baseDelayMs: 30_000,
   maxDelayMs: 3_600_000,
-  leaseMs: 120_000,
+  leaseMs: 10_000,
   batch: 50,
 };
 
@@ -51,9 +56,24 @@ export function backoffMs(
   return Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** A claim that lost every race this many times in a row gives up until the worker looks again. */
+const CLAIM_TRIES = 5;
+
+interface StoredRow {
+  id: number | string;
+  kind: PluginKind;
+  provider: string | null;
+  topic: string;
+  payload: string;
+  attempts: number | string;
+}
+
 export class Outbox {
-  readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** Names this process in claims (locked_by holds 100 characters: the host name is cut short). */
+  readonly holder = `${hostname().slice(0, 50)}:${process.pid}:${randomUUID().slice(0, 8)}`;
   readonly options: OutboxOptions;
+  private claims = 0;
+  private readonly wakeListeners = new Set<() => void>();
 
   constructor(
     private readonly deps: { db: Knex; clock: Clock; logger: Logger },
@@ -79,51 +99,112 @@ export class Outbox {
     return Number(id);
   }
 
-  /** Claims up to `batch` due rows for this worker. */
-  async claim(): Promise<OutboxRow[]> {
-    const { db, clock } = this.deps;
-    const now = clock.now();
-    const free = (q: Knex.QueryBuilder) =>
-      q
-        .where('state', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((w) => w.whereNull('locked_until').orWhere('locked_until', '<', now));
-    const candidates = await free(db('outbox'))
-      .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
-      .limit(this.options.batch)
-      .select('id', 'kind', 'provider', 'topic', 'payload', 'attempts');
-    const claimed: OutboxRow[] = [];
-    for (const c of candidates) {
-      // The same conditions again in the UPDATE: only one worker's update can match.
-      const n = await free(db('outbox').where('id', c.id)).update({
-        locked_by: this.holder,
-        locked_until: now + this.options.leaseMs,
-      });
-      if (n === 1)
-        claimed.push({
-          id: Number(c.id),
-          kind: c.kind,
-          provider: c.provider,
-          topic: c.topic,
-          payload: JSON.parse(String(c.payload)),
-          attempts: Number(c.attempts),
-        });
-    }
-    return claimed;
+  /** Rows that may be claimed now: pending, due, and held by nobody (or by a claim whose lease ran out). */
+  private free(q: Knex.QueryBuilder, now: number): Knex.QueryBuilder {
+    return q
+      .where('state', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((w) => w.whereNull('locked_until').orWhere('locked_until', '<', now));
   }
 
-  async succeeded(row: OutboxRow, note?: string): Promise<void> {
-    await this.deps
-      .db('outbox')
-      .where({ id: row.id, locked_by: this.holder })
-      .update({
-        state: 'done',
-        attempts: row.attempts + 1,
-        locked_by: null,
-        locked_until: null,
-        last_error: note ? note.slice(0, 1000) : null,
-        updated_at: this.deps.clock.now(),
+  /** The kinds that have rows to claim now: a worker claims for each kind on its own. */
+  async dueKinds(): Promise<PluginKind[]> {
+    const rows = (await this.free(this.deps.db('outbox'), this.deps.clock.now()).distinct('kind')) as Array<{
+      kind: PluginKind;
+    }>;
+    return rows.map((r) => r.kind);
+  }
+
+  /**
+   * Claims up to `limit` due rows of `kind` in three statements, whatever their number: the candidates, one
+   * UPDATE that takes those still free under a new claim token, and the rows read back by that token. The
+   * UPDATE repeats the conditions, so of two workers racing (in any process, on SQLite or MariaDB) only one
+   * takes a row; the one that lost everything looks again.
+   */
+  async claim(kind: PluginKind, limit = this.options.batch): Promise<OutboxRow[]> {
+    const { db, clock } = this.deps;
+    for (let tries = 0; tries < CLAIM_TRIES; tries++) {
+      const now = clock.now();
+      const ids = (
+        (await this.free(db('outbox'), now)
+          .where('kind', kind)
+          .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
+          .limit(limit)
+          .pluck('id')) as Array<number | string>
+      ).map(Number);
+      if (ids.length === 0) return [];
+      const claim = `${this.holder}:${(++this.claims).toString(36)}`;
+      const taken = await this.free(db('outbox').whereIn('id', ids), now).update({
+        locked_by: claim,
+        locked_until: now + this.options.leaseMs,
       });
+      if (taken === 0) continue;
+      const rows = (await db('outbox')
+        .whereIn('id', ids)
+        .where('locked_by', claim)
+        .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
+        .select('id', 'kind', 'provider', 'topic', 'payload', 'attempts')) as StoredRow[];
+      return rows.map((r) => ({
+        id: Number(r.id),
+        kind: r.kind,
+        provider: r.provider,
+        topic: r.topic,
+        payload: JSON.parse(String(r.payload)),
+        attempts: Number(r.attempts),
+        claim,
+      }));
+    }
+    return [];
+  }
+
+  /** Extends the lease of `rows` that their claims still hold: the worker's heartbeat while it delivers. */
+  async renew(rows: readonly OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.held(rows).update({ locked_until: this.deps.clock.now() + this.options.leaseMs });
+  }
+
+  /** Gives back rows claimed but not delivered (the worker stops): free for any worker at once. */
+  async release(rows: readonly OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.held(rows).update({ locked_by: null, locked_until: null });
+  }
+
+  /** `rows` still pending under the claims they were taken with, found by primary key (no scan of the history). */
+  private held(rows: readonly OutboxRow[]): Knex.QueryBuilder {
+    return this.deps
+      .db('outbox')
+      .whereIn(
+        'id',
+        rows.map((r) => r.id),
+      )
+      .whereIn('locked_by', [...new Set(rows.map((r) => r.claim))])
+      .where('state', 'pending');
+  }
+
+  /** Marks delivered rows done, in one statement per claim and note (a note is rare: recipients skipped). */
+  async succeeded(delivered: ReadonlyArray<{ row: OutboxRow; note?: string }>): Promise<void> {
+    const groups = new Map<string, { claim: string; note: string | null; ids: number[] }>();
+    for (const { row, note } of delivered) {
+      const text = note ? note.slice(0, 1000) : null;
+      const key = JSON.stringify([row.claim, text]);
+      const group = groups.get(key) ?? { claim: row.claim, note: text, ids: [] };
+      group.ids.push(row.id);
+      groups.set(key, group);
+    }
+    const { db, clock } = this.deps;
+    for (const g of groups.values()) {
+      await db('outbox')
+        .whereIn('id', g.ids)
+        .where('locked_by', g.claim)
+        .update({
+          state: 'done',
+          attempts: db.raw('attempts + 1'),
+          locked_by: null,
+          locked_until: null,
+          last_error: g.note,
+          updated_at: clock.now(),
+        });
+    }
   }
 
   /** Records a failure: retried later with backoff, or parked after the last attempt. */
@@ -133,7 +214,7 @@ export class Outbox {
     const parked = attempts >= this.options.maxAttempts;
     await this.deps
       .db('outbox')
-      .where({ id: row.id, locked_by: this.holder })
+      .where({ id: row.id, locked_by: row.claim })
       .update({
         state: parked ? 'parked' : 'pending',
         attempts,
@@ -161,42 +242,16 @@ export class Outbox {
   }
 
   /**
-   * Claims due rows and runs `deliver` on each: one kind after another within a
-   * kind, the kinds side by side, so a hanging calendar does not hold up mail.
+   * Tells this process's worker that rows were just committed, so it claims now instead of at its next look
+   * (about a second later; workers of other processes find them then).
    */
-  async drain(
-    deliver: (row: OutboxRow) => Promise<string | void>,
-  ): Promise<{ done: number; retried: number; parked: number }> {
-    const tally = { done: 0, retried: 0, parked: 0 };
-    const byKind = new Map<string, OutboxRow[]>();
-    for (const row of await this.claim()) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
-    await Promise.all(
-      [...byKind.values()].map(async (rows) => {
-        for (const row of rows) {
-          try {
-            const note = await deliver(row);
-            await this.succeeded(row, note || undefined);
-            tally.done++;
-          } catch (err) {
-            const outcome = await this.failed(row, err);
-            this.deps.logger.warn(
-              {
-                outbox: row.id,
-                kind: row.kind,
-                plugin: row.provider,
-                topic: row.topic,
-                attempt: row.attempts + 1,
-                outcome,
-                error: errorMessage(err),
-              },
-              'outbox delivery failed',
-            );
-            if (outcome === 'parked') tally.parked++;
-            else tally.retried++;
-          }
-        }
-      }),
-    );
-    return tally;
+  wake(): void {
+    for (const listener of this.wakeListeners) listener();
+  }
+
+  /** Calls `listener` on every `wake()`; answers the function that stops it. */
+  onWake(listener: () => void): () => void {
+    this.wakeListeners.add(listener);
+    return () => void this.wakeListeners.delete(listener);
   }
 }

@@ -45,9 +45,10 @@ export interface NotifyResult {
 
 export interface NotifyProvider extends ProviderBase {
   /**
-   * Delivers one message. Called by the outbox worker (every few seconds, one
-   * call per message, possibly from any Atrium process), never on a request's
-   * path. Throw on any failure that may pass (network, vendor error, expired
+   * Delivers one message. Called by the outbox worker as soon as the message is
+   * due, one call per message, several at once (ATRIUM_OUTBOX_CONCURRENCY) and
+   * possibly from any Atrium process, never on a request's path: share what
+   * the calls share (a connection pool, one token fetch). Throw on any failure that may pass (network, vendor error, expired
    * token after one refetch): the host retries with backoff and parks the
    * message after several attempts, showing the error. Resolving means delivered.
    */

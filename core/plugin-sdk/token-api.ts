@@ -41,8 +41,11 @@ export function tokenApi<A extends TokenApiAnswer>(
     await ctx.kv.set(KEY, a.access_token, Math.max(60_000, (a.expires_in ?? 7200) * 1000 - MARGIN_MS));
     return a.access_token;
   }
+  // Messages go out several at once: those that find no token wait for one fetch instead of each making their own.
+  let fetching: Promise<string> | undefined;
+  const sharedFetch = () => (fetching ??= fetchToken().finally(() => (fetching = undefined)));
   async function post(path: string, body: unknown, retried = false): Promise<A> {
-    const token = (await ctx.kv.get<string>(KEY)) ?? (await fetchToken());
+    const token = (await ctx.kv.get<string>(KEY)) ?? (await sharedFetch());
     const a = await ctx.http.json<A>(`${base}${path}?access_token=${encodeURIComponent(token)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

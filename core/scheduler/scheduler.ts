@@ -35,8 +35,9 @@ export class Scheduler {
     return [...this.jobs.values()];
   }
 
-  /** Ticks every second of the wall clock; each tick runs the jobs whose due time changed. */
+  /** Ticks every second of the wall clock; each tick runs the jobs whose due time changed. Starts the jobs' workers. */
   start(): void {
+    for (const job of this.jobs.values()) job.worker?.start();
     this.task = cron.schedule('* * * * * *', () => {
       for (const job of this.jobs.values()) {
         const run = this.runIfDue(job.name).catch((err: unknown) =>
@@ -48,9 +49,10 @@ export class Scheduler {
     });
   }
 
+  /** Stops ticking, then waits for the runs under way and the jobs' workers to end. */
   async stop(): Promise<void> {
     await this.task?.stop();
-    await Promise.all([...this.running]);
+    await Promise.all([...this.running, ...[...this.jobs.values()].map((job) => job.worker?.stop())]);
   }
 
   /**

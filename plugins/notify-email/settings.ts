@@ -24,6 +24,13 @@ export const EmailSettings = z
     password: z.string().max(500).optional().describe('password of the account (Exchange: of the host user)'),
     domain: z.string().max(100).optional().describe('Exchange: Windows domain of the host user'),
     hostUsername: z.string().max(100).optional().describe('Exchange: host user that signs in'),
+    maxConnections: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .default(8)
+      .describe('connections to the server kept open at once: more sends faster, where the server allows as many'),
   })
   .superRefine((s, ctx) => {
     if (s.variant !== 'exchange') return;

@@ -1,6 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import { Outbox, PluginHost } from '../../plugin-host/index.ts';
 import type { AtriumModule } from '../module.ts';
+import { OutboxWorker } from './outbox-worker.ts';
 import { integrationsRoutes } from './routes.ts';
 import { IntegrationsService } from './service.ts';
 
@@ -8,12 +9,14 @@ declare module '../../container.ts' {
   interface Cradle {
     pluginHost: PluginHost;
     outbox: Outbox;
+    outboxWorker: OutboxWorker;
     integrationsService: IntegrationsService;
   }
 }
 
 export { IntegrationsService } from './service.ts';
 export { KIND_NAMES } from './kinds.ts';
+export { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 
 export const integrationsModule: AtriumModule = {
   name: 'integrations',
@@ -24,12 +27,17 @@ export const integrationsModule: AtriumModule = {
         .singleton()
         .disposer((host) => host.stop()),
       outbox: asFunction((c) => new Outbox(c)).singleton(),
+      // Normally stopped with the scheduler; stopped here too where it was started by hand.
+      outboxWorker: asClass(OutboxWorker)
+        .singleton()
+        .disposer((worker) => worker.stop()),
       integrationsService: asClass(IntegrationsService).singleton(),
     });
   },
   routes: integrationsRoutes,
   jobs: (c) => [
-    { name: 'integrations.outbox', everySeconds: 5, run: async () => void (await c.integrationsService.deliverDue()) },
+    // The worker delivers continuously where the scheduler runs; the job's run is a sweep behind it.
+    { name: 'integrations.outbox', everySeconds: 5, run: () => c.outboxWorker.drainDue(), worker: c.outboxWorker },
     { name: 'integrations.health', everySeconds: 300, run: () => c.pluginHost.checkAll() },
   ],
 };

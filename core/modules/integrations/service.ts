@@ -14,7 +14,7 @@ import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } fro
 import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
 import { KIND_SCREEN, PLUGIN_KINDS, type AnyPluginDefinition, type PluginKind } from '../../plugin-sdk/index.ts';
-import { changedEndpoints, deliver, errorMessage, type Outbox, type PluginHost } from '../../plugin-host/index.ts';
+import { changedEndpoints, errorMessage, type Outbox, type PluginHost } from '../../plugin-host/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import { kindCatalogue } from './kinds.ts';
 import type { OutboxQuery, OutboxView, SaveSettings, SettingsView, TestSettings } from './schema.ts';
@@ -196,11 +196,6 @@ export class IntegrationsService {
     this.assert(actor, row.kind as PluginKind, 'save');
     if (row.state === 'done' || !(await this.deps.outbox.retry(id))) throw new BusinessRuleError('inte.outboxDone');
     await this.deps.operationLog.record(this.deps.db, actor, { action: 'inte.outbox.retry', target: id });
-  }
-
-  /** The outbox worker's run: every due row to its provider. */
-  deliverDue() {
-    return this.deps.outbox.drain((row) => deliver(this.deps.pluginHost, row));
   }
 }
 
