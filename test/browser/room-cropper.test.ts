@@ -273,29 +273,29 @@ function registerTests(): void {
 
       await withPage(t, browser, async ({ page }) => {
         await openSignedIn(page, app, '/room/dashboard');
-        await page.waitForSelector('[data-testid="panel-editor"]', { visible: true });
+        await page.waitForSelector('[data-testid="panel-section"]', { visible: true });
         await page.waitForSelector('[data-testid="panel-table"] [data-testid="crud-empty"]', { visible: true });
         await page.click('[data-testid="panel-add"]');
         await page.waitForSelector('#panel-name', { visible: true });
-        await page.waitForFunction(() => document.querySelectorAll('#panel-location option').length > 1);
+        await page.waitForFunction(() => document.querySelectorAll('#panel-locationId option').length > 1);
         t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the panel form');
 
         // Checked in the browser first: name, a place, slideshow times within 3..3600.
-        await fill(page, '#panel-env-seconds', '2');
+        await fill(page, '#panel-environmentSlideSeconds', '2');
         await page.click('[data-testid="form-save"]');
         await page.waitForSelector('[data-testid="panel-form"] .field.error');
         const marked = await page.$$eval('[data-testid="panel-form"] .field.error', (els) =>
           els.map((el) => el.querySelector('input,select')?.id ?? ''),
         );
-        t.deepEqual(marked.sort(), ['panel-env-seconds', 'panel-location', 'panel-name']);
+        t.deepEqual(marked.sort(), ['panel-environmentSlideSeconds', 'panel-locationId', 'panel-name']);
         t.deepEqual(await api<PanelRow[]>('GET', '/room/dashboard/panels'), [], 'nothing sent');
 
         await fill(page, '#panel-name', 'Lobby screen');
-        await page.select('#panel-location', String(location.id));
-        await page.waitForFunction(() => document.querySelectorAll('#panel-floor option').length > 1);
-        await page.select('#panel-floor', String(floor.id));
-        await fill(page, '#panel-env-seconds', '15');
-        await fill(page, '#panel-booking-seconds', '20');
+        await page.select('#panel-locationId', String(location.id));
+        await page.waitForFunction(() => document.querySelectorAll('#panel-floorId option').length > 1);
+        await page.select('#panel-floorId', String(floor.id));
+        await fill(page, '#panel-environmentSlideSeconds', '15');
+        await fill(page, '#panel-bookingSlideSeconds', '20');
         await page.click('[data-testid="form-save"]');
         await waitForClosed(page, 'panel-form');
         const row = await rowWith(page, 'panel-table', 'Lobby screen');
@@ -316,13 +316,13 @@ function registerTests(): void {
           () => (document.querySelector('#panel-name') as HTMLInputElement | null)?.value === 'Lobby screen',
         );
         t.is(
-          await page.$eval('#panel-floor', (el) => (el as HTMLSelectElement).value),
+          await page.$eval('#panel-floorId', (el) => (el as HTMLSelectElement).value),
           String(floor.id),
           'the form opens with the saved floor',
         );
         await fill(page, '#panel-name', 'Lobby wall');
-        await page.select('#panel-floor', '');
-        await fill(page, '#panel-booking-seconds', '3600');
+        await page.select('#panel-floorId', '');
+        await fill(page, '#panel-bookingSlideSeconds', '3600');
         await page.click('[data-testid="form-save"]');
         await waitForClosed(page, 'panel-form');
         await rowWith(page, 'panel-table', 'Lobby wall');
@@ -370,5 +370,5 @@ function registerTests(): void {
 
 async function waitForLayoutAndPanels(page: Page): Promise<void> {
   await page.waitForSelector('.app-shell', { visible: true });
-  await page.waitForSelector('[data-testid="panel-editor"]', { visible: true });
+  await page.waitForSelector('[data-testid="panel-section"]', { visible: true });
 }

@@ -66,7 +66,7 @@ function registerTests(): void {
       await page.click('[data-testid="form-save"]');
       await page.waitForSelector('[data-testid="building-form"] .field.error');
       await fill(page, '#building-name', 'Berlin HQ');
-      await page.select('#building-tz', 'Europe/Berlin');
+      await page.select('#building-timeZone', 'Europe/Berlin');
       await fill(page, '#building-address', 'Unter den Linden 1');
       await page.click('[data-testid="form-save"]');
       await waitForClosed(page, 'building-form');
@@ -86,7 +86,7 @@ function registerTests(): void {
         'the form opens with the saved values',
       );
       await fill(page, '#building-name', 'Berlin Campus');
-      await page.select('#building-tz', 'Asia/Tokyo');
+      await page.select('#building-timeZone', 'Asia/Tokyo');
       await page.click('[data-testid="form-save"]');
       await waitForClosed(page, 'building-form');
       await rowWith(page, 'building-table', 'Berlin Campus');
@@ -218,15 +218,15 @@ function registerTests(): void {
       await openSignedIn(page, app, '/room/level');
       await page.waitForSelector('[data-testid="level-add"]', { visible: true });
       await page.click('[data-testid="level-add"]');
-      await page.waitForFunction(() => document.querySelectorAll('#floor-location option').length > 1);
-      await page.select('#floor-location', String(locationId));
-      await fill(page, '#floor-name', 'H3');
+      await page.waitForFunction(() => document.querySelectorAll('#level-locationId option').length > 1);
+      await page.select('#level-locationId', String(locationId));
+      await fill(page, '#level-name', 'H3');
       // Uploading with no file chosen asks for one first.
       await page.click('[data-testid="upload-planUploadId"]');
       await page.waitForFunction(() =>
         /choose an image first/i.test(document.querySelector('[data-testid="toast"]')?.textContent ?? ''),
       );
-      const input = await page.$('#floor-planUploadId');
+      const input = await page.$('#level-planUploadId');
       await (input as unknown as { uploadFile: (f: string) => Promise<void> }).uploadFile(plan);
       await page.click('[data-testid="upload-planUploadId"]');
       await page.waitForSelector('[data-testid="preview-planUploadId"]', { visible: true });
@@ -299,9 +299,9 @@ function registerTests(): void {
       await openSignedIn(page, app, '/room/report');
       await page.waitForSelector('[data-testid="report-add"]', { visible: true });
       await page.click('[data-testid="report-add"]');
-      await page.waitForFunction(() => document.querySelectorAll('#report-location option').length > 1);
+      await page.waitForFunction(() => document.querySelectorAll('#report-locationId option').length > 1);
       await page.select('#report-type', 'bookings');
-      await page.select('#report-location', String(usage.locationId));
+      await page.select('#report-locationId', String(usage.locationId));
       // A single day is refused before sending.
       await setValue(page, '#report-from', usage.from);
       await setValue(page, '#report-to', usage.from);

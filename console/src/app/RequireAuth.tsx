@@ -20,7 +20,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!hasToken || menuList.length) return;
     let live = true;
-    void loadMenu(dispatch).then((ok) => live && setMenuState(ok ? 'ok' : 'failed'));
+    void loadMenu(dispatch).then((menu) => live && setMenuState(menu ? 'ok' : 'failed'));
     return () => {
       live = false;
     };

@@ -13,12 +13,17 @@ import { ensureFreshToken } from './refresh.ts';
 import { passwordPrompted, signedOut } from './sessionSlice.ts';
 import { toastShown } from './uiSlice.ts';
 import type { MenuEntry } from './storage.ts';
+import type { Contact } from '../../../core/modules/users/schema.ts';
 
 export interface ApiArgs {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   params?: Record<string, unknown>;
   body?: unknown;
+  /** A multipart body (an upload) instead of JSON. */
+  form?: FormData;
+  /** 'blob': the answer is a file (a download, a picture); it arrives as `file` beside `code: 0`. */
+  as?: 'json' | 'blob';
   /** Extra request headers (the confirmation of a sensitive change). */
   headers?: Record<string, string>;
   /** Sign-in calls: no pre-refresh and no session handling of 401/403. */
@@ -64,9 +69,12 @@ export const baseQuery: BaseQueryFn<ApiArgs, Envelope, ApiError> = async (args, 
   const res = await rawRequest(args.method ?? 'GET', args.url, {
     query: args.params,
     body: args.body,
+    form: args.form,
     headers: args.headers,
+    as: args.as,
   });
-  if (res.status >= 200 && res.status < 300 && res.body.code === 0) return { data: res.body };
+  if (res.status >= 200 && res.status < 300 && res.body.code === 0)
+    return { data: res.file ? { ...res.body, file: res.file } : res.body };
 
   const code = res.body.code > 0 ? res.body.code : res.status;
   const msg = res.body.msg || i18n.t(statusMessageKey(res.status || code));
@@ -117,7 +125,15 @@ export const api = createApi({
       transformResponse: (body: Envelope) => ({ ...(body as ConfigAnswer), receivedAt: Date.now() }),
       providesTags: ['Config'],
     }),
+    /** People to choose from (approvers, group members, attendees): several areas ask, one endpoint answers. */
+    contacts: build.query<Contact[], string>({
+      query: (q) => ({ url: '/contacts/', params: { q: q || undefined, limit: 50 }, silent: true }),
+      transformResponse: (body: Envelope) => body.data as Contact[],
+    }),
   }),
 });
 
-export const { useNavQuery, useConfigQuery, useLazyNavQuery } = api;
+export const { useNavQuery, useConfigQuery, useLazyNavQuery, useContactsQuery } = api;
+
+/** The `data` of an answer, typed by the endpoint that reads it. */
+export const dataOf = <T>(body: Envelope): T => body.data as T;

@@ -34,22 +34,47 @@ export function headers(json: boolean): Record<string, string> {
 export interface RawAnswer {
   status: number;
   body: Envelope;
+  /** A file answer (asked for with `as: 'blob'`): its bytes and the name the server gave it. */
+  file?: { blob: Blob; name: string | null };
+}
+
+export interface RawOptions {
+  query?: Record<string, unknown>;
+  /** Sent as JSON, its strings trimmed. */
+  body?: unknown;
+  /** Sent as multipart instead of a JSON body. */
+  form?: FormData;
+  headers?: Record<string, string>;
+  /** 'blob': a successful answer that is not JSON is read as a file. */
+  as?: 'json' | 'blob';
+}
+
+/** The file name of a Content-Disposition header, or null. */
+export function dispositionName(header: string | null): string | null {
+  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
+  if (!m?.[1]) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1];
+  }
 }
 
 /** One HTTP call; network failures and timeouts answer status 0. */
-export async function rawRequest(
-  method: string,
-  path: string,
-  options: { query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<RawAnswer> {
-  const hasBody = options.body !== undefined && method !== 'GET';
+export async function rawRequest(method: string, path: string, options: RawOptions = {}): Promise<RawAnswer> {
+  const json = options.form === undefined && options.body !== undefined && method !== 'GET';
   try {
     const res = await fetch(apiUrl(path, options.query), {
       method,
-      headers: { ...headers(hasBody), ...options.headers },
-      body: hasBody ? JSON.stringify(trimDeep(options.body)) : undefined,
+      headers: { ...headers(json), ...options.headers },
+      body: options.form ?? (json ? JSON.stringify(trimDeep(options.body)) : undefined),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
+    const isJson = (res.headers.get('content-type') ?? '').includes('json');
+    if (options.as === 'blob' && res.ok && !isJson) {
+      const file = { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition')) };
+      return { status: res.status, body: { code: 0 }, file };
+    }
     let body: Envelope;
     try {
       body = (await res.json()) as Envelope;

@@ -6,17 +6,17 @@ import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary.tsx';
 import { Loading } from '../components/Loading.tsx';
-import { Callback, ComingSoon, NotFound, RedirectPage, SCREENS } from '../features/shell/index.ts';
+import { Callback, ComingSoon, NotFound, RedirectPage } from '../features/shell/index.ts';
 import { Layout } from '../layout/Layout.tsx';
 import { lazyScreen } from './lazy.ts';
 import { setNavigator } from './navigation.ts';
 import { RequireAuth, RootRedirect } from './RequireAuth.tsx';
-import { SECTIONS } from './routeTable.ts';
+import { knownRoute, SECTIONS } from './screens.ts';
 
-const LoginPage = lazyScreen(() => import('../features/login/LoginPage.tsx'));
+const LoginPage = lazyScreen(() => import('../features/login/screens/LoginPage.tsx'));
 
 function Screen({ path }: { path: string }) {
-  const Lazy = SCREENS[path];
+  const Lazy = knownRoute(path)?.screen;
   return Lazy ? <Lazy /> : <ComingSoon />;
 }
 
@@ -28,10 +28,10 @@ const standalone = (element: JSX.Element) => (
 
 const inLayout: RouteObject[] = SECTIONS.flatMap((section) => [
   { path: section.path, element: null },
-  ...section.children.filter((c) => !c.bare).map((c) => ({ path: c.path, element: <Screen path={c.path} /> })),
+  ...section.screens.filter((c) => !c.bare).map((c) => ({ path: c.path, element: <Screen path={c.path} /> })),
 ]);
 
-const bare: RouteObject[] = SECTIONS.flatMap((s) => s.children.filter((c) => c.bare)).map((c) => ({
+const bare: RouteObject[] = SECTIONS.flatMap((s) => s.screens.filter((c) => c.bare)).map((c) => ({
   path: c.path,
   element: <RequireAuth>{standalone(<Screen path={c.path} />)}</RequireAuth>,
 }));

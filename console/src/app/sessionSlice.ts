@@ -1,4 +1,4 @@
-/** Who is signed in, with what menu and permissions; mirrored to storage. */
+/** Who is signed in, with what menu and permissions; mirrored to storage by app/persist.ts. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { storage, type MenuEntry } from './storage.ts';
 
@@ -39,24 +39,19 @@ const sessionSlice = createSlice({
   initialState,
   reducers: {
     signedIn(state, action: PayloadAction<{ username: string; permissions: string[] }>) {
-      storage.username = action.payload.username;
-      storage.permissions = action.payload.permissions;
       state.signedIn = true;
       state.username = action.payload.username;
       state.permissions = action.payload.permissions;
     },
     menuLoaded(state, action: PayloadAction<{ menuList: MenuEntry[]; permissions: string[] }>) {
-      storage.menuList = action.payload.menuList;
-      storage.permissions = action.payload.permissions;
       state.menuList = action.payload.menuList;
       state.permissions = action.payload.permissions;
     },
     passwordPrompted(state, action: PayloadAction<PasswordPrompt>) {
       state.passwordPrompt = action.payload;
     },
-    signedOut() {
-      storage.clearSession();
-      return { ...initialState(), signedIn: false, menuList: [], permissions: [], username: '' };
+    signedOut(): SessionState {
+      return { signedIn: false, username: '', menuList: [], permissions: [], passwordPrompt: null };
     },
   },
 });

@@ -1,7 +1,8 @@
 /**
  * Screen state that is not server data: the toast of SPEC.md §8 (one at a
  * time, 5 s, every error also kept in the error log), the search panel, the
- * side menu's collapse and the theme.
+ * side menu's collapse and the theme (the last two kept in storage by
+ * app/persist.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { storage } from './storage.ts';
@@ -75,11 +76,9 @@ const uiSlice = createSlice({
     },
     collapseToggled(state) {
       state.collapsed = !state.collapsed;
-      storage.setItem('collapsed', state.collapsed ? '1' : '0');
     },
     themeChosen(state, action: PayloadAction<Theme>) {
       state.theme = action.payload;
-      storage.theme = action.payload;
     },
     changePasswordToggled(state, action: PayloadAction<boolean>) {
       state.changePasswordOpen = action.payload;

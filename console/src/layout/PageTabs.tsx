@@ -4,7 +4,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from 'semantic-ui-react';
 import { MenuButton } from '../components/MenuButton.tsx';
 import { homePath, menuPaths } from '../app/guard.ts';
-import { BOOKING_PAGE, knownRoute, normalise } from '../app/routeTable.ts';
+import { BOOKING_PAGE, normalise } from '../app/routeTable.ts';
+import { knownRoute } from '../app/screens.ts';
 import { useAppSelector } from '../app/store.ts';
 import {
   closeMany,

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { knownRoute, normalise } from '../app/routeTable.ts';
+import { normalise } from '../app/routeTable.ts';
+import { knownRoute } from '../app/screens.ts';
 import type { MenuEntry } from '../app/storage.ts';
 import { useAppSelector } from '../app/store.ts';
 import { menuTitle } from '../i18n/index.ts';

@@ -9,16 +9,16 @@ import { homePath } from '../../app/guard.ts';
 import { navigate } from '../../app/navigation.ts';
 import { menuLoaded, signedIn, signedOut, storeTokens } from '../../app/sessionSlice.ts';
 import { jwtExpiry } from '../../app/refresh.ts';
-import { storage } from '../../app/storage.ts';
+import { storage, type MenuEntry } from '../../app/storage.ts';
 import type { AppDispatch } from '../../app/store.ts';
 import { loginApi, type SignInAnswer } from './api.ts';
 
-/** Loads the menu and permissions; false when the server refused (then the user signs in again). */
-export async function loadMenu(dispatch: AppDispatch): Promise<boolean> {
+/** Loads the menu and permissions; null when the server refused (then the user signs in again). */
+export async function loadMenu(dispatch: AppDispatch): Promise<MenuEntry[] | null> {
   const res = await dispatch(api.endpoints.nav.initiate(undefined, { forceRefetch: true, subscribe: false }));
-  if (!res.data) return false;
+  if (!res.data) return null;
   dispatch(menuLoaded({ menuList: res.data.menuList, permissions: res.data.permissions }));
-  return true;
+  return res.data.menuList;
 }
 
 /** Only same-site paths are followed after sign-in. */
@@ -34,11 +34,12 @@ export async function enterConsole(
   redirect: string | undefined,
 ): Promise<boolean> {
   dispatch(signedIn({ username, permissions }));
-  if (!(await loadMenu(dispatch))) {
+  const menuList = await loadMenu(dispatch);
+  if (!menuList) {
     dispatch(signedOut());
     return false;
   }
-  const home = homePath(storage.menuList);
+  const home = homePath(menuList);
   navigate(redirect ?? home ?? '/', { replace: true });
   return true;
 }

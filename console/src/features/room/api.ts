@@ -1,273 +1,209 @@
-/** The resource-administration calls (core/modules/{locations,resources,devices,uploads,reports,dashboard}). */
-import { api, type ApiError } from '../../app/api.ts';
-import { saveBlob } from '../../app/files.ts';
-import type { Envelope } from '../../app/http.ts';
-import { apiUrl, headers } from '../../app/http.ts';
-import { ensureFreshToken } from '../../app/refresh.ts';
-import type { Page } from '../../components/crud/index.ts';
+/**
+ * The resource-administration calls (core/modules/{locations,resources,devices,uploads,reports,dashboard}),
+ * typed by the server's own schemas.
+ */
+import type { z } from 'zod';
+import type { DashboardService } from '../../../../core/modules/dashboard/index.ts';
+import type { DashboardQuery, LiveAnswer, Panel, UtilisationRow } from '../../../../core/modules/dashboard/schema.ts';
+import type { DeviceInput, DeviceList, DeviceView } from '../../../../core/modules/devices/schema.ts';
+import type {
+  FloorInput,
+  FloorList,
+  FloorView,
+  LocationInput,
+  LocationView,
+} from '../../../../core/modules/locations/schema.ts';
+import type { ReportList, ReportRequest, ReportTypes, ReportView } from '../../../../core/modules/reports/schema.ts';
+import type {
+  BulkDesks,
+  ResourceInput,
+  ResourceList,
+  ResourceView,
+} from '../../../../core/modules/resources/schema.ts';
+import type { IconInput, IconView } from '../../../../core/modules/uploads/schema.ts';
+import { api } from '../../app/api.ts';
+import { actionOf, deleteOf, getOf, pageOf, readOf, saveOf } from '../../app/endpoints.ts';
+import type { Collection, ListState, Page, PageArgs, SaveArgs } from '../../components/crud/index.ts';
 
-export interface Location {
-  id: number;
-  name: string;
-  timeZone: string;
-  address: string | null;
-  sort: number;
-  floorCount: number;
-}
-export interface Floor {
-  id: number;
-  locationId: number;
-  name: string;
-  displayName: string;
-  sort: number;
-  planUploadId: string | null;
-  padIconUploadId: string | null;
-  gridIconUploadId: string | null;
-}
-export interface WeekdayHours {
-  weekday: number;
-  enabled: boolean;
-  timeFrom: string;
-  timeTo: string;
-}
-export interface Resource {
-  id: number;
-  name: string;
-  type: number;
-  capacity: number;
-  area: number | null;
-  description: string | null;
-  cableCount: number;
-  portCount: number;
-  outletCount: number;
-  teleconferenceNo: string | null;
-  locationId: number;
-  locationName: string;
-  floorId: number | null;
-  floorName: string | null;
-  pricePerHour: number;
-  timeZone: string;
-  allDay: boolean;
-  status: number;
-  startDate: string | null;
-  endDate: string | null;
-  wholeDay: boolean;
-  weekdays: WeekdayHours[];
-  disabledPeriods: Array<{ id: number; startAt: number; endAt: number; reason: string | null }>;
-  approverIds: number[];
-  exemptUserIds: number[];
-  groupIds: number[];
-  deviceIds: number[];
-  imageIds: string[];
-  iconId: number | null;
-  sensorId: string | null;
-  cardReaderId: string | null;
-  lockId: string | null;
-  position: { x: number; y: number } | null;
-  sort: number;
-}
-export interface Device {
-  id: number;
-  name: string;
-  deviceNo: string;
-  kind: string;
-  showOnTerminal: boolean;
-  connected: boolean;
-  lastSeenAt: number | null;
-  macAddress: string | null;
-  identifier: string | null;
-  resourceId: number | null;
-  resourceName: string | null;
-}
-export interface IconItem {
-  id: number;
-  name: string;
-  uploadId: string;
-  url: string;
-}
-export interface Report {
-  id: number;
-  type: string;
-  creatorId: number;
-  creator: string | null;
-  locationId: number | null;
-  from: string;
-  to: string;
-  status: 'pending' | 'running' | 'done' | 'empty' | 'tooLarge' | 'failed';
-  rowCount: number | null;
-  error: string | null;
-  createdAt: number;
-  finishedAt: number | null;
-  downloadUrl: string | null;
-}
-export interface Contact {
-  id: number;
-  name: string;
-  realName: string;
-  email: string | null;
-}
-export interface Group {
-  id: number;
-  name: string;
-}
-export interface UtilisationRow {
-  key: string;
-  name: string;
-  openMinutes: number;
-  bookedMinutes: number;
-  utilisation: number;
-}
-export interface TopRow {
-  id: number;
-  name: string;
-  bookedMinutes: number;
-  bookings: number;
-  utilisation: number;
-}
-export interface Panel {
-  id: number;
-  name: string;
-  locationId: number | null;
-  floorId: number | null;
-  environmentSlideSeconds: number;
-  bookingSlideSeconds: number;
-}
-export interface DashboardQuery {
-  from: string;
-  to: string;
-  locationId?: number;
-  floorId?: number;
-  type?: number;
-  groupBy?: 'location' | 'floor' | 'resource' | 'type';
-  limit?: number;
-}
+export type { DeviceKind } from '../../../../core/modules/devices/schema.ts';
+export type ReportType = (typeof ReportTypes)[number];
+export type { DeviceView, FloorView, LocationView, ReportView, ResourceView, IconView };
+export type LocationBody = z.input<typeof LocationInput>;
+export type FloorBody = z.input<typeof FloorInput>;
+export type ResourceBody = z.input<typeof ResourceInput>;
+export type DeviceBody = z.input<typeof DeviceInput>;
+export type IconBody = z.input<typeof IconInput>;
+export type ReportBody = z.input<typeof ReportRequest>;
+export type PanelBody = z.input<typeof Panel>;
+/** A wall-screen panel as the server lists it. */
+export type PanelView = Panel & { id: number };
+export type Dashboard = Omit<z.input<typeof DashboardQuery>, 'groupBy' | 'limit'>;
+export type Utilisation = z.output<typeof UtilisationRow>;
+export type TopResource = Awaited<ReturnType<DashboardService['top']>>[number];
+export type NoShows = Awaited<ReturnType<DashboardService['noShowRate']>>;
+export type LiveResource = LiveAnswer['items'][number];
 
-export type ListArgs = { path: string; params?: Record<string, unknown>; silent?: boolean };
-export type SaveArgs = { path: string; id?: number | null; body: unknown };
+type Paging = PageArgs;
+/** List filters as the query string carries them (numbers, not the strings the server coerces). */
+type Filters<Q> = Paging & { [K in keyof Omit<Q, keyof Paging>]?: number | string | boolean };
 
-const data = <T>(body: Envelope) => body.data as T;
-const roomApi = api.enhanceEndpoints({ addTagTypes: ['Room'] });
+const TAG = 'Room';
+const roomApi = api.enhanceEndpoints({ addTagTypes: [TAG] });
 
-/** Generic calls keyed by path: lists and reads provide 'Room'; every change refreshes them. */
 export const resourcesApi = roomApi.injectEndpoints({
   endpoints: (build) => ({
-    roomList: build.query<Page<unknown>, ListArgs>({
-      query: ({ path, params, silent }) => ({ url: path, params, silent }),
-      transformResponse: (b: Envelope) => data<Page<unknown>>(b),
-      providesTags: ['Room'],
-    }),
-    roomGet: build.query<unknown, string>({
-      query: (url) => ({ url }),
-      transformResponse: (b: Envelope) => b.data,
-      providesTags: ['Room'],
-    }),
-    roomSave: build.mutation<unknown, SaveArgs>({
-      query: ({ path, id, body }) => ({ url: id ? `${path}/${id}` : path, method: id ? 'PUT' : 'POST', body }),
-      transformResponse: (b: Envelope) => b.data,
-      invalidatesTags: ['Room'],
-    }),
-    roomPost: build.mutation<unknown, { url: string; body: unknown }>({
-      query: ({ url, body }) => ({ url, method: 'POST', body }),
-      transformResponse: (b: Envelope) => b.data,
-      invalidatesTags: ['Room'],
-    }),
-    roomDelete: build.mutation<unknown, { path: string; id: number }>({
-      query: ({ path, id }) => ({ url: `${path}/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Room'],
-    }),
-    contacts: build.query<Contact[], string>({
-      query: (q) => ({ url: '/contacts/', params: { q, limit: 50 }, silent: true }),
-      transformResponse: (b: Envelope) => data<Contact[]>(b),
-    }),
-    dashboard: build.query<unknown, { part: 'utilisation' | 'heatmap' | 'noshow' | 'top'; q: DashboardQuery }>({
-      query: ({ part, q }) => ({ url: `/room/dashboard/${part}`, params: { ...q } }),
-      transformResponse: (b: Envelope) => b.data,
-      providesTags: ['Room'],
-    }),
+    locationList: build.query<Page<LocationView>, Paging>(pageOf<LocationView, typeof TAG>('/room/locations', TAG)),
+    saveLocation: build.mutation<LocationView, SaveArgs<LocationBody>>(
+      saveOf<LocationView, LocationBody, typeof TAG>('/room/locations', TAG),
+    ),
+    deleteLocation: build.mutation<unknown, number>(deleteOf('/room/locations', TAG)),
+
+    floorList: build.query<Page<FloorView>, Filters<FloorList>>(pageOf<FloorView, typeof TAG>('/room/floors', TAG)),
+    saveFloor: build.mutation<FloorView, SaveArgs<FloorBody>>(
+      saveOf<FloorView, FloorBody, typeof TAG>('/room/floors', TAG),
+    ),
+    deleteFloor: build.mutation<unknown, number>(deleteOf('/room/floors', TAG)),
+    addDesks: build.mutation<unknown, { floorId: number; body: z.input<typeof BulkDesks> }>(
+      actionOf(
+        ({ floorId, body }: { floorId: number; body: z.input<typeof BulkDesks> }) => ({
+          url: `/room/floors/${floorId}/desks`,
+          body,
+        }),
+        TAG,
+      ),
+    ),
+
+    resourceList: build.query<Page<ResourceView>, Filters<ResourceList>>(
+      pageOf<ResourceView, typeof TAG>('/room/resources', TAG),
+    ),
+    resource: build.query<ResourceView, number>(
+      readOf<ResourceView, number, typeof TAG>((id) => `/room/resources/${id}`, TAG),
+    ),
+    saveResource: build.mutation<ResourceView, SaveArgs<ResourceBody>>(
+      saveOf<ResourceView, ResourceBody, typeof TAG>('/room/resources', TAG),
+    ),
+    deleteResource: build.mutation<unknown, number>(deleteOf('/room/resources', TAG)),
+
+    deviceList: build.query<Page<DeviceView>, Filters<DeviceList>>(
+      pageOf<DeviceView, typeof TAG>('/room/devices', TAG),
+    ),
+    saveDevice: build.mutation<DeviceView, SaveArgs<DeviceBody>>(
+      saveOf<DeviceView, DeviceBody, typeof TAG>('/room/devices', TAG),
+    ),
+    deleteDevice: build.mutation<unknown, number>(deleteOf('/room/devices', TAG)),
+
+    iconList: build.query<Page<IconView>, Paging>(pageOf<IconView, typeof TAG>('/room/icons', TAG)),
+    saveIcon: build.mutation<IconView, SaveArgs<IconBody>>(saveOf<IconView, IconBody, typeof TAG>('/room/icons', TAG)),
+    deleteIcon: build.mutation<unknown, number>(deleteOf('/room/icons', TAG)),
+
+    reportList: build.query<Page<ReportView>, Filters<ReportList>>(
+      pageOf<ReportView, typeof TAG>('/room/reports', TAG),
+    ),
+    requestReport: build.mutation<ReportView, SaveArgs<ReportBody>>(
+      saveOf<ReportView, ReportBody, typeof TAG>('/room/reports', TAG),
+    ),
+    deleteReport: build.mutation<unknown, number>(deleteOf('/room/reports', TAG)),
+
+    utilisation: build.query<Utilisation[], Dashboard & { groupBy: 'location' | 'floor' | 'resource' | 'type' }>(
+      getOf<Utilisation[], typeof TAG>('/room/dashboard/utilisation', TAG),
+    ),
+    heatmap: build.query<number[][], Dashboard>(getOf<number[][], typeof TAG>('/room/dashboard/heatmap', TAG)),
+    noShows: build.query<NoShows, Dashboard>(getOf<NoShows, typeof TAG>('/room/dashboard/noshow', TAG)),
+    topResources: build.query<TopResource[], Dashboard & { limit: number }>(
+      getOf<TopResource[], typeof TAG>('/room/dashboard/top', TAG),
+    ),
+    live: build.query<LiveAnswer, { locationId?: number; floorId?: number }>(
+      getOf<LiveAnswer, typeof TAG>('/room/dashboard/live', TAG),
+    ),
+    panelList: build.query<PanelView[], void>(getOf<PanelView[], typeof TAG>('/room/dashboard/panels', TAG)),
+    savePanel: build.mutation<PanelView, SaveArgs<PanelBody>>(
+      saveOf<PanelView, PanelBody, typeof TAG>('/room/dashboard/panels', TAG),
+    ),
+    deletePanel: build.mutation<unknown, number>(deleteOf('/room/dashboard/panels', TAG)),
   }),
 });
 
 export const {
-  useRoomListQuery,
-  useRoomGetQuery,
-  useRoomSaveMutation,
-  useRoomPostMutation,
-  useRoomDeleteMutation,
-  useContactsQuery,
-  useDashboardQuery,
+  useLocationListQuery,
+  useSaveLocationMutation,
+  useDeleteLocationMutation,
+  useFloorListQuery,
+  useSaveFloorMutation,
+  useDeleteFloorMutation,
+  useAddDesksMutation,
+  useResourceListQuery,
+  useResourceQuery,
+  useLazyResourceQuery,
+  useSaveResourceMutation,
+  useDeleteResourceMutation,
+  useDeviceListQuery,
+  useSaveDeviceMutation,
+  useDeleteDeviceMutation,
+  useIconListQuery,
+  useSaveIconMutation,
+  useDeleteIconMutation,
+  useReportListQuery,
+  useRequestReportMutation,
+  useDeleteReportMutation,
+  useUtilisationQuery,
+  useHeatmapQuery,
+  useNoShowsQuery,
+  useTopResourcesQuery,
+  useLiveQuery,
+  usePanelListQuery,
+  useSavePanelMutation,
+  useDeletePanelMutation,
 } = resourcesApi;
 
-/** Choices for a form or filter (locations, floors, devices …): a refusal (the user may not read them) leaves the list empty without a toast. */
-export function useOptions<T>(path: string, params: Record<string, unknown> = {}, skip = false) {
-  const r = useRoomListQuery({ path, params: { page: 1, pageSize: 500, ...params }, silent: true }, { skip });
-  return { ...r, data: r.data as Page<T> | undefined };
+export const locations: Collection<LocationView, PageArgs, LocationBody> = {
+  list: useLocationListQuery,
+  save: useSaveLocationMutation,
+  remove: useDeleteLocationMutation,
+};
+
+export const devices: Collection<DeviceView, Filters<DeviceList>, DeviceBody> = {
+  list: useDeviceListQuery,
+  save: useSaveDeviceMutation,
+  remove: useDeleteDeviceMutation,
+};
+
+export const icons: Collection<IconView, PageArgs, IconBody> = {
+  list: useIconListQuery,
+  save: useSaveIconMutation,
+  remove: useDeleteIconMutation,
+};
+
+export const floors: Collection<FloorView, Filters<FloorList>, FloorBody> = {
+  list: useFloorListQuery,
+  save: useSaveFloorMutation,
+  remove: useDeleteFloorMutation,
+};
+
+export const reports: Collection<ReportView, Filters<ReportList>, ReportBody> = {
+  list: useReportListQuery,
+  save: useRequestReportMutation,
+  remove: useDeleteReportMutation,
+};
+
+export const resources: Collection<ResourceView, Filters<ResourceList>, ResourceBody> = {
+  list: useResourceListQuery,
+  save: useSaveResourceMutation,
+  remove: useDeleteResourceMutation,
+};
+
+/** The panels, searched and paged in the browser: the server answers them all at once. */
+function usePanelPage(args: PageArgs, options?: { pollingInterval?: number }): ListState<PanelView> {
+  const { data, isFetching, error } = usePanelListQuery(undefined, options);
+  const size = args.pageSize ?? 20;
+  const needle = (args.q ?? '').trim().toLowerCase();
+  const shown = (data ?? []).filter((p) => !needle || p.name.toLowerCase().includes(needle));
+  const page = Math.min(args.page ?? 1, Math.max(1, Math.ceil(shown.length / size)));
+  const items = shown.slice((page - 1) * size, page * size);
+  return { data: data && { items, total: shown.length, page, pageSize: size }, isFetching, error };
 }
 
-/** A typed list query. */
-export function useList<T>(path: string, params: Record<string, unknown>, skip = false, pollingInterval = 0) {
-  const r = useRoomListQuery({ path, params }, { skip, pollingInterval });
-  return { ...r, data: r.data as Page<T> | undefined };
-}
-
-export type { ApiError };
-
-export const ALLOWED_IMAGE = /\.(jpe?g|png)$/i;
-export const ALLOWED_MIME = ['image/jpeg', 'image/png'];
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-
-/** Why a file cannot be uploaded as an image (a message key), or null. */
-export function imageProblem(file: File | null | undefined): string | null {
-  if (!file) return 'upload.chooseFirst';
-  if (!ALLOWED_IMAGE.test(file.name) || (file.type && !ALLOWED_MIME.includes(file.type))) return 'upload.badType';
-  if (file.size > MAX_IMAGE_BYTES) return 'upload.tooLarge';
-  return null;
-}
-
-export interface Uploaded {
-  id: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** POST /upload/uploadFile as multipart; answers the stored upload or throws the server's message. */
-export type UploadType = 'resourceImage' | 'floorPlan' | 'icon' | 'padIcon' | 'gridIcon' | 'logo';
-
-export async function uploadImage(file: File, type: UploadType): Promise<Uploaded> {
-  await ensureFreshToken();
-  const form = new FormData();
-  form.append('type', type);
-  form.append('file', file);
-  let body: Envelope & { bean?: Uploaded };
-  try {
-    const res = await fetch(apiUrl('/upload/uploadFile'), { method: 'POST', headers: headers(false), body: form });
-    body = (await res.json().catch(() => ({ code: res.status }))) as Envelope & { bean?: Uploaded };
-  } catch {
-    body = { code: -1 };
-  }
-  if (body.code !== 0 || !body.bean) throw new Error(body.msg || '');
-  return body.bean;
-}
-
-/** Fetches a picture that needs the token header and answers an object URL (revoke it when done). */
-export async function fetchPicture(path: string, query: Record<string, unknown> = {}): Promise<string | null> {
-  await ensureFreshToken();
-  try {
-    const res = await fetch(apiUrl(path, query), { headers: headers(false) });
-    if (!res.ok) return null;
-    return URL.createObjectURL(await res.blob());
-  } catch {
-    return null;
-  }
-}
-
-/** Downloads a file that needs the token header, under its server-given name. */
-export async function downloadFile(path: string, fallbackName: string): Promise<boolean> {
-  await ensureFreshToken();
-  const res = await fetch(apiUrl(path), { headers: headers(false) });
-  if (!res.ok) return false;
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  const name = m?.[1] ? decodeURIComponent(m[1]) : fallbackName;
-  saveBlob(await res.blob(), name);
-  return true;
-}
+export const panels: Collection<PanelView, PageArgs, PanelBody> = {
+  list: usePanelPage,
+  save: useSavePanelMutation,
+  remove: useDeletePanelMutation,
+};

@@ -3,4 +3,3 @@ export { default as ComingSoon } from './ComingSoon.tsx';
 export { default as NotFound } from './NotFound.tsx';
 export { default as RedirectPage } from './RedirectPage.tsx';
 export { default as Callback } from './Callback.tsx';
-export { SCREENS } from './screens.ts';

@@ -3,7 +3,9 @@ import { api } from '../../app/api.ts';
 import type { Envelope } from '../../app/http.ts';
 import { apiUrl, headers } from '../../app/http.ts';
 import { ensureFreshToken } from '../../app/refresh.ts';
-import type { Page } from '../../components/crud/index.ts';
+import type { Page, PageArgs } from '../../components/crud/index.ts';
+import { pageOf } from '../../app/endpoints.ts';
+import type { GroupSummary } from '../../../../core/modules/groups/schema.ts';
 import { saveBlob } from '../../app/files.ts';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -50,6 +52,13 @@ export const sysEndpoints = sysApi.injectEndpoints({
 });
 
 export const { useSysListQuery, useSysGetQuery, useSysSaveMutation, useSysDeleteMutation } = sysEndpoints;
+
+const typed = sysApi.injectEndpoints({
+  endpoints: (build) => ({
+    groupList: build.query<Page<GroupSummary>, PageArgs>(pageOf<GroupSummary, 'Sys'>('/sys/groups', 'Sys')),
+  }),
+});
+export const { useGroupListQuery } = typed;
 
 /** A file download behind the token header; false when it failed. */
 export async function downloadFile(

@@ -1,0 +1,37 @@
+/**
+ * What the store keeps in browser storage, written after the reducers have
+ * run (reducers stay pure): the session's name, menu and permissions, the
+ * sign-out that clears them, the side menu's collapse and the theme.
+ */
+import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { menuLoaded, signedIn, signedOut } from './sessionSlice.ts';
+import { storage } from './storage.ts';
+import { collapseToggled, themeChosen, type UiState } from './uiSlice.ts';
+
+export const persistence = createListenerMiddleware();
+
+persistence.startListening({
+  actionCreator: signedIn,
+  effect: ({ payload }) => {
+    storage.username = payload.username;
+    storage.permissions = payload.permissions;
+  },
+});
+persistence.startListening({
+  actionCreator: menuLoaded,
+  effect: ({ payload }) => {
+    storage.menuList = payload.menuList;
+    storage.permissions = payload.permissions;
+  },
+});
+persistence.startListening({ actionCreator: signedOut, effect: () => storage.clearSession() });
+persistence.startListening({
+  actionCreator: collapseToggled,
+  effect: (_, api) => storage.setItem('collapsed', (api.getState() as { ui: UiState }).ui.collapsed ? '1' : '0'),
+});
+persistence.startListening({
+  actionCreator: themeChosen,
+  effect: ({ payload }) => {
+    storage.theme = payload;
+  },
+});
