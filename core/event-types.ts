@@ -1,6 +1,7 @@
 /**
- * The events on the bus (core/events.ts) and their payloads: the contract
- * between the booking engine, notifications, the plugin host and the logs.
+ * The events and their payloads: the contract between the booking engine, the
+ * change record (core/modules/changes), notifications, the plugin host and the
+ * in-process bus (core/events.ts).
  */
 
 /** When a booking is: its date and times in the resource's zone, and the instants they mean. */
@@ -70,3 +71,36 @@ export interface EventMap {
 }
 
 export type EventName = keyof EventMap;
+
+/** Every event name, as a record so that an event added to the map without being named here fails to compile. */
+const NAMED: Record<EventName, true> = {
+  'booking.created': true,
+  'booking.updated': true,
+  'booking.cancelled': true,
+  'booking.approvalRequested': true,
+  'booking.approved': true,
+  'booking.denied': true,
+  'booking.revoked': true,
+  'booking.expired': true,
+  'booking.checkedIn': true,
+  'booking.checkedOut': true,
+  'booking.autoCancelled': true,
+  'booking.reminder': true,
+  'user.violation': true,
+  'user.blocklisted': true,
+  'user.released': true,
+  'user.passwordExpiring': true,
+};
+
+/** For a name that arrives as a string (a plugin's subscription). */
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(NAMED, name);
+}
+
+/** The events about one booking. */
+export type BookingEventName = { [K in EventName]: EventMap[K] extends BookingEvent ? K : never }[EventName];
+/** The events about one person. */
+export type UserEventName = Exclude<EventName, BookingEventName>;
+
+/** One event with its payload, narrowed by `name`. */
+export type AnyEvent = { [K in EventName]: { name: K; payload: EventMap[K] } }[EventName];

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, type Config } from '../config/default.ts';
 import { buildApp } from './app.ts';
 import { adminPasswordNotice, prepare } from './bootstrap.ts';
-import { buildContainer, type AppContainer, type ContainerOptions } from './container.ts';
+import { buildContainer, type AppContainer, type ContainerOptions, type Cradle } from './container.ts';
 import { modules } from './modules/index.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 
@@ -32,7 +32,6 @@ export async function startServer(
 
   // Integrations run with the server (not the CLI); the container's disposers stop them.
   await c.pluginHost.start();
-  c.notificationsService.subscribe();
 
   const scheduler = new Scheduler(c);
   for (const m of modules) for (const job of m.jobs?.(c) ?? []) scheduler.add(job);
@@ -65,12 +64,31 @@ export async function startServer(
   return { container, server, scheduler, url, stop };
 }
 
+/**
+ * A fault point for the durability tests, and only for them: with NODE_ENV=test and
+ * ATRIUM_TEST_FAULT=after-commit:<event> (booking.created, booking.cancelled, ...) the process kills itself
+ * with SIGKILL the moment a change of that event has committed, before anything in it hears of the change,
+ * as a power cut would. Anywhere else the variable is ignored.
+ */
+export function armFaultPoint(c: Cradle, env: NodeJS.ProcessEnv = process.env): boolean {
+  const fault = env.ATRIUM_TEST_FAULT;
+  if (env.NODE_ENV !== 'test' || !fault) return false;
+  const [when, event] = fault.split(':');
+  if (when !== 'after-commit' || !event)
+    throw new Error(`ATRIUM_TEST_FAULT: expected after-commit:<event>, not ${fault}`);
+  c.changeLog.onCommitted((changes) => {
+    if (changes.some((change) => change.name === event)) process.kill(process.pid, 'SIGKILL');
+  });
+  return true;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = loadConfig();
   const running = await startServer(config).catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   });
+  if (armFaultPoint(running.container.cradle)) console.log(`test fault point armed: ${process.env.ATRIUM_TEST_FAULT}`);
   console.log(
     `Atrium ${running.url}  (API ${running.url}${config.apiPrefix}, docs ${running.url}${config.apiPrefix}/docs)`,
   );

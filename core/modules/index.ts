@@ -5,6 +5,7 @@
 import { authModule } from './auth/index.ts';
 import { blocklistModule } from './blocklist/index.ts';
 import { bookingsModule } from './bookings/index.ts';
+import { changesModule } from './changes/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { devicesModule } from './devices/index.ts';
 import { dictionaryModule } from './dictionary/index.ts';
@@ -45,6 +46,7 @@ export const modules: readonly AtriumModule[] = [
   settingsModule,
   dictionaryModule,
   keysModule,
+  changesModule,
   blocklistModule,
   bookingsModule,
   dashboardModule,

@@ -1,43 +1,41 @@
 /**
- * Booking synchronisation with the calendar provider: each booking change
- * becomes outbox work (`upsertEvent` / `cancelEvent`), so a calendar that is
+ * Booking synchronisation with the calendar provider: each recorded booking
+ * change becomes outbox work (`upsertEvent` / `cancelEvent`; the change
+ * dispatcher queues it, this is its `calendar` target), so a calendar that is
  * down delays the sync but never fails a booking. The calendar's id of each
  * event is kept in the provider's kv (`booking:<id>`) and handed back as
  * `previous` on the next change.
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
-import type { BookingEvent, BookingSnapshot } from '../event-types.ts';
-import type { EventBus } from '../events.ts';
+import type { AnyEvent, BookingSnapshot, EventName } from '../event-types.ts';
 import type { CalendarProvider, CalendarSyncResult } from '../plugin-sdk/index.ts';
 import { pluginKv } from './kv.ts';
-import type { Outbox } from './outbox.ts';
+import type { OutboxItem } from './outbox.ts';
 
-const UPSERT = ['booking.created', 'booking.updated', 'booking.approved'];
-const CANCEL = ['booking.cancelled', 'booking.autoCancelled', 'booking.denied', 'booking.expired', 'booking.revoked'];
+const TOPIC: Partial<Record<EventName, 'upsertEvent' | 'cancelEvent'>> = {
+  'booking.created': 'upsertEvent',
+  'booking.updated': 'upsertEvent',
+  'booking.approved': 'upsertEvent',
+  'booking.cancelled': 'cancelEvent',
+  'booking.autoCancelled': 'cancelEvent',
+  'booking.denied': 'cancelEvent',
+  'booking.expired': 'cancelEvent',
+  'booking.revoked': 'cancelEvent',
+};
 
 const awaitingApproval = (b: BookingSnapshot) => b.state === 'pending' || b.checkStatus === 4;
 
-export function subscribeBookingSync(
-  deps: { events: EventBus; db: Knex; outbox: Outbox },
-  selected: () => Promise<string>,
-): () => void {
-  const offs = [...UPSERT, ...CANCEL].map((name) =>
-    deps.events.on<BookingEvent>(name, async ({ booking }) => {
-      const upsert = UPSERT.includes(name);
-      // A request awaiting approval is not a meeting yet; it reaches the calendar once approved.
-      if (upsert && awaitingApproval(booking)) return;
-      const provider = await selected();
-      if (provider === 'none') return;
-      await deps.outbox.enqueue(deps.db, {
-        kind: 'calendar',
-        provider,
-        topic: upsert ? 'upsertEvent' : 'cancelEvent',
-        payload: { booking },
-      });
-    }),
-  );
-  return () => offs.forEach((off) => off());
+/** The calendar work one change means: none for other events, while awaiting approval, or without a calendar provider. */
+export async function calendarWork(change: AnyEvent, selected: () => Promise<string>): Promise<OutboxItem[]> {
+  if (!('booking' in change.payload)) return [];
+  const topic = TOPIC[change.name];
+  const { booking } = change.payload;
+  // A request awaiting approval is not a meeting yet; it reaches the calendar once approved.
+  if (!topic || (topic === 'upsertEvent' && awaitingApproval(booking))) return [];
+  const provider = await selected();
+  if (provider === 'none') return [];
+  return [{ kind: 'calendar', provider, topic, payload: { booking } }];
 }
 
 /** Delivers one calendar row, remembering the calendar's id of the event between changes. */

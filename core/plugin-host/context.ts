@@ -1,7 +1,12 @@
-/** Builds the `ctx` a provider's `create` receives; its event subscriptions are tracked so stop() removes them. */
+/**
+ * Builds the `ctx` a provider's `create` receives; its event subscriptions are tracked so stop() removes them.
+ * `ctx.events` is the in-process bus: best effort, after commit, in this process only. What a provider must
+ * not miss reaches it through the outbox instead.
+ */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
+import { isEventName } from '../event-types.ts';
 import type { EventBus } from '../events.ts';
 import type { AnyPluginDefinition, PluginContext, PluginLogger } from '../plugin-sdk/index.ts';
 import { createHttp } from '../plugin-sdk/testing.ts';
@@ -39,11 +44,17 @@ export function buildContext(
     clock: deps.clock,
     kv: pluginKv(deps.db, deps.clock, def.id),
     events: {
-      on(name, handler) {
+      on<T>(name: string, handler: (payload: T) => unknown) {
+        // A name no event has would never be heard: say so once, where the plugin's author looks.
+        if (!isEventName(name)) {
+          logger.warn({ event: name }, 'plugin subscribed to an event that does not exist');
+          return;
+        }
         // Bounded, so a hanging handler cannot hold up the bus's settle() at shutdown.
         offs.push(
           deps.events.on(name, (payload) =>
-            withTimeout(() => handler(payload as never), timeoutMs, `${def.id} ${name} handler`).catch((err: unknown) =>
+            // The plugin names the payload's type (the SDK's EventMap documents it); the bus checked the name.
+            withTimeout(() => handler(payload as T), timeoutMs, `${def.id} ${name} handler`).catch((err: unknown) =>
               logger.error({ event: name, error: errorMessage(err) }, 'plugin event handler failed'),
             ),
           ),

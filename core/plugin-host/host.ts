@@ -22,7 +22,6 @@ import {
 import { buildContext } from './context.ts';
 import { discoverPlugins, type Discovery } from './discover.ts';
 import { errorMessage, withTimeout } from './isolate.ts';
-import { subscribeBookingSync } from './booking-sync.ts';
 import type { Outbox } from './outbox.ts';
 import { SettingsStore, type StoredSettings } from './settings-store.ts';
 
@@ -68,7 +67,6 @@ export class PluginHost {
   private readonly startErrors = new Map<PluginKind, string>();
   private readonly queues = new Map<PluginKind, Promise<unknown>>();
   private readonly pushListeners = new Map<PluginKind, Set<PushListener>>();
-  private stopSync?: () => void;
   /** Set by stop(): work still in flight at shutdown must not start providers again. */
   private stopped = false;
 
@@ -102,13 +100,10 @@ export class PluginHost {
     this.stopped = false;
     await this.discover();
     for (const kind of PLUGIN_KINDS) await this.reload(kind);
-    this.stopSync ??= subscribeBookingSync(this.deps, () => this.selected('calendar'));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.stopSync?.();
-    this.stopSync = undefined;
     for (const kind of [...this.running.keys()]) await this.serial(kind, () => this.stopKind(kind));
     this.loaded.clear();
   }

@@ -2,6 +2,7 @@
 export { PluginHost, NoProviderError, DEFAULT_TIMEOUT_MS, type PluginHostDeps, type PushListener } from './host.ts';
 export { Outbox, backoffMs, OUTBOX_DEFAULTS, type OutboxItem, type OutboxRow, type OutboxOptions } from './outbox.ts';
 export { deliver, orderKey } from './deliver.ts';
+export { calendarWork } from './booking-sync.ts';
 export { discoverPlugins, pluginSources, BUILTIN_PLUGIN_DIR, type Discovery } from './discover.ts';
 export { errorMessage, withTimeout } from './isolate.ts';
 export { changedEndpoints } from './endpoints.ts';

@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { PluginKind } from '../plugin-sdk/index.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { errorMessage } from './isolate.ts';
 
 export interface OutboxItem {
@@ -82,21 +83,35 @@ export class Outbox {
     this.options = { ...OUTBOX_DEFAULTS, ...options };
   }
 
-  /** Queues work; pass the caller's transaction so the work exists exactly when the change does. */
-  async enqueue(trx: Knex | Knex.Transaction, item: OutboxItem): Promise<number> {
+  /**
+   * Queues work; pass the caller's transaction so the work exists exactly when the change does. With an
+   * `idempotencyKey` (the change dispatcher's: change id, target, position) work queued under that key before
+   * is not queued again: the answer is the existing row's id.
+   */
+  async enqueue(trx: Knex | Knex.Transaction, item: OutboxItem, idempotencyKey?: string): Promise<number> {
     const now = this.deps.clock.now();
-    const [id] = await trx('outbox').insert({
-      kind: item.kind,
-      provider: item.provider,
-      topic: item.topic,
-      payload: JSON.stringify(item.payload),
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-      updated_at: now,
-    });
-    return Number(id);
+    try {
+      const [id] = await trx('outbox').insert({
+        kind: item.kind,
+        provider: item.provider,
+        topic: item.topic,
+        payload: JSON.stringify(item.payload),
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        idempotency_key: idempotencyKey ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      return Number(id);
+    } catch (err) {
+      // Only this statement failed (SQLite and MariaDB both keep the transaction going).
+      if (!idempotencyKey || !isUniqueViolation(err)) throw err;
+      const row = (await trx('outbox').where({ idempotency_key: idempotencyKey }).first('id')) as {
+        id: number | string;
+      };
+      return Number(row.id);
+    }
   }
 
   /** Rows that may be claimed now: pending, due, and held by nobody (or by a claim whose lease ran out). */

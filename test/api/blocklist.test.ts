@@ -91,11 +91,8 @@ perDialect(test, (dialect, app) => {
     await createUser(app(), 'bl-staff');
     staff = await app().tokenFor('bl-staff', STAFF_PASSWORD);
     book = await bookingMaker(app());
-    for (const name of ['user.violation', 'user.blocklisted', 'user.released']) {
-      app().cradle.events.on<{ userId: number; violationCount?: number; releaseAt?: number }>(
-        name,
-        (p) => void events.push({ name, ...p }),
-      );
+    for (const name of ['user.violation', 'user.blocklisted', 'user.released'] as const) {
+      app().cradle.events.on(name, (p) => void events.push({ name, ...p }));
     }
     await setParams(t, {
       blocklistEnabled: true,

@@ -48,10 +48,7 @@ perDialect(
       `${dialect}: create answers the booking with its code and instants; the grid shows it per caller`,
       async (t) => {
         const events: Array<{ booking: BookingSnapshot; actorId: number }> = [];
-        const off = app().cradle.events.on<{ booking: BookingSnapshot; actorId: number }>(
-          'booking.created',
-          (p) => void events.push(p),
-        );
+        const off = app().cradle.events.on('booking.created', (p) => void events.push(p));
         const res = await book(app(), alice, {
           resourceId: room,
           meetingDate: '2027-03-02',

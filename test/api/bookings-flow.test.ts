@@ -31,8 +31,8 @@ perDialect(
       approver = await staff(app(), 'approver');
       erin = await staff(app(), 'erin');
       root = await admin(app());
-      app().cradle.events.on<{ booking: { id: number } }>('*', (p, name) => {
-        if (name.startsWith('booking.')) seen.push({ name, id: p.booking.id });
+      app().cradle.events.on('*', (p, name) => {
+        if ('booking' in p) seen.push({ name, id: p.booking.id });
       });
     });
 

@@ -358,8 +358,7 @@ if (!mysqlUrl) {
       for (const userId of people)
         for (const [n, app] of [a, b].entries()) work.push({ app, userId, bookingId: await bare(userId, n) });
       const blocked: number[] = [];
-      for (const app of [a, b])
-        app.cradle.events.on<{ userId: number }>('user.blocklisted', (e) => void blocked.push(e.userId));
+      for (const app of [a, b]) app.cradle.events.on('user.blocklisted', (e) => void blocked.push(e.userId));
 
       // Each person's two no-shows are recorded at the same moment, one on each server.
       const results = await Promise.all(

@@ -39,6 +39,10 @@ const TABLES = [
   'api_keys',
   'job_leases',
   'outbox',
+  'domain_events',
+  'domain_event_sequence',
+  'domain_event_targets',
+  'domain_event_failures',
 ];
 
 for (const dialect of dialects) {

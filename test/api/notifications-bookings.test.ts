@@ -2,7 +2,7 @@ import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
 import { BASE, book, staff, type Who } from '../helpers/bookings.ts';
 import { header, mimePart, startMailSink, type MailSink } from '../helpers/mail.ts';
-import { runJob, saveNotify } from '../helpers/notify.ts';
+import { dispatchChanges, runJob, saveNotify } from '../helpers/notify.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
 
 // End to end: real bookings through the booking API, real mail through a real SMTP server.
@@ -33,7 +33,7 @@ perDialect(test, (dialect, app) => {
 
   const deliver = async (count: number) => {
     const before = sink.mails.length;
-    await app().cradle.events.settle();
+    await dispatchChanges(app());
     await runJob(app(), 'integrations.outbox');
     await sink.waitFor(before + count);
     return sink.mails.slice(before);

@@ -1,7 +1,8 @@
 import test from 'ava';
+import type { EventMap, EventName } from '../../core/event-types.ts';
 import { perDialect } from '../helpers/app.ts';
 import { header, mimePart, startMailSink, type MailSink } from '../helpers/mail.ts';
-import { runJob, saveNotify, seedPlace, snapshot, type Place } from '../helpers/notify.ts';
+import { recordChange, runJob, saveNotify, seedPlace, snapshot, type Place } from '../helpers/notify.ts';
 
 perDialect(test, (dialect, app) => {
   let admin: string;
@@ -24,11 +25,10 @@ perDialect(test, (dialect, app) => {
     await sink?.close();
   });
 
-  /** Emits an event, runs the outbox worker, and waits for `count` more mails. */
-  async function deliver(event: string, payload: unknown, count: number) {
+  /** Records an event, dispatches it, runs the outbox worker, and waits for `count` more mails. */
+  async function deliver<K extends EventName>(event: K, payload: EventMap[K], count: number) {
     const before = sink.mails.length;
-    app().cradle.events.emit(event, payload);
-    await app().cradle.events.settle();
+    await recordChange(app(), event, payload);
     await runJob(app(), 'integrations.outbox');
     await sink.waitFor(before + count);
     return sink.mails.slice(before);

@@ -1,8 +1,10 @@
 import test from 'ava';
-import type { BookingSnapshot } from '../../core/event-types.ts';
+import type { BookingSnapshot, EventMap, EventName } from '../../core/event-types.ts';
 import { perDialect } from '../helpers/app.ts';
 import {
+  dispatchChanges,
   outboxRows,
+  recordChange,
   runJob,
   saveNotify,
   seedPlace,
@@ -17,14 +19,13 @@ perDialect(test, (dialect, app) => {
   let place: Place;
   let nextId = 9000;
 
-  /** Emits like the booking engine does and returns the messages queued for it, by language ("en guests": outside guests'). */
-  async function emit(
-    event: string,
-    payload: Record<string, unknown>,
+  /** Records a change like the booking engine does and returns the messages queued for it, by language ("en guests": outside guests'). */
+  async function emit<K extends EventName>(
+    event: K,
+    payload: EventMap[K],
   ): Promise<Record<string, OutboxRowView['message']>> {
     const before = (await outboxRows(app())).length;
-    app().cradle.events.emit(event, payload);
-    await app().cradle.events.settle();
+    await recordChange(app(), event, payload);
     const rows = (await outboxRows(app())).slice(before);
     for (const r of rows)
       if (r.topic !== event || r.provider !== 'notify-log') throw new Error(`unexpected row ${r.topic} ${r.provider}`);
@@ -117,7 +118,7 @@ perDialect(test, (dialect, app) => {
   });
 
   test.serial(`${dialect}: approval flow: approvers are asked, the organiser hears the decision`, async (t) => {
-    const pending = { state: 'pending', checkStatus: 4 };
+    const pending = { state: 'pending', checkStatus: 4 } as const;
     const created = await emit('booking.created', booking(pending));
     t.deepEqual(Object.keys(created), ['en'], 'attendees hear nothing while the booking awaits approval');
     t.deepEqual(
@@ -176,6 +177,7 @@ perDialect(test, (dialect, app) => {
       .update({ password_changed_at: now - 10 * 86_400_000 });
     const before = (await outboxRows(app(), { topic: 'user.passwordExpiring' })).length;
     await runJob(app(), 'notifications.passwordExpiry', 86_400_000);
+    await dispatchChanges(app());
     const rows = (await outboxRows(app(), { topic: 'user.passwordExpiring' })).slice(before);
     t.deepEqual(
       rows.map((r) => [r.message.to[0]!.username, r.message.subject]),

@@ -1,7 +1,7 @@
 import test from 'ava';
 import nock from 'nock';
 import { perDialect } from '../helpers/app.ts';
-import { outboxRows, runJob, saveNotify, seedPlace, snapshot, type Place } from '../helpers/notify.ts';
+import { outboxRows, recordChange, runJob, saveNotify, seedPlace, snapshot, type Place } from '../helpers/notify.ts';
 
 const WECOM = 'https://qyapi.weixin.qq.com';
 const DING = 'https://oapi.dingtalk.com';
@@ -42,8 +42,7 @@ perDialect(test, (dialect, app) => {
   let admin: string;
   let place: Place;
   const violation = async () => {
-    app().cradle.events.emit('user.violation', { userId: place.organiserId, violationCount: 1 });
-    await app().cradle.events.settle();
+    await recordChange(app(), 'user.violation', { userId: place.organiserId, violationCount: 1 });
     return (await outboxRows(app())).slice(-1)[0]!.id;
   };
   const state = async (id: number) => (await outboxRows(app(), { id }))[0]!;
@@ -65,11 +64,10 @@ perDialect(test, (dialect, app) => {
         .query({ access_token: 'TOKEN-1' })
         .twice()
         .reply(200, { errcode: 0, errmsg: 'ok', invaliduser: '' });
-      app().cradle.events.emit('booking.created', {
+      await recordChange(app(), 'booking.created', {
         booking: snapshot(place, { id: 801 }),
         actorId: place.organiserId,
       });
-      await app().cradle.events.settle();
       await vendors(() => runJob(app(), 'integrations.outbox'));
       t.true(scope.isDone());
       t.deepEqual(sent.map((s) => s.touser).sort(), ['AikoW', 'org-ch']);

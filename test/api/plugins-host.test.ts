@@ -1,7 +1,16 @@
 import test from 'ava';
 import { SecretBox } from '../../core/secret-box.ts';
 import { perDialect } from '../helpers/app.ts';
-import { FIXTURE_PLUGINS, outboxRows, runJob, saveNotify, seedPlace, snapshot } from '../helpers/notify.ts';
+import type { BookingEventName } from '../../core/event-types.ts';
+import {
+  FIXTURE_PLUGINS,
+  outboxRows,
+  recordChange,
+  runJob,
+  saveNotify,
+  seedPlace,
+  snapshot,
+} from '../helpers/notify.ts';
 import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
 
 interface Kind {
@@ -21,7 +30,7 @@ perDialect(
   (dialect, app) => {
     let admin: string;
     let userId: number;
-    const violation = () => app().cradle.events.emit('user.violation', { userId, violationCount: 1 });
+    const violation = () => recordChange(app(), 'user.violation', { userId, violationCount: 1 });
 
     test.serial(
       `${dialect}: kinds list every provider with its settings as JSON Schema, vendor plugins included`,
@@ -207,8 +216,7 @@ perDialect(
       `${dialect}: a failing provider is retried with backoff, then parked without losing the message`,
       async (t) => {
         await saveNotify(app(), admin, 'notify-flaky', { mode: 'fail' });
-        violation();
-        await app().cradle.events.settle();
+        await violation();
         const [queued] = await outboxRows(app(), { topic: 'user.violation' });
         t.is(queued!.state, 'pending');
         await runJob(app(), 'integrations.outbox');
@@ -258,8 +266,7 @@ perDialect(
 
     test.serial(`${dialect}: a hanging provider times out; requests and events are unaffected`, async (t) => {
       await saveNotify(app(), admin, 'notify-flaky', { mode: 'hang' });
-      violation();
-      await app().cradle.events.settle();
+      await violation();
       const [queued] = (await outboxRows(app(), { state: 'pending' })).slice(-1);
       const started = Date.now();
       await runJob(app(), 'integrations.outbox');
@@ -280,8 +287,7 @@ perDialect(
       );
       t.is(view.body.data.health.state, 'failing');
       t.regex(view.body.data.health.detail, /broken on purpose/);
-      violation();
-      await app().cradle.events.settle();
+      await violation();
       await runJob(app(), 'integrations.outbox');
       const last = (await outboxRows(app())).slice(-1)[0]!;
       t.regex(last.last_error!, /failed to start/);
@@ -309,13 +315,8 @@ perDialect(
             .first();
           return row ? (JSON.parse(row.value) as Record<string, unknown>) : undefined;
         };
-        const emit = async (name: string, over: Parameters<typeof snapshot>[1]) => {
-          app().cradle.events.emit(name, {
-            booking: snapshot(place, { id: 4242, ...over }),
-            actorId: place.organiserId,
-          });
-          await app().cradle.events.settle();
-        };
+        const emit = (name: BookingEventName, over: Parameters<typeof snapshot>[1]) =>
+          recordChange(app(), name, { booking: snapshot(place, { id: 4242, ...over }), actorId: place.organiserId });
         await emit('booking.created', {});
         t.is((await outboxRows(app(), { kind: 'calendar' })).length, 0, 'nothing while no calendar is selected');
         t.is(

@@ -3,7 +3,7 @@ import test from 'ava';
 import mqtt from 'mqtt';
 import { perDialect } from '../helpers/app.ts';
 import { createUser } from '../helpers/users.ts';
-import { outboxRows, runJob, saveNotify } from '../helpers/notify.ts';
+import { outboxRows, recordChange, runJob, saveNotify } from '../helpers/notify.ts';
 
 // Against the real Mosquitto broker of the development and CI machines.
 const BROKER = 'mqtt://127.0.0.1:1883';
@@ -61,8 +61,7 @@ perDialect(test, (dialect, app) => {
         receiveTopic: `${prefix}/receipts`,
       });
       const userId = await createUser(app(), 'mqtt-user');
-      app().cradle.events.emit('user.blocklisted', { userId, violationCount: 3, releaseAt: Date.UTC(2026, 11, 8) });
-      await app().cradle.events.settle();
+      await recordChange(app(), 'user.blocklisted', { userId, violationCount: 3, releaseAt: Date.UTC(2026, 11, 8) });
       await runJob(app(), 'integrations.outbox');
       const row = (await outboxRows(app())).slice(-1)[0]!;
       t.is(row.state, 'done');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
-import { outboxRows, runJob, saveNotify } from '../helpers/notify.ts';
+import { outboxRows, recordChange, runJob, saveNotify } from '../helpers/notify.ts';
 import { createUser } from '../helpers/users.ts';
 
 // A vendor's plugins, in folders outside plugins/: one imports the SDK by path,
@@ -74,8 +74,7 @@ perDialect(
       );
       await saveNotify(app(), admin, 'acme-pager', { channel: 'ops' });
       const userId = await createUser(app(), 'vendor-user');
-      app().cradle.events.emit('user.released', { userId });
-      await app().cradle.events.settle();
+      await recordChange(app(), 'user.released', { userId });
       await runJob(app(), 'integrations.outbox');
       t.is((await outboxRows(app())).slice(-1)[0]!.state, 'done');
       const last = await app().cradle.db('plugin_kv').where({ plugin: 'acme-pager', key: 'last' }).first();

@@ -7,7 +7,7 @@ import test, { type ExecutionContext } from 'ava';
 import pino from 'pino';
 import { perDialect } from '../helpers/app.ts';
 import { admin, BASE, book, staff, type BookingData, type Who } from '../helpers/bookings.ts';
-import { outboxRows, saveNotify } from '../helpers/notify.ts';
+import { dispatchChanges, outboxRows, saveNotify } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams, type Place } from '../helpers/places-fixture.ts';
 
 interface FullView extends BookingData {
@@ -49,8 +49,8 @@ perDialect(
       approver = await staff(app(), 'approver');
       second = await staff(app(), 'second');
       root = await admin(app());
-      app().cradle.events.on<{ booking?: { id: number } }>('*', (p, name) => {
-        if (p.booking) seen.push(`${name}:${p.booking.id}`);
+      app().cradle.events.on('*', (p, name) => {
+        if ('booking' in p) seen.push(`${name}:${p.booking.id}`);
       });
     });
 
@@ -75,7 +75,7 @@ perDialect(
       (await app().post<{ data: { path: string } }>('/api/bookings/feed', {}, { token: who.token })).body.data;
     /** The messages queued for `topic` whose subject or body mentions `needle`, once the events are handled. */
     const queued = async (topic: string, needle: string) => {
-      await app().cradle.events.settle();
+      await dispatchChanges(app());
       return (await outboxRows(app(), { topic })).filter(
         (r) => r.message.subject.includes(needle) || r.message.html.includes(needle),
       );

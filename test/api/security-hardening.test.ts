@@ -6,7 +6,7 @@ import test from 'ava';
 import QRCode from 'qrcode';
 import { perDialect, startTestApp, type TestApp } from '../helpers/app.ts';
 import { BASE, book, staff } from '../helpers/bookings.ts';
-import { outboxRows, saveNotify } from '../helpers/notify.ts';
+import { dispatchChanges, outboxRows, saveNotify } from '../helpers/notify.ts';
 import { png, upload } from '../helpers/places.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
 
@@ -209,7 +209,7 @@ perDialect(
           },
         });
         t.is(booked.status, 200, booked.body.toString());
-        await app().cradle.events.settle();
+        await dispatchChanges(app());
         const mail = (await outboxRows(app())).slice(before).find((r) => r.message.lang === 'en')!;
         t.true(mail.message.html.includes(`<a href="${PUBLIC_URL}/center/meeting">`), mail.message.html);
         t.false(mail.message.html.includes('evil.example'));
@@ -231,7 +231,7 @@ perDialect(
           ).status,
           200,
         );
-        await app().cradle.events.settle();
+        await dispatchChanges(app());
         const fallback = (await outboxRows(app())).slice(again).find((r) => r.message.lang === 'en')!;
         t.regex(fallback.message.html, /Hello host-alice/);
       },

@@ -1,11 +1,26 @@
 /** Shared by the plugin and notification tests: a room with people, booking snapshots, jobs and the outbox. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BookingSnapshot } from '../../core/event-types.ts';
+import type { BookingSnapshot, EventMap, EventName } from '../../core/event-types.ts';
 import type { TestApp } from './app.ts';
 import { createUser } from './users.ts';
 
 export const FIXTURE_PLUGINS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/plugins');
+
+/**
+ * Hands every recorded change to its targets, as the dispatcher does where the scheduler runs (test apps run
+ * none), so their outbox rows exist; and lets the bus's listeners finish.
+ */
+export async function dispatchChanges(app: TestApp): Promise<void> {
+  await app.cradle.changeDispatcher.drain();
+  await app.cradle.events.settle();
+}
+
+/** Records an event as if a change had made it (its own transaction), and dispatches it. */
+export async function recordChange<K extends EventName>(app: TestApp, name: K, payload: EventMap[K]): Promise<void> {
+  await app.cradle.changeLog.publish(name, payload);
+  await dispatchChanges(app);
+}
 
 /** Runs a scheduled job as the scheduler would, after moving the clock past its period (one claim per due time). */
 export async function runJob(app: TestApp, name: string, advanceMs = 10_000): Promise<void> {

@@ -10,7 +10,6 @@ declare module '../../container.ts' {
 }
 
 export { BlocklistService, type ViolationInput } from './service.ts';
-export { afterCommit } from './after-commit.ts';
 
 export const blocklistModule: AtriumModule = {
   name: 'blocklist',

@@ -3,9 +3,10 @@
  * within the statistics period put the user on the blocklist for some days; the
  * release job (or an administrator) lets them book again.
  *
- * Events: this service emits `user.violation`, `user.blocklisted` and
- * `user.released` itself, after the transaction that made the change commits
- * (see after-commit.ts). Callers of recordViolation must not emit them again.
+ * Events: this service records `user.violation`, `user.blocklisted` and
+ * `user.released` itself in the change record, in the transaction that makes
+ * the change, so their notifications are as durable as the change (the bus
+ * hears them after commit). Callers of recordViolation must not record them again.
  *
  * Counting rule: a violation counts when it lies within the last
  * `blocklistPeriodDays` before `at` (or later: no-shows may be processed out of
@@ -21,11 +22,11 @@ import type { Dialect } from '../../db/connection.ts';
 import type { Page } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import type { EventBus } from '../../events.ts';
-import type { UserEvent } from '../../event-types.ts';
+import { runTx } from '../../db/transaction.ts';
+import type { AnyEvent } from '../../event-types.ts';
+import type { ChangeLog } from '../changes/index.ts';
 import type { OperationLog } from '../logs/index.ts';
 import type { ParamsService } from '../params/index.ts';
-import { afterCommit } from './after-commit.ts';
 import { blocklistBase, listBlocklist, listViolations, toBlocklistEntry } from './queries.ts';
 import type { BlocklistEntry, BlocklistQuery, ViolationEntry, ViolationQuery } from './schema.ts';
 
@@ -40,7 +41,7 @@ export interface BlocklistDeps {
   db: Knex;
   dialect: Dialect;
   clock: Clock;
-  events: EventBus;
+  changeLog: ChangeLog;
   paramsService: ParamsService;
   operationLog: OperationLog;
 }
@@ -73,10 +74,6 @@ export class BlocklistService {
     };
   }
 
-  private emit(name: 'user.violation' | 'user.blocklisted' | 'user.released', payload: UserEvent): void {
-    this.deps.events.emit(name, payload);
-  }
-
   /**
    * Records a violation inside the caller's transaction and blocklists the user when the maximum is reached.
    * Idempotent per (booking, kind): a second call for the same no-show — a retry, or another process —
@@ -107,16 +104,23 @@ export class BlocklistService {
     const { last, since, others, othersNewest } = await this.committedState(trx, v, p.periodDays, violationId);
     const ownCounts = v.at > since;
     const violationCount = others + (ownCounts ? 1 : 0);
-    afterCommit(trx, () =>
-      this.emit('user.violation', { userId: v.userId, bookingId: v.bookingId ?? undefined, violationCount }),
-    );
+    const changes: AnyEvent[] = [
+      {
+        name: 'user.violation',
+        payload: { userId: v.userId, bookingId: v.bookingId ?? undefined, violationCount },
+      },
+    ];
+    const done = async (blocklisted: boolean) => {
+      await this.deps.changeLog.record(trx, changes);
+      return { recorded: true, blocklisted };
+    };
 
-    if (!p.enabled || violationCount < p.maxViolations) return { recorded: true, blocklisted: false };
+    if (!p.enabled || violationCount < p.maxViolations) return done(false);
     if (last && last.released_at === null) {
-      if (Number(last.release_at) > v.at) return { recorded: true, blocklisted: false }; // already on the list
+      if (Number(last.release_at) > v.at) return done(false); // already on the list
       // Its release time passed but the job has not run yet: release it here, keeping one open row per user.
       await trx('blocklist').where({ id: last.id }).update({ released_at: v.at });
-      afterCommit(trx, () => this.emit('user.released', { userId: v.userId, releaseAt: Number(last.release_at) }));
+      changes.push({ name: 'user.released', payload: { userId: v.userId, releaseAt: Number(last.release_at) } });
     }
     // Blocked from the newest counted violation (usually `at`), so out-of-order no-shows that were
     // counted here lie at or before blocked_at and cannot count again for the next blocklisting.
@@ -128,15 +132,11 @@ export class BlocklistService {
       blocked_at: blockedAt,
       release_at: releaseAt,
     });
-    afterCommit(trx, () =>
-      this.emit('user.blocklisted', {
-        userId: v.userId,
-        violationCount,
-        releaseAt,
-        bookingId: v.bookingId ?? undefined,
-      }),
-    );
-    return { recorded: true, blocklisted: true };
+    changes.push({
+      name: 'user.blocklisted',
+      payload: { userId: v.userId, violationCount, releaseAt, bookingId: v.bookingId ?? undefined },
+    });
+    return done(true);
   }
 
   /**
@@ -193,11 +193,18 @@ export class BlocklistService {
         .select('id', 'user_id', 'release_at')) as Array<{ id: number; user_id: number; release_at: number }>;
       for (const row of due) {
         // The released_at guard makes a concurrent manual release win cleanly: only one of them counts.
-        const n = await db('blocklist').where({ id: row.id }).whereNull('released_at').update({ released_at: now });
-        if (n === 1) {
-          released++;
-          this.emit('user.released', { userId: Number(row.user_id), releaseAt: Number(row.release_at) });
-        }
+        const n = await runTx(db, async (trx) => {
+          const won = await trx('blocklist')
+            .where({ id: row.id })
+            .whereNull('released_at')
+            .update({ released_at: now });
+          if (won === 1)
+            await this.deps.changeLog.record(trx, [
+              { name: 'user.released', payload: { userId: Number(row.user_id), releaseAt: Number(row.release_at) } },
+            ]);
+          return won;
+        });
+        if (n === 1) released++;
       }
       if (due.length < 200) return released;
     }
@@ -207,7 +214,7 @@ export class BlocklistService {
   async release(actor: Actor, id: number): Promise<BlocklistEntry> {
     const { db, clock, operationLog } = this.deps;
     const now = clock.now();
-    const row = await db.transaction(async (trx) => {
+    await runTx(db, async (trx) => {
       const found = (await trx('blocklist').where({ id }).forUpdate().first()) as Record<string, unknown> | undefined;
       if (!found) throw new NotFoundError('blocklist entry', id);
       if (found.released_at !== null && found.released_at !== undefined)
@@ -221,9 +228,10 @@ export class BlocklistService {
         before: { userId: Number(found.user_id), releaseAt: Number(found.release_at), releasedAt: null },
         after: { userId: Number(found.user_id), releasedAt: now },
       });
-      return found;
+      await this.deps.changeLog.record(trx, [
+        { name: 'user.released', payload: { userId: Number(found.user_id), releaseAt: Number(found.release_at) } },
+      ]);
     });
-    this.emit('user.released', { userId: Number(row.user_id), releaseAt: Number(row.release_at) });
     return this.entry(id);
   }
 

@@ -106,9 +106,9 @@ export class ApprovalsService {
     decision: 'approve' | 'deny' | 'revoke',
     reason?: string,
   ): Promise<ApprovalView> {
-    const { db, clock } = this.deps;
+    const { clock } = this.deps;
     const events = new PendingEvents();
-    await writeTx(db, async (trx) => {
+    await writeTx(this.deps, events, async (trx) => {
       const now = clock.now();
       const a = (await trx('approvals').where({ id: approvalId }).forUpdate().first()) as Row | undefined;
       if (!a) throw new NotFoundError('approval', approvalId);
@@ -147,7 +147,6 @@ export class ApprovalsService {
       });
       events.add(decision === 'deny' ? 'booking.denied' : 'booking.revoked', b.id, actor.userId, reason);
     });
-    await events.emit(this.deps);
     return this.get(actor, approvalId);
   }
 
@@ -191,21 +190,19 @@ export class ApprovalsService {
     let n = 0;
     for (const b of due) {
       const events = new PendingEvents();
-      const ok = await writeTx(db, (trx) =>
-        endBooking(trx, now, b, {
+      const ok = await writeTx(this.deps, events, async (trx) => {
+        const ended = await endBooking(trx, now, b, {
           state: 'expired',
           checkStatus: 3,
           actorId: 0,
           approvalState: 'expired',
           refundIt: true,
           from: ['pending'],
-        }),
-      );
-      if (ok) {
-        n++;
-        events.add('booking.expired', b.id, 0);
-        await events.emit(this.deps);
-      }
+        });
+        if (ended) events.add('booking.expired', b.id, 0);
+        return ended;
+      });
+      if (ok) n++;
     }
     return n;
   }

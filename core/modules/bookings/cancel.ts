@@ -70,7 +70,7 @@ export async function cancelBooking(
   input: CancelBooking,
 ): Promise<{ cancelled: BookingView[] }> {
   const events = new PendingEvents();
-  const ids = await writeTx(deps.db, async (trx) => {
+  const ids = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
     assertOrganiser(actor, b);
@@ -112,7 +112,6 @@ export async function cancelBooking(
     }
     return done;
   });
-  await events.emit(deps);
   const rows = await Promise.all(ids.map((i) => getBooking(deps.db, i)));
   return { cancelled: await viewsOf(deps, rows, actor) };
 }

@@ -33,7 +33,7 @@ export async function checkIn(
   const locked = wrongCodes.lockedFor(actorId, id, deps.clock.now());
   if (locked > 0) throw new TooManyRequestsError('bookings.tooManyWrongCodes', { minutes: locked });
   const events = new PendingEvents();
-  await writeTx(deps.db, async (trx) => {
+  await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
     if (b.state === 'pending') throw new BusinessRuleError('bookings.notApproved');
@@ -53,14 +53,13 @@ export async function checkIn(
     await logReservation(trx, now, { bookingId: id, resourceId: b.resourceId, userId: actorId, action: 'checkedIn' });
     events.add('booking.checkedIn', id, actorId);
   });
-  await events.emit(deps);
   return view(deps, actor, id);
 }
 
 /** Ends a meeting now and frees the rest of its time. */
 export async function checkOut(deps: BookingDeps, actor: Actor, id: number, auto = false): Promise<BookingView> {
   const events = new PendingEvents();
-  await writeTx(deps.db, async (trx) => {
+  await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
     if (!auto) assertOrganiser(actor, b);
@@ -89,7 +88,6 @@ export async function checkOut(deps: BookingDeps, actor: Actor, id: number, auto
     });
     events.add('booking.checkedOut', id, actor.userId);
   });
-  await events.emit(deps);
   return view(deps, actor, id);
 }
 
@@ -103,7 +101,7 @@ export async function setPasscode(deps: BookingDeps, actor: Actor, id: number, c
       { length: settings.passCodeLength },
     );
   const events = new PendingEvents();
-  await writeTx(deps.db, async (trx) => {
+  await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
     if (b.organiserId !== actor.userId) throw new ForbiddenError('bookings.notOrganiser');
@@ -120,6 +118,5 @@ export async function setPasscode(deps: BookingDeps, actor: Actor, id: number, c
     });
     events.add('booking.updated', id, actor.userId);
   });
-  await events.emit(deps);
   return view(deps, actor, id);
 }

@@ -3,7 +3,7 @@ import type { Actor } from '../../actor.ts';
 import { ValidationError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
 import { enforce, loadFacts, needsApproval, resolveTimes, ruleContext } from './plan.ts';
-import { snapshotOf, toView } from './repo.ts';
+import { toView } from './repo.ts';
 import { loadDisabledPeriods, loadResource, type ResourceInfo } from './resources.ts';
 import type { BookingView, CreateBooking } from './schema.ts';
 import { loadSettings, type BookingSettings } from './settings.ts';
@@ -59,7 +59,7 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
   ]);
   const times = resolveTimes(resource, input);
   const events = new PendingEvents();
-  const row = await writeTx(deps.db, async (trx) => {
+  const row = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const facts = await loadFacts(trx, deps, actor.userId, now);
     const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled });
@@ -87,7 +87,5 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
     floorName: resource.floorName,
   };
   const attendees = { inner: [...new Set(fields.attendees.inner)], outer: fields.attendees.outer };
-  events.know(snapshotOf(row, names, attendees));
-  await events.emit(deps);
   return toView(row, 'organiser', names, attendees);
 }

@@ -162,7 +162,7 @@ export async function modifyBooking(
   const settings = await loadSettings(deps.paramsService);
   if (m.innerAttendees) await checkAttendees(deps.db, m.innerAttendees);
   const events = new PendingEvents();
-  const result = await writeTx(deps.db, async (trx) => {
+  const result = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
     assertOrganiser(actor, b);
@@ -234,7 +234,6 @@ export async function modifyBooking(
       });
     return { ids: targets.map((x) => x.id), seriesId };
   });
-  await events.emit(deps);
   const rows = await Promise.all(result.ids.map((i) => getBooking(deps.db, i)));
   return { updated: await viewsOf(deps, rows, actor), seriesId: result.seriesId };
 }

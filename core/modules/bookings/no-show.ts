@@ -31,7 +31,7 @@ export async function autoCancelNoShows(deps: BookingDeps, now: number = deps.cl
   let n = 0;
   for (const b of due) {
     const events = new PendingEvents();
-    const ok = await writeTx(deps.db, async (trx) => {
+    const ok = await writeTx(deps, events, async (trx) => {
       const ended = await endBooking(trx, now, b, {
         state: 'autoCancelled',
         checkStatus: 3,
@@ -42,13 +42,10 @@ export async function autoCancelNoShows(deps: BookingDeps, now: number = deps.cl
       // Only the process that actually ended it records the violation (the service is idempotent per booking anyway).
       if (ended) await deps.blocklistService.recordViolation(trx, { userId: b.organiserId, bookingId: b.id, at: now });
       if (ended) await trx('bookings').where({ id: b.id }).update({ is_auto_close: true, close_time: now });
+      if (ended) events.add('booking.autoCancelled', b.id, 0);
       return ended;
     });
-    if (ok) {
-      n++;
-      events.add('booking.autoCancelled', b.id, 0);
-      await events.emit(deps);
-    }
+    if (ok) n++;
   }
   return n;
 }

@@ -165,7 +165,7 @@ export async function createSeries(deps: BookingDeps, actor: Actor, input: Creat
   const dates = expandDates(input.meetingDate, recurrence);
   const rule = toRRule(input.meetingDate, recurrence).toString();
   const events = new PendingEvents();
-  const result = await writeTx(deps.db, async (trx) => {
+  const result = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const occurrences = await evaluate(
       trx,
@@ -243,7 +243,6 @@ export async function createSeries(deps: BookingDeps, actor: Actor, input: Creat
     if (pending) for (const id of ids) events.add('booking.approvalRequested', id, actor.userId);
     return { seriesId, ids, skipped, lastDate };
   });
-  await events.emit(deps);
   const rows = await Promise.all(result.ids.map((id) => getBooking(deps.db, id)));
   return {
     series: { id: result.seriesId, rrule: rule, firstDate: input.meetingDate, untilDate: result.lastDate },

@@ -4,8 +4,9 @@
  */
 import type { Knex } from 'knex';
 import { ValidationError } from '../../errors.ts';
-import type { BookingSnapshot, EventName } from '../../event-types.ts';
-import type { BookingDeps, Db } from './deps.ts';
+import type { AnyEvent, BookingEventName } from '../../event-types.ts';
+import type { ChangeLog } from '../changes/index.ts';
+import type { Db } from './deps.ts';
 import { charge } from './credits.ts';
 import { newCheckInCode, type Times } from './plan.ts';
 import { logReservation, snapshotsOf, toBookingRow, writeAttendees, type Attendees, type BookingRow } from './repo.ts';
@@ -109,27 +110,34 @@ export async function checkAttendees(db: Db, inner: number[]): Promise<void> {
     );
 }
 
-/** Events collected during a transaction and emitted once it has committed. */
+/**
+ * The events a booking command collects while it changes bookings (`add`), written into the change record by
+ * writeTx just before its transaction commits; the bus hears them after.
+ */
 export class PendingEvents {
-  private readonly list: Array<{ name: EventName; bookingId: number; actorId: number; reason?: string | null }> = [];
-  private readonly known = new Map<number, BookingSnapshot>();
+  private readonly list: Array<{ name: BookingEventName; bookingId: number; actorId: number; reason?: string | null }> =
+    [];
 
-  add(name: EventName, bookingId: number, actorId: number, reason?: string | null): void {
+  add(name: BookingEventName, bookingId: number, actorId: number, reason?: string | null): void {
     this.list.push({ name, bookingId, actorId, reason });
   }
 
-  /** A snapshot the caller already has (as committed), saving the read-back. */
-  know(snapshot: BookingSnapshot): void {
-    this.known.set(snapshot.id, snapshot);
+  /** Forgets what an earlier run of the transaction collected (a deadlock victim runs again from the start). */
+  clear(): void {
+    this.list.length = 0;
   }
 
-  async emit(deps: BookingDeps): Promise<void> {
+  /** Records the events with each booking as this transaction sees it, so the record is what commits. */
+  async flush(trx: Knex.Transaction, changeLog: ChangeLog): Promise<void> {
     if (this.list.length === 0) return;
-    const missing = [...new Set(this.list.map((e) => e.bookingId))].filter((id) => !this.known.has(id));
-    const snaps = new Map([...this.known, ...(await snapshotsOf(deps.db, missing)).map((s) => [s.id, s] as const)]);
+    const snaps = new Map(
+      (await snapshotsOf(trx, [...new Set(this.list.map((e) => e.bookingId))])).map((s) => [s.id, s] as const),
+    );
+    const events: AnyEvent[] = [];
     for (const e of this.list) {
       const booking = snaps.get(e.bookingId);
-      if (booking) deps.events.emit(e.name, { booking, actorId: e.actorId, reason: e.reason ?? null });
+      if (booking) events.push({ name: e.name, payload: { booking, actorId: e.actorId, reason: e.reason ?? null } });
     }
+    await changeLog.record(trx, events);
   }
 }

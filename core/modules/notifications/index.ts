@@ -20,10 +20,7 @@ export const notificationsModule: AtriumModule = {
   name: 'notifications',
   register(container) {
     container.register({
-      // Unsubscribed with the container, so a stopped server queues nothing more.
-      notificationsService: asClass(NotificationsService)
-        .singleton()
-        .disposer((s) => s.unsubscribe()),
+      notificationsService: asClass(NotificationsService).singleton(),
       templatesService: asClass(TemplatesService).singleton(),
       centreService: asClass(CentreService).singleton(),
     });

@@ -1,21 +1,23 @@
 /**
- * Turns bus events into messages: who is told (recipients.ts), in their own
- * language (templates), with an iCalendar part where the meeting itself
- * changed, queued in the outbox for the selected notify provider. Also sends
- * each booking's reminder once, and answers the sign-in's custom notices.
+ * Turns recorded changes into messages: who is told (recipients.ts), in their
+ * own language (templates), with an iCalendar part where the meeting itself
+ * changed, for the selected notify provider. The change dispatcher queues them
+ * in the outbox (this service is its `notify` target). Also sends each booking's
+ * reminder once, and answers the sign-in's custom notices.
  */
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
-import type { BookingEvent, BookingSnapshot, UserEvent } from '../../event-types.ts';
+import type { AnyEvent, BookingEvent, BookingSnapshot, UserEvent } from '../../event-types.ts';
 import type { EventBus } from '../../events.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { NotifyMessage } from '../../plugin-sdk/index.ts';
-import type { Outbox, PluginHost } from '../../plugin-host/index.ts';
+import type { Outbox, OutboxItem, PluginHost } from '../../plugin-host/index.ts';
+import type { ChangeLog } from '../changes/index.ts';
 import type { ParamsService } from '../params/index.ts';
 import type { CentreService } from './centre-service.ts';
-import { isTemplateEvent, TEMPLATE_EVENTS, type TemplateData, type TemplateEvent } from './events.ts';
+import { isTemplateEvent, type TemplateData, type TemplateEvent } from './events.ts';
 import { bookingIcs } from './ics.ts';
 import { readSnapshot } from './snapshot.ts';
 import { bookingRecipients, byAudience, isPending, usersById, type Person } from './recipients.ts';
@@ -26,6 +28,7 @@ export interface NotificationsDeps {
   clock: Clock;
   logger: Logger;
   events: EventBus;
+  changeLog: ChangeLog;
   paramsService: ParamsService;
   pluginHost: PluginHost;
   outbox: Outbox;
@@ -46,29 +49,16 @@ function calendarMethod(event: TemplateEvent, b: BookingSnapshot): 'REQUEST' | '
 const names = (people: Array<{ name: string }>) => people.map((p) => p.name).join(', ');
 
 export class NotificationsService {
-  private readonly offs: Array<() => void> = [];
-
   constructor(private readonly deps: NotificationsDeps) {}
 
-  /** Subscribes to every event that has a template (reminders come from the reminder job instead). */
-  subscribe(): void {
-    if (this.offs.length) return;
-    for (const event of TEMPLATE_EVENTS) {
-      if (event === 'booking.reminder') continue;
-      this.offs.push(this.deps.events.on(event, (payload) => this.notify(event, payload as BookingEvent | UserEvent)));
-    }
-  }
-
-  unsubscribe(): void {
-    this.offs.splice(0).forEach((off) => off());
-  }
-
-  /** Queues the messages of one event; resolves with how many were queued (0 when no notify provider is selected). */
-  async notify(event: TemplateEvent, payload: BookingEvent | UserEvent): Promise<number> {
-    const composed = await this.compose(event, payload);
-    if (!composed) return 0;
-    await this.deps.db.transaction((trx) => this.enqueue(trx, event, composed));
-    return composed.drafts.length;
+  /**
+   * The messages one recorded change means, as outbox work (none when no notify provider is selected or the
+   * event has no template). Reminders are not changes: the reminder job queues them itself.
+   */
+  async outboxWork(change: AnyEvent): Promise<OutboxItem[]> {
+    if (change.name === 'booking.reminder' || !isTemplateEvent(change.name)) return [];
+    const composed = await this.compose(change.name, change.payload);
+    return composed ? this.items(change.name, composed) : [];
   }
 
   /** The messages of an event, rendered now so retries send exactly what was meant at the time. */
@@ -80,25 +70,17 @@ export class NotificationsService {
     const provider = await this.deps.pluginHost.selected('notify');
     if (provider === 'none') return undefined;
     const drafts =
-      'booking' in payload
-        ? await this.bookingDrafts(event, payload)
-        : await this.userDrafts(event, payload as UserEvent & { daysLeft?: number });
+      'booking' in payload ? await this.bookingDrafts(event, payload) : await this.userDrafts(event, payload);
     return { provider, drafts };
   }
 
-  async enqueue(
-    trx: Knex.Transaction,
-    event: TemplateEvent,
-    composed: { provider: string; drafts: Draft[] },
-  ): Promise<void> {
-    for (const message of composed.drafts) {
-      await this.deps.outbox.enqueue(trx, {
-        kind: 'notify',
-        provider: composed.provider,
-        topic: event,
-        payload: { message },
-      });
-    }
+  private items(event: TemplateEvent, composed: { provider: string; drafts: Draft[] }): OutboxItem[] {
+    return composed.drafts.map((message) => ({
+      kind: 'notify',
+      provider: composed.provider,
+      topic: event,
+      payload: { message },
+    }));
   }
 
   private async bookingDrafts(event: TemplateEvent, { booking: b, reason }: BookingEvent): Promise<Draft[]> {
@@ -196,7 +178,8 @@ export class NotificationsService {
       const composed = live ? await this.compose('booking.reminder', { booking, actorId: 0 }) : undefined;
       const claimed = await db.transaction(async (trx) => {
         const n = await trx('bookings').where({ id }).whereNull('reminded_at').update({ reminded_at: now });
-        if (n === 1 && composed) await this.enqueue(trx, 'booking.reminder', composed);
+        if (n === 1 && composed)
+          for (const item of this.items('booking.reminder', composed)) await this.deps.outbox.enqueue(trx, item);
         return n === 1;
       });
       if (claimed && live) {
@@ -209,8 +192,10 @@ export class NotificationsService {
 
   /**
    * Tells users whose local password expires within the prompt days (same rule
-   * as the sign-in's "about to expire"). Run once a day (the job lease makes it
-   * once per day across processes), so each user hears it daily until they change it.
+   * as the sign-in's "about to expire"), each as a recorded change, so the
+   * message is as durable as any other. Run once a day (the job lease makes it
+   * once per day across processes), so each user hears it daily until they
+   * change it. Answers how many were told.
    */
   async runPasswordExpiry(): Promise<number> {
     const { passwordValidityDays: validity, passwordPromptDays: prompt } = (await this.deps.paramsService.getMany([
@@ -229,13 +214,14 @@ export class NotificationsService {
       .where('password_changed_at', '<=', now - (validity - prompt) * day)
       .whereNot('must_change_password', true)
       .select('id', 'password_changed_at');
-    let sent = 0;
+    let told = 0;
     for (const r of rows) {
       const daysLeft = Math.ceil((Number(r.password_changed_at) + validity * day - now) / day);
-      if (daysLeft > 0 && daysLeft <= prompt)
-        sent += await this.notify('user.passwordExpiring', { userId: Number(r.id), daysLeft } as UserEvent);
+      if (daysLeft <= 0 || daysLeft > prompt) continue;
+      await this.deps.changeLog.publish('user.passwordExpiring', { userId: Number(r.id), daysLeft });
+      told++;
     }
-    return sent;
+    return told;
   }
 
   /** The sign-in answer's notify items: today's custom notifications addressed to this user. */

@@ -73,6 +73,16 @@ export const PARAMS: readonly ParamDef[] = [
     '承認ログの保存日数（0 は無期限）',
   ),
   p(
+    'changeRetentionDays',
+    'logs',
+    int(1, 90),
+    7,
+    false,
+    '变更记录保留天数（实时视图断线后可据此补齐；尚未分发的变更一律保留）',
+    'Days to keep the change record, from which live views catch up after a break (changes not yet handed on are always kept)',
+    '変更記録の保存日数（ライブ表示は切断後にここから追いつく。未配信の変更は常に保存）',
+  ),
+  p(
     'sqlSlowMs',
     'logs',
     int(1, 600_000),

@@ -1,0 +1,110 @@
+/**
+ * The change record: every booking change and every event about a person is
+ * written to `domain_events` in the transaction that makes the change, so the
+ * record exists exactly when the change does. Once the transaction commits, the
+ * in-process bus hears it and this process's dispatcher is woken; other
+ * processes' dispatchers find it within about a second.
+ *
+ * Ids are the commit order: each writer takes the next ids from the one row of
+ * `domain_event_sequence`, whose lock it holds until COMMIT, so a change with a
+ * lower id is always visible before one with a higher id, and rolled-back ids
+ * are taken again. A reader that has seen id n never finds a smaller one later:
+ * the dispatcher keeps one number per target, and a live stream may use the id as
+ * its Last-Event-ID. The price is that writers of changes commit one after
+ * another (SQLite does anyway).
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock.ts';
+import { afterCommit, runTx } from '../../db/transaction.ts';
+import type { AnyEvent, EventMap, EventName } from '../../event-types.ts';
+import type { EventBus } from '../../events.ts';
+import type { Change } from './types.ts';
+
+export interface ChangeLogDeps {
+  db: Knex;
+  clock: Clock;
+  logger: Logger;
+  events: EventBus;
+}
+
+type CommitListener = (changes: readonly Change[]) => void;
+
+interface StoredChange {
+  id: number | string;
+  type: string;
+  payload: string;
+  created_at: number | string;
+}
+
+export class ChangeLog {
+  private readonly listeners = new Set<CommitListener>();
+
+  constructor(private readonly deps: ChangeLogDeps) {}
+
+  /** Writes `events` in the caller's transaction; they are announced once it commits, never if it rolls back. */
+  async record(trx: Knex.Transaction, events: readonly AnyEvent[]): Promise<Change[]> {
+    if (events.length === 0) return [];
+    // The UPDATE takes the sequence row's lock and keeps it to COMMIT: the ids below are the commit order.
+    await trx('domain_event_sequence').where({ id: 1 }).increment('last_id', events.length);
+    const row = (await trx('domain_event_sequence').where({ id: 1 }).first('last_id')) as { last_id: number | string };
+    const first = Number(row.last_id) - events.length + 1;
+    const at = this.deps.clock.now();
+    const changes = events.map((e, i) => ({ ...e, id: first + i, at }) as Change);
+    await trx('domain_events').insert(
+      changes.map((c) => ({
+        id: c.id,
+        type: c.name,
+        booking_id: 'booking' in c.payload ? c.payload.booking.id : null,
+        payload: JSON.stringify(c.payload),
+        created_at: at,
+      })),
+    );
+    afterCommit(trx, () => this.committed(changes));
+    return changes;
+  }
+
+  /** Records one event in a transaction of its own (an event that is the whole change, such as a reminder of expiry). */
+  publish<K extends EventName>(name: K, payload: EventMap[K]): Promise<Change[]> {
+    return runTx(this.deps.db, (trx) => this.record(trx, [{ name, payload } as AnyEvent]));
+  }
+
+  /** The changes after `afterId`, oldest first. */
+  async after(db: Knex | Knex.Transaction, afterId: number, limit: number): Promise<Change[]> {
+    const rows = (await db('domain_events')
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .select('id', 'type', 'payload', 'created_at')) as StoredChange[];
+    return rows.map(
+      (r) => ({ id: Number(r.id), name: r.type, payload: JSON.parse(r.payload), at: Number(r.created_at) }) as Change,
+    );
+  }
+
+  /** The newest id recorded (0 before the first change). */
+  async lastId(db: Knex | Knex.Transaction = this.deps.db): Promise<number> {
+    const row = (await db('domain_event_sequence').where({ id: 1 }).first('last_id')) as
+      { last_id: number | string } | undefined;
+    return Number(row?.last_id ?? 0);
+  }
+
+  /**
+   * Calls `listener` with each batch of changes right after its transaction committed, before the bus hears
+   * them. Answers the function that stops it.
+   */
+  onCommitted(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private committed(changes: readonly Change[]): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(changes);
+      } catch (err) {
+        this.deps.logger.error({ err }, 'change listener failed');
+      }
+    }
+    for (const c of changes) this.deps.events.emit(c.name, c.payload);
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Everything that hears of every change through the dispatcher, named in one
+ * place. A feature that must not miss a change (door grants, webhooks, ...)
+ * adds its target here; best-effort listeners use the bus instead.
+ */
+import type { Cradle } from '../../container.ts';
+import { calendarWork } from '../../plugin-host/index.ts';
+import type { ChangeTarget } from './types.ts';
+
+export function changeTargets(c: Cradle): ChangeTarget[] {
+  return [
+    { name: 'notify', plan: (change) => c.notificationsService.outboxWork(change) },
+    { name: 'calendar', plan: (change) => calendarWork(change, () => c.pluginHost.selected('calendar')) },
+  ];
+}
