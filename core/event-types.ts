@@ -4,6 +4,8 @@
  * in-process bus (core/events.ts).
  */
 
+import type { BookingState, CheckStatus } from './modules/bookings/lifecycle.ts';
+
 /** When a booking is: its date and times in the resource's zone, and the instants they mean. */
 export interface BookingTimes {
   meetingDate: string;
@@ -25,8 +27,8 @@ export interface BookingSnapshot extends BookingTimes {
   organiserId: number;
   subject: string;
   timeZone: string;
-  state: string;
-  checkStatus: number;
+  state: BookingState;
+  checkStatus: CheckStatus;
   checkInCode: string;
   seriesId: number | null;
   reminderMinutes: number;

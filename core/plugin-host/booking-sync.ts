@@ -9,6 +9,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
 import type { AnyEvent, BookingSnapshot, EventName } from '../event-types.ts';
+import { awaitsApproval } from '../modules/bookings/index.ts';
 import type { CalendarProvider, CalendarSyncResult } from '../plugin-sdk/index.ts';
 import { pluginKv } from './kv.ts';
 import type { OutboxItem } from './outbox.ts';
@@ -24,15 +25,13 @@ const TOPIC: Partial<Record<EventName, 'upsertEvent' | 'cancelEvent'>> = {
   'booking.revoked': 'cancelEvent',
 };
 
-const awaitingApproval = (b: BookingSnapshot) => b.state === 'pending' || b.checkStatus === 4;
-
 /** The calendar work one change means: none for other events, while awaiting approval, or without a calendar provider. */
 export async function calendarWork(change: AnyEvent, selected: () => Promise<string>): Promise<OutboxItem[]> {
   if (!('booking' in change.payload)) return [];
   const topic = TOPIC[change.name];
   const { booking } = change.payload;
   // A request awaiting approval is not a meeting yet; it reaches the calendar once approved.
-  if (!topic || (topic === 'upsertEvent' && awaitingApproval(booking))) return [];
+  if (!topic || (topic === 'upsertEvent' && awaitsApproval(booking.state))) return [];
   const provider = await selected();
   if (provider === 'none') return [];
   return [{ kind: 'calendar', provider, topic, payload: { booking } }];

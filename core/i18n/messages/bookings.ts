@@ -43,6 +43,13 @@ export default {
     'bookings.reapprovalUnderway':
       'The meeting is under way on a resource that needs approval: only a booking administrator can change its time now',
     'approvals.ownBooking': 'You cannot decide on your own booking: another approver (or a booking administrator) does',
+    'approvals.startPassed': 'The meeting has started: the request has lapsed',
+    'bookings.notAllowed': 'You cannot do this with this booking',
+    'bookings.schedulerOnly': 'Only the scheduler does this',
+    'bookings.notCheckedIn': 'Nobody checked in to this meeting, so it cannot be checked out',
+    'bookings.underway': 'The meeting is under way: check out to end it',
+    'bookings.endPassed': 'A change cannot make the booking end in the past',
+    'bookings.extendPastDay': 'A booking can be extended at most to the end of its day (24:00)',
   },
   cn: {
     'bookings.timeExpired': '预约时间已过期',
@@ -85,6 +92,13 @@ export default {
     'approvals.notPending': '该申请已不在审批中（{state}）',
     'bookings.reapprovalUnderway': '会议正在进行，且该资源需要审批：现在只有预约管理员可以修改其时间',
     'approvals.ownBooking': '不能审批自己的预约：由其他审批人（或预约管理员）处理',
+    'approvals.startPassed': '会议已开始，该申请已失效',
+    'bookings.notAllowed': '您不能对该预约执行此操作',
+    'bookings.schedulerOnly': '只有系统定时任务可以执行此操作',
+    'bookings.notCheckedIn': '该会议未签到，不能签退',
+    'bookings.underway': '会议正在进行，请签退以结束会议',
+    'bookings.endPassed': '修改后的结束时间不能早于当前时间',
+    'bookings.extendPastDay': '延长预约最多到当天结束（24:00）',
   },
   ja: {
     'bookings.timeExpired': '予約時間が過ぎています',
@@ -129,5 +143,12 @@ export default {
     'bookings.reapprovalUnderway':
       '会議は進行中で、このリソースは承認が必要です。いまは予約管理者のみが時間を変更できます',
     'approvals.ownBooking': '自分の予約は承認・却下できません。ほかの承認者（または予約管理者）が判断します',
+    'approvals.startPassed': '会議が始まったため、この申請は失効しました',
+    'bookings.notAllowed': 'この予約ではこの操作はできません',
+    'bookings.schedulerOnly': 'この操作はスケジューラーのみが行います',
+    'bookings.notCheckedIn': 'この会議はチェックインされていないため、チェックアウトできません',
+    'bookings.underway': '会議は進行中です。終了するにはチェックアウトしてください',
+    'bookings.endPassed': '変更後の終了時刻を過去にすることはできません',
+    'bookings.extendPastDay': '予約の延長はその日の終わり（24:00）までです',
   },
 } satisfies MessageSet;

@@ -6,9 +6,11 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { paginate, type Page } from '../../db/paging.ts';
-import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { BusinessRuleError, NotFoundError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
+import { allow } from './access.ts';
 import { endBooking } from './cancel.ts';
+import { judge, stateColumns, statesFrom } from './lifecycle.ts';
 import { getBooking, logReservation, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
 import type { ApprovalsQuery, BookingView } from './schema.ts';
 import { isBookingAdmin } from './sight.ts';
@@ -30,15 +32,13 @@ export interface ApprovalView {
 type Row = Record<string, unknown>;
 
 /**
- * An approver of the resource decides, never on their own booking (the organiser withdraws it instead).
- * Where the organiser is the resource's only approver, a booking administrator decides.
+ * Whether the actor is the booking's approver in the lifecycle's sense: an approver of its resource, or a booking
+ * administrator where the organiser is the resource's only approver. Never on their own booking (the table refuses
+ * the organiser: they withdraw it instead).
  */
-async function assertMayDecide(trx: Knex.Transaction, actor: Actor, b: BookingRow): Promise<void> {
-  if (b.organiserId === actor.userId) throw new ForbiddenError('approvals.ownBooking');
+async function decidesOn(trx: Knex.Transaction, actor: Actor, b: BookingRow): Promise<boolean> {
   const approvers = (await trx('resource_approvers').where({ resource_id: b.resourceId }).pluck('user_id')).map(Number);
-  if (approvers.includes(actor.userId)) return;
-  if (isBookingAdmin(actor) && approvers.every((id) => id === b.organiserId)) return;
-  throw new ForbiddenError('approvals.notApprover');
+  return approvers.includes(actor.userId) || (isBookingAdmin(actor) && approvers.every((id) => id === b.organiserId));
 }
 
 export class ApprovalsService {
@@ -113,19 +113,17 @@ export class ApprovalsService {
       const a = (await trx('approvals').where({ id: approvalId }).forUpdate().first()) as Row | undefined;
       if (!a) throw new NotFoundError('approval', approvalId);
       const b = await getBooking(trx, Number(a.booking_id), true);
-      if (decision === 'revoke') {
-        if (b.organiserId !== actor.userId) throw new ForbiddenError('bookings.notOrganiser');
-      } else await assertMayDecide(trx, actor, b);
-      if (a.state !== 'pending' || b.state !== 'pending')
-        throw new BusinessRuleError('approvals.notPending', { state: String(a.state) });
-      if (b.startAt <= now) throw new BusinessRuleError('approvals.notPending', { state: 'expired' });
+      const approver = decision !== 'revoke' && (await decidesOn(trx, actor, b));
+      const { to } = allow(decision, actor, b, now, { approver });
+      // The booking is pending; its request is the open one (a decided request of a booking waiting again is not).
+      if (a.state !== 'pending') throw new BusinessRuleError('approvals.notPending', { state: String(a.state) });
       if (decision === 'approve') {
         await trx('approvals')
           .where({ id: approvalId })
           .update({ state: 'approved', reason: reason ?? null, decided_by: actor.userId, decided_at: now });
         await trx('bookings')
           .where({ id: b.id })
-          .update({ state: 'confirmed', check_status: 0, sequence: b.sequence + 1, updated_at: now });
+          .update({ ...stateColumns(to), sequence: b.sequence + 1, updated_at: now });
         await logReservation(trx, now, {
           bookingId: b.id,
           resourceId: b.resourceId,
@@ -136,13 +134,12 @@ export class ApprovalsService {
         events.add('booking.approved', b.id, actor.userId, reason);
         return;
       }
-      const state = decision === 'deny' ? 'denied' : 'revoked';
       await endBooking(trx, now, b, {
-        state,
-        checkStatus: 3,
+        command: decision,
+        to,
         actorId: actor.userId,
         reason,
-        approvalState: state,
+        approvalState: to,
         refundIt: true,
       });
       events.add(decision === 'deny' ? 'booking.denied' : 'booking.revoked', b.id, actor.userId, reason);
@@ -181,7 +178,7 @@ export class ApprovalsService {
     const { db } = this.deps;
     const due = (
       (await db('bookings')
-        .where({ state: 'pending' })
+        .whereIn('state', statesFrom('expire'))
         .where('start_at', '<=', now)
         .where('start_at', '>', now - 7 * DAY_MS)
         .orderBy('start_at')
@@ -189,15 +186,16 @@ export class ApprovalsService {
     ).map(toBookingRow);
     let n = 0;
     for (const b of due) {
+      const verdict = judge('expire', { roles: ['scheduler'], ...b, now });
+      if (!verdict.ok) continue;
       const events = new PendingEvents();
       const ok = await writeTx(this.deps, events, async (trx) => {
         const ended = await endBooking(trx, now, b, {
-          state: 'expired',
-          checkStatus: 3,
+          command: 'expire',
+          to: verdict.to,
           actorId: 0,
-          approvalState: 'expired',
+          approvalState: verdict.to,
           refundIt: true,
-          from: ['pending'],
         });
         if (ended) events.add('booking.expired', b.id, 0);
         return ended;

@@ -7,37 +7,40 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { BookingDeps } from './deps.ts';
-import { assertChangeable, assertOrganiser } from './access.ts';
+import { allow, assertRole, rolesOf } from './access.ts';
 import { refund } from './credits.ts';
-import { getBooking, HELD_STATES, logReservation, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
+import { CHANGEABLE, judge, stateColumns, statesFrom, type BookingState, type Command } from './lifecycle.ts';
+import { getBooking, logReservation, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
 import type { BookingView, CancelBooking } from './schema.ts';
 import { freeSlots, writeTx } from './slots.ts';
 import { addDays } from './time.ts';
 import { PendingEvents } from './write.ts';
 
-/** Ends a booking's hold on its time: state change, slots freed, refund before the start, approval closed, log. */
+/**
+ * Ends a booking's hold on its time: state change, slots freed, refund before the start, approval closed, log.
+ * The row changes only while in a state the command runs from: a job working from an earlier read must not
+ * cancel what changed since (checked in, approved), nor two requests end it twice.
+ */
 export async function endBooking(
   trx: Knex.Transaction,
   now: number,
   b: BookingRow,
   a: {
-    state: string;
-    checkStatus: number;
+    /** The command and the state the lifecycle table said it leads to. */
+    command: Command;
+    to: BookingState;
     actorId: number;
     reason?: string | null;
     approvalState?: string;
     detach?: boolean;
     refundIt?: boolean;
-    /** The states it may be ended from: a job working from an earlier read must not cancel what changed since (checked in, approved). */
-    from?: readonly string[];
   },
 ): Promise<boolean> {
   const n = await trx('bookings')
     .where({ id: b.id })
-    .whereIn('state', [...(a.from ?? HELD_STATES)])
+    .whereIn('state', statesFrom(a.command))
     .update({
-      state: a.state,
-      check_status: a.checkStatus,
+      ...stateColumns(a.to),
       cancelled_at: now,
       cancelled_by: a.actorId || null,
       cancel_reason: a.reason ?? null,
@@ -57,7 +60,7 @@ export async function endBooking(
     bookingId: b.id,
     resourceId: b.resourceId,
     userId: a.actorId,
-    action: a.state,
+    action: a.to,
     detail: { reason: a.reason ?? null },
   });
   return true;
@@ -73,21 +76,21 @@ export async function cancelBooking(
   const ids = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
-    assertOrganiser(actor, b);
+    const roles = rolesOf(actor, b);
     const targets: BookingRow[] = [];
     if (input.scope === 'one' || b.seriesId === null) {
-      assertChangeable(b, now);
+      allow('cancel', actor, b, now);
       targets.push(b);
     } else {
+      assertRole('cancel', actor, b);
       // Future occurrences still in the series; those edited or cancelled alone (detached) are left as they are.
       const q = trx('bookings')
         .where({ series_id: b.seriesId, detached: false })
-        .whereIn('state', ['pending', 'confirmed'])
+        .whereIn('state', [...CHANGEABLE])
         .where('start_at', '>', now);
       if (input.scope === 'following') q.where('series_date', '>=', b.seriesDate ?? b.meetingDate);
       targets.push(...((await q.forUpdate().orderBy('start_at')) as Array<Record<string, unknown>>).map(toBookingRow));
-      if (!targets.some((x) => x.id === b.id) && (b.state === 'pending' || b.state === 'confirmed') && b.endAt > now)
-        targets.unshift(b);
+      if (!targets.some((x) => x.id === b.id) && judge('cancel', { roles, ...b, now }).ok) targets.unshift(b);
       if (input.scope === 'series')
         await trx('booking_series').where({ id: b.seriesId }).update({ state: 'cancelled', updated_at: now });
       else
@@ -97,9 +100,11 @@ export async function cancelBooking(
     }
     const done: number[] = [];
     for (const x of targets) {
+      const verdict = judge('cancel', { roles, ...x, now });
+      if (!verdict.ok) continue;
       const ok = await endBooking(trx, now, x, {
-        state: 'cancelled',
-        checkStatus: 3,
+        command: 'cancel',
+        to: verdict.to,
         actorId: actor.userId,
         reason: input.reason,
         approvalState: 'revoked',

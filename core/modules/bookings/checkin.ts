@@ -2,7 +2,8 @@
 import type { Actor } from '../../actor.ts';
 import { BusinessRuleError, ForbiddenError, TooManyRequestsError, ValidationError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
-import { assertOrganiser } from './access.ts';
+import { allow } from './access.ts';
+import { stateColumns } from './lifecycle.ts';
 import { getBooking, logReservation, viewsOf } from './repo.ts';
 import type { BookingView } from './schema.ts';
 import { loadSettings } from './settings.ts';
@@ -19,7 +20,8 @@ async function view(deps: BookingDeps, actor: Actor, id: number): Promise<Bookin
 /**
  * Anyone holding the code may check in (the code is what the door tablet asks for), from
  * checkInEarlyMinutes before the start until checkInWindowMinutes after it. A caller who
- * gets the code wrong too often is refused for a while (see WrongCodes).
+ * gets the code wrong too often is refused for a while (see WrongCodes): the try is counted
+ * before the code is compared, in the same synchronous step, so parallel guesses queue for it.
  */
 export async function checkIn(
   deps: BookingDeps,
@@ -36,44 +38,38 @@ export async function checkIn(
   await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
-    if (b.state === 'pending') throw new BusinessRuleError('bookings.notApproved');
-    if (b.state !== 'confirmed') throw new BusinessRuleError('bookings.notChangeable', { state: b.state });
+    const { to } = allow('checkIn', actor, b, now);
     if (now < b.startAt - settings.checkInEarlyMinutes * MINUTE_MS)
       throw new BusinessRuleError('bookings.checkInTooEarly', { minutes: settings.checkInEarlyMinutes });
-    if (now >= Math.min(b.startAt + settings.checkInWindowMinutes * MINUTE_MS, b.endAt))
+    if (now >= b.startAt + settings.checkInWindowMinutes * MINUTE_MS)
       throw new BusinessRuleError('bookings.checkInClosed');
-    if (code !== b.checkInCode) {
-      wrongCodes.record(actorId, id, now);
-      throw new BusinessRuleError('bookings.wrongCode');
-    }
+    const wait = wrongCodes.take(actorId, id, now);
+    if (wait > 0) throw new TooManyRequestsError('bookings.tooManyWrongCodes', { minutes: wait });
+    if (code !== b.checkInCode) throw new BusinessRuleError('bookings.wrongCode');
     wrongCodes.clear(actorId, id);
     await trx('bookings')
       .where({ id })
-      .update({ state: 'checkedIn', check_status: 1, checked_in_at: now, sequence: b.sequence + 1, updated_at: now });
+      .update({ ...stateColumns(to), checked_in_at: now, sequence: b.sequence + 1, updated_at: now });
     await logReservation(trx, now, { bookingId: id, resourceId: b.resourceId, userId: actorId, action: 'checkedIn' });
     events.add('booking.checkedIn', id, actorId);
   });
   return view(deps, actor, id);
 }
 
-/** Ends a meeting now and frees the rest of its time. */
-export async function checkOut(deps: BookingDeps, actor: Actor, id: number, auto = false): Promise<BookingView> {
+/** Ends a meeting under way now and frees the rest of its time (a booking nobody checked in to is the no-show job's). */
+export async function checkOut(deps: BookingDeps, actor: Actor, id: number): Promise<BookingView> {
   const events = new PendingEvents();
   await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
-    if (!auto) assertOrganiser(actor, b);
-    if (!(b.state === 'checkedIn' || b.state === 'confirmed') || now >= b.endAt)
-      throw new BusinessRuleError('bookings.notChangeable', { state: b.state });
-    if (now < b.startAt) throw new BusinessRuleError('bookings.notStarted');
+    const { to } = allow('checkOut', actor, b, now);
     await trx('bookings')
       .where({ id })
       .update({
-        state: 'ended',
-        check_status: 2,
+        ...stateColumns(to),
         end_at: now,
         end_time: timeIn(now, b.timeZone),
-        is_auto_close: auto,
+        is_auto_close: false,
         close_time: now,
         sequence: b.sequence + 1,
         updated_at: now,
@@ -84,7 +80,6 @@ export async function checkOut(deps: BookingDeps, actor: Actor, id: number, auto
       resourceId: b.resourceId,
       userId: actor.userId,
       action: 'checkedOut',
-      detail: { auto },
     });
     events.add('booking.checkedOut', id, actor.userId);
   });
@@ -104,9 +99,7 @@ export async function setPasscode(deps: BookingDeps, actor: Actor, id: number, c
   await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
-    if (b.organiserId !== actor.userId) throw new ForbiddenError('bookings.notOrganiser');
-    if (!['pending', 'confirmed'].includes(b.state))
-      throw new BusinessRuleError('bookings.notChangeable', { state: b.state });
+    allow('changeCode', actor, b, now);
     await trx('bookings')
       .where({ id })
       .update({ check_in_code: code, sequence: b.sequence + 1, updated_at: now });

@@ -7,7 +7,7 @@
 import type { Actor } from '../../actor.ts';
 import { BadRequestError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
-import { HELD_STATES } from './repo.ts';
+import { awaitsApproval, checkStatusOf, ON_CALENDAR, type BookingState } from './lifecycle.ts';
 import {
   filteredResources,
   loadDisabledPeriods,
@@ -143,7 +143,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   const [rows, disabled] = await Promise.all([
     db('bookings')
       .whereIn('resource_id', filteredResources(db, f).select('r.id'))
-      .whereIn('state', [...HELD_STATES, 'ended'])
+      .whereIn('state', [...ON_CALENDAR])
       .where('start_at', '<', to)
       .where('start_at', '>', from - DAY_MS)
       .where('end_at', '>', from)
@@ -158,7 +158,6 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
         'start_at',
         'end_at',
         'state',
-        'check_status',
       ) as Promise<Array<Record<string, unknown>>>,
     loadDisabledPeriods(db, f, from, to),
   ]);
@@ -176,7 +175,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
       startAt: Number(b.start_at),
       endAt: Number(b.end_at),
       state: String(b.state),
-      checkStatus: Number(b.check_status),
+      checkStatus: checkStatusOf(String(b.state) as BookingState),
     };
   });
   const byResource = new Map<number, GridBooking[]>();
@@ -214,7 +213,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
         const b = held?.find((x) => x.startAt < end && x.endAt > t);
         let state: CellState;
         if (b)
-          state = b.state === 'pending' ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
+          state = awaitsApproval(b.state) ? (b.mySelf ? 'approvalMine' : 'approvalOther') : b.mySelf ? 'mine' : 'other';
         // A cell is expired once a booking could no longer start at its label: a 30-minute cell halfway through is.
         else if (t < bookableFrom) state = 'expired';
         else if (statusOff || periods?.some((p) => p.startAt < end && p.endAt > t)) state = 'disabled';

@@ -9,15 +9,13 @@ import { NotFoundError } from '../../errors.ts';
 import { icalFold as fold, icalText as escapeText, icalUtc as stamp } from '../../ical.ts';
 import type { BookingDeps } from './deps.ts';
 import { bookingById } from './queries.ts';
-import { HELD_STATES, resourceNames, toBookingRow, type BookingRow, type ResourceNames } from './repo.ts';
+import { awaitsApproval, isIn, ON_CALENDAR, type BookingState } from './lifecycle.ts';
+import { resourceNames, toBookingRow, type BookingRow, type ResourceNames } from './repo.ts';
 import { DAY_MS } from './time.ts';
 
-const STATUS: Record<string, string> = {
-  pending: 'TENTATIVE',
-  confirmed: 'CONFIRMED',
-  checkedIn: 'CONFIRMED',
-  ended: 'CONFIRMED',
-};
+/** Awaiting approval is tentative; a meeting that holds or held its time is confirmed; anything else is off. */
+const statusOf = (state: BookingState): string =>
+  awaitsApproval(state) ? 'TENTATIVE' : isIn(ON_CALENDAR, state) ? 'CONFIRMED' : 'CANCELLED';
 
 function vevent(
   b: Pick<BookingRow, 'id' | 'startAt' | 'endAt' | 'subject' | 'state' | 'sequence' | 'remarks'>,
@@ -35,7 +33,7 @@ function vevent(
     `SUMMARY:${escapeText(b.subject)}`,
     ...(location ? [`LOCATION:${escapeText(location)}`] : []),
     ...(b.remarks ? [`DESCRIPTION:${escapeText(b.remarks)}`] : []),
-    `STATUS:${STATUS[b.state] ?? 'CANCELLED'}`,
+    `STATUS:${statusOf(b.state)}`,
     'END:VEVENT',
   ];
 }
@@ -95,7 +93,7 @@ export class BookingFeedService {
             db('booking_attendees').where({ user_id: user.id, kind: 'inner' }).select('booking_id'),
           );
         })
-        .whereIn('state', [...HELD_STATES, 'ended', 'cancelled'])
+        .whereIn('state', [...ON_CALENDAR, 'cancelled'])
         .where('end_at', '>', now - 7 * DAY_MS)
         .orderBy('start_at')
         .limit(1000)) as Array<Record<string, unknown>>

@@ -23,6 +23,24 @@ export { CreditsService, type LedgerEntry } from './credits.ts';
 export { BookingFeedService } from './ics.ts';
 export { LiveBookingsService, type LiveBooking, type LiveSlot } from './live.ts';
 export type { BookingView } from './schema.ts';
+export {
+  awaitsApproval,
+  BOOKING_STATES,
+  CHANGEABLE,
+  checkStatusOf,
+  CONFIRMED,
+  FINAL,
+  HOLDS_TIME,
+  isChangeable,
+  isIn,
+  LIFECYCLE,
+  ON_CALENDAR,
+  USES_TIME,
+  type BookingState,
+  type CheckStatus,
+  type Command as BookingCommand,
+  type Role as BookingRole,
+} from './lifecycle.ts';
 
 export const bookingsModule: AtriumModule = {
   name: 'bookings',

@@ -6,10 +6,8 @@
 import { DateTime } from 'luxon';
 import type { Actor } from '../../actor.ts';
 import type { BookingDeps } from './deps.ts';
+import { CONFIRMED } from './lifecycle.ts';
 import { loadSettings } from './settings.ts';
-
-/** States in which a booking holds its room at the moment (pending awaits approval; ended was checked out). */
-const LIVE_STATES = ['confirmed', 'checkedIn'];
 
 export interface LiveBooking {
   id: number;
@@ -57,7 +55,8 @@ export class LiveBookingsService {
           'b.resource_id',
           resources.map((r) => r.id),
         )
-        .whereIn('b.state', LIVE_STATES)
+        // Pending awaits approval and ended was checked out: neither has the room now.
+        .whereIn('b.state', [...CONFIRMED])
         .where('b.end_at', '>', now)
         .where('b.start_at', '<', until)
         .orderBy([{ column: 'b.start_at' }, { column: 'b.id' }])
@@ -71,7 +70,6 @@ export class LiveBookingsService {
           'b.start_time',
           'b.end_time',
           'b.state',
-          'b.check_status',
           'u.username',
           'u.real_name',
         ) as Promise<Row[]>,
@@ -92,7 +90,7 @@ export class LiveBookingsService {
         startTime: String(r.start_time),
         endTime: String(r.end_time),
         state: String(r.state),
-        checkedIn: r.state === 'checkedIn' || Number(r.check_status) === 1,
+        checkedIn: r.state === 'checkedIn',
       };
       if (startAt <= now) slot.current ??= booking;
       else if (!slot.next && startAt < dayEnd.get(zoneOf.get(resourceId)!)!) slot.next = booking;

@@ -9,8 +9,9 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { BadRequestError, BusinessRuleError, ValidationError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
-import { assertChangeable, assertOrganiser } from './access.ts';
+import { allow } from './access.ts';
 import { charge, refund } from './credits.ts';
+import { CHANGEABLE, stateColumns, type Command, type Move } from './lifecycle.ts';
 import { enforce, loadFacts, resolveTimes, ruleContext, type Facts, type Times } from './plan.ts';
 import { reviewAfterMove } from './reapproval.ts';
 import {
@@ -34,7 +35,7 @@ const timeChanged = (m: ModifyBooking) =>
 const isMoving = (m: ModifyBooking, b: BookingRow) =>
   timeChanged(m) || (m.resourceId !== undefined && m.resourceId !== b.resourceId);
 
-interface Ctx {
+export interface Ctx {
   trx: Knex.Transaction;
   now: number;
   actor: Actor;
@@ -42,6 +43,8 @@ interface Ctx {
   resources: Map<number, ResourceInfo>;
   facts: Facts;
   deps: BookingDeps;
+  /** The command making the change (modify, modifySeries, extend): the lifecycle table's row it asked. */
+  command: Command;
 }
 
 async function resourceFor(c: Ctx, id: number): Promise<ResourceInfo> {
@@ -50,12 +53,13 @@ async function resourceFor(c: Ctx, id: number): Promise<ResourceInfo> {
 }
 
 /**
- * Applies the change to one row: re-checks and re-writes its time when time or resource changed.
- * Answers whether the booking went (back) to its approvers.
+ * Applies the change to one row, whose move the lifecycle table allowed: re-checks and re-writes its time when
+ * time or resource changed. Answers whether the booking went (back) to its approvers.
  */
-async function applyTo(
+export async function applyTo(
   c: Ctx,
   b: BookingRow,
+  move: Move,
   m: ModifyBooking,
   opts: { keepDate: boolean; detach: boolean; seriesId?: number },
 ): Promise<{ approvalRequested: boolean }> {
@@ -71,7 +75,6 @@ async function applyTo(
   };
   let price = b.priceCents;
   let state = b.state;
-  let checkStatus = b.checkStatus;
   let requested = false;
   if (moving) {
     const wholeDay = m.wholeDay ?? (m.startTime !== undefined || m.endTime !== undefined ? false : b.wholeDay);
@@ -81,10 +84,12 @@ async function applyTo(
       startTime: m.startTime ?? b.startTime,
       endTime: m.endTime ?? b.endTime,
     });
-    if (b.state === 'checkedIn' && (resource.id !== b.resourceId || times.startAt !== b.startAt))
+    const sameResource = resource.id === b.resourceId;
+    if (move.endOnly && (!sameResource || times.startAt !== b.startAt))
       throw new BusinessRuleError('bookings.notChangeable', { state: b.state });
     const disabled = await loadDisabledPeriods(c.trx, { ids: [resource.id] }, times.startAt, times.endAt);
-    // The organiser's rules (count, balance) apply to the organiser, whoever edits.
+    // The organiser's rules (count, balance) apply to the organiser, whoever edits. A start already past is kept
+    // only where it was: on another resource that time is past, and nobody may take it.
     const ctx = {
       ...ruleContext({
         now: c.now,
@@ -95,7 +100,8 @@ async function applyTo(
         facts: { ...c.facts, balance: c.facts.balance + b.priceCents },
         disabled,
       }),
-      originalStartAt: b.startAt,
+      ...(sameResource ? { originalStartAt: b.startAt } : {}),
+      modifying: true,
     };
     enforce(ctx);
     await freeSlots(c.trx, b.id);
@@ -107,9 +113,10 @@ async function applyTo(
     }
     price = ctx.price;
     if (resource.id !== b.resourceId || times.startAt !== b.startAt || times.endAt !== b.endAt)
-      ({ state, checkStatus, requested } = await reviewAfterMove(c.trx, c.now, c.actor, b, resource, c.settings));
+      ({ state, requested } = await reviewAfterMove(c.trx, c.now, c.actor, b, resource, c.settings, c.command));
   }
   const reminder = m.reminderMinutes ?? b.reminderMinutes;
+  const nextRemindAt = remindAt(times.startAt, reminder);
   await c
     .trx('bookings')
     .where({ id: b.id })
@@ -126,11 +133,11 @@ async function applyTo(
       phone: m.phone ?? b.phone,
       remarks: m.remarks ?? b.remarks,
       reminder_minutes: reminder,
-      remind_at: remindAt(times.startAt, reminder),
-      reminded_at: null,
+      remind_at: nextRemindAt,
+      // A reminder that went out stays sent unless the change gave it another time.
+      ...(nextRemindAt !== b.remindAt ? { reminded_at: null } : {}),
       price_cents: price,
-      state,
-      check_status: checkStatus,
+      ...stateColumns(state),
       detached: opts.detach || b.detached,
       series_id: opts.seriesId ?? b.seriesId,
       sequence: b.sequence + 1,
@@ -165,17 +172,13 @@ export async function modifyBooking(
   const result = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const b = await getBooking(trx, id, true);
-    assertOrganiser(actor, b);
-    // A meeting under way (checked in) may still be extended or renamed; a series change needs pending/confirmed rows.
-    assertChangeable(
-      b,
-      now,
-      m.scope === 'one' || b.seriesId === null ? ['pending', 'confirmed', 'checkedIn'] : ['pending', 'confirmed'],
-    );
+    // A meeting under way (checked in) may still be extended or renamed; a series change needs rows not begun.
+    const command = m.scope === 'one' || b.seriesId === null ? 'modify' : 'modifySeries';
+    const { move } = allow(command, actor, b, now);
     const facts = await loadFacts(trx, deps, b.organiserId, now, [b.id]);
-    const c: Ctx = { trx, now, actor, settings, resources: new Map(), facts, deps };
-    if (m.scope === 'one' || b.seriesId === null) {
-      const { approvalRequested } = await applyTo(c, b, m, { keepDate: false, detach: b.seriesId !== null });
+    const c: Ctx = { trx, now, actor, settings, resources: new Map(), facts, deps, command };
+    if (command === 'modify') {
+      const { approvalRequested } = await applyTo(c, b, move, m, { keepDate: false, detach: b.seriesId !== null });
       events.add('booking.updated', b.id, actor.userId);
       if (approvalRequested) events.add('booking.approvalRequested', b.id, actor.userId);
       return { ids: [b.id], seriesId: b.seriesId };
@@ -188,7 +191,7 @@ export async function modifyBooking(
     const from = m.scope === 'following' ? (b.seriesDate ?? b.meetingDate) : null;
     const q = trx('bookings')
       .where({ series_id: b.seriesId, detached: false })
-      .whereIn('state', ['pending', 'confirmed'])
+      .whereIn('state', [...CHANGEABLE])
       .where('start_at', '>', now);
     if (from) q.where('series_date', '>=', from);
     const targets = ((await q.forUpdate().orderBy('start_at')) as Array<Record<string, unknown>>).map(toBookingRow);
@@ -215,7 +218,7 @@ export async function modifyBooking(
     // Free them all first, so moving a series by an hour does not collide with its own occurrences.
     for (const x of targets) if (isMoving(m, x)) await freeSlots(trx, x.id);
     for (const x of targets) {
-      const { approvalRequested } = await applyTo(c, x, m, {
+      const { approvalRequested } = await applyTo(c, x, allow(command, actor, x, now).move, m, {
         keepDate: true,
         detach: false,
         seriesId: seriesId ?? undefined,

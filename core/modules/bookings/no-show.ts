@@ -5,6 +5,7 @@
  */
 import type { BookingDeps } from './deps.ts';
 import { endBooking } from './cancel.ts';
+import { judge, statesFrom } from './lifecycle.ts';
 import { toBookingRow } from './repo.ts';
 import { loadSettings } from './settings.ts';
 import { writeTx } from './slots.ts';
@@ -20,7 +21,7 @@ export async function autoCancelNoShows(deps: BookingDeps, now: number = deps.cl
     (await deps
       .db('bookings as b')
       .join('resources as r', 'r.id', 'b.resource_id')
-      .where('b.state', 'confirmed')
+      .whereIn('b.state', statesFrom('noShow'))
       .where('b.start_at', '<=', closedBefore)
       .where('b.start_at', '>', now - 2 * DAY_MS)
       .whereIn('r.type', settings.autoCancelTypes)
@@ -30,14 +31,15 @@ export async function autoCancelNoShows(deps: BookingDeps, now: number = deps.cl
   ).map(toBookingRow);
   let n = 0;
   for (const b of due) {
+    const verdict = judge('noShow', { roles: ['scheduler'], ...b, now });
+    if (!verdict.ok) continue;
     const events = new PendingEvents();
     const ok = await writeTx(deps, events, async (trx) => {
       const ended = await endBooking(trx, now, b, {
-        state: 'autoCancelled',
-        checkStatus: 3,
+        command: 'noShow',
+        to: verdict.to,
         actorId: 0,
         refundIt: false,
-        from: ['confirmed'],
       });
       // Only the process that actually ended it records the violation (the service is idempotent per booking anyway).
       if (ended) await deps.blocklistService.recordViolation(trx, { userId: b.organiserId, bookingId: b.id, at: now });

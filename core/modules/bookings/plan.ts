@@ -7,7 +7,7 @@ import type { Actor } from '../../actor.ts';
 import { BadRequestError, BusinessRuleError } from '../../errors.ts';
 import type { BookingTimes } from '../../event-types.ts';
 import type { BookingDeps, Db } from './deps.ts';
-import { HELD_STATES } from './repo.ts';
+import { HOLDS_TIME } from './lifecycle.ts';
 import { openOn, type DisabledPeriod, type ResourceInfo } from './resources.ts';
 import { checkRules, priceOf, type RuleContext, type RuleFailure } from './rules/index.ts';
 import type { BookingSettings } from './settings.ts';
@@ -77,7 +77,7 @@ export async function loadFacts(
 ): Promise<Facts> {
   const active = trx('bookings')
     .where({ organiser_id: userId })
-    .whereIn('state', [...HELD_STATES])
+    .whereIn('state', [...HOLDS_TIME])
     .where('end_at', '>', now)
     .modify((q) => {
       if (excludeIds.length) q.whereNotIn('id', excludeIds);

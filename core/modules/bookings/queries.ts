@@ -3,6 +3,7 @@ import type { Actor } from '../../actor.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
+import { HOLDS_TIME } from './lifecycle.ts';
 import { attendeesOf, getBooking, toBookingRow, viewsOf } from './repo.ts';
 import type { BookingView, MyBookingsQuery } from './schema.ts';
 import { sightsOf } from './sight.ts';
@@ -16,11 +17,10 @@ export async function myBookings(deps: BookingDeps, actor: Actor, q: MyBookingsQ
       db('booking_attendees').where({ user_id: actor.userId, kind: 'inner' }).select('booking_id'),
     );
   });
-  if (q.scope === 'upcoming')
-    base.where('b.end_at', '>', now).whereIn('b.state', ['pending', 'confirmed', 'checkedIn']);
+  if (q.scope === 'upcoming') base.where('b.end_at', '>', now).whereIn('b.state', [...HOLDS_TIME]);
   if (q.scope === 'past')
     base.where((w) => {
-      w.where('b.end_at', '<=', now).orWhereNotIn('b.state', ['pending', 'confirmed', 'checkedIn']);
+      w.where('b.end_at', '<=', now).orWhereNotIn('b.state', [...HOLDS_TIME]);
     });
   if (q.from !== undefined) base.where('b.end_at', '>', q.from);
   if (q.to !== undefined) base.where('b.start_at', '<', q.to);

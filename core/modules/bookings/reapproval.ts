@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { BusinessRuleError } from '../../errors.ts';
+import { awaitsApproval, initialState, leadsTo, type BookingState, type Command } from './lifecycle.ts';
 import { needsApproval } from './plan.ts';
 import { logReservation, type BookingRow } from './repo.ts';
 import type { ResourceInfo } from './resources.ts';
@@ -14,8 +15,7 @@ import type { BookingSettings } from './settings.ts';
 import { isBookingAdmin } from './sight.ts';
 
 export interface Review {
-  state: string;
-  checkStatus: number;
+  state: BookingState;
   /** A new request went to the approvers (the caller emits booking.approvalRequested). */
   requested: boolean;
 }
@@ -24,6 +24,7 @@ export interface Review {
 const mayApprove = (actor: Actor, resource: ResourceInfo, organiserId: number) =>
   isBookingAdmin(actor) || (actor.userId !== organiserId && resource.approverIds.includes(actor.userId));
 
+/** `command` is the change that moved it (modify, extend): the lifecycle table says where it may lead. */
 export async function reviewAfterMove(
   trx: Knex.Transaction,
   now: number,
@@ -31,19 +32,21 @@ export async function reviewAfterMove(
   b: BookingRow,
   resource: ResourceInfo,
   settings: BookingSettings,
+  command: Command,
 ): Promise<Review> {
-  const unchanged: Review = { state: b.state, checkStatus: b.checkStatus, requested: false };
+  const unchanged: Review = { state: b.state, requested: false };
   if (!needsApproval(resource, b.organiserId, settings)) {
-    if (b.state !== 'pending') return unchanged;
+    if (!awaitsApproval(b.state)) return unchanged;
     // Moved where nobody approves: the open request is withdrawn (kept as history) and the booking stands.
     await trx('approvals')
       .where({ booking_id: b.id, state: 'pending' })
       .update({ state: 'revoked', decided_by: actor.userId, decided_at: now });
-    return { state: 'confirmed', checkStatus: 0, requested: false };
+    return { state: initialState(false), requested: false };
   }
   if (mayApprove(actor, resource, b.organiserId)) return unchanged;
+  const waiting = initialState(true);
   // A meeting under way cannot go back to waiting: its approver changes it, or the organiser checks out.
-  if (b.state === 'checkedIn') throw new BusinessRuleError('bookings.reapprovalUnderway');
+  if (!leadsTo(command, b.state, waiting)) throw new BusinessRuleError('bookings.reapprovalUnderway');
   const previous = (await trx('approvals').where({ booking_id: b.id }).forUpdate().first()) as
     Record<string, unknown> | undefined;
   await logReservation(trx, now, {
@@ -68,5 +71,5 @@ export async function reviewAfterMove(
       .where({ id: previous.id })
       .update({ state: 'pending', reason: null, decided_by: null, decided_at: null, created_at: now });
   else await trx('approvals').insert({ booking_id: b.id, state: 'pending', created_at: now });
-  return { state: 'pending', checkStatus: 4, requested: true };
+  return { state: waiting, requested: true };
 }

@@ -7,12 +7,10 @@ import type { Actor } from '../../actor.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { BookingSnapshot, BookingTimes } from '../../event-types.ts';
 import type { BookingDeps, Db } from './deps.ts';
+import { awaitsApproval, checkStatusOf, type BookingState, type CheckStatus } from './lifecycle.ts';
 import type { BookingView } from './schema.ts';
 import { loadSettings } from './settings.ts';
 import { sightsOf, type Sight } from './sight.ts';
-
-/** States whose time is held in booking_slots. */
-export const HELD_STATES = ['pending', 'confirmed', 'checkedIn'] as const;
 
 export interface BookingRow extends BookingTimes {
   id: number;
@@ -27,8 +25,8 @@ export interface BookingRow extends BookingTimes {
   employeeNo: string | null;
   remarks: string | null;
   checkInCode: string;
-  state: string;
-  checkStatus: number;
+  state: BookingState;
+  checkStatus: CheckStatus;
   reminderMinutes: number;
   remindAt: number | null;
   isAutoClose: boolean;
@@ -45,6 +43,8 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 const bool = (v: unknown): boolean => v === true || v === 1 || v === '1';
 
 export function toBookingRow(r: Row): BookingRow {
+  // Only the booking engine writes the column, and only states of the lifecycle.
+  const state = String(r.state) as BookingState;
   return {
     id: Number(r.id),
     resourceId: Number(r.resource_id),
@@ -64,8 +64,8 @@ export function toBookingRow(r: Row): BookingRow {
     employeeNo: (r.employee_no as string | null) ?? null,
     remarks: (r.remarks as string | null) ?? null,
     checkInCode: String(r.check_in_code),
-    state: String(r.state),
-    checkStatus: Number(r.check_status),
+    state,
+    checkStatus: checkStatusOf(state),
     reminderMinutes: Number(r.reminder_minutes),
     remindAt: num(r.remind_at),
     isAutoClose: bool(r.is_auto_close),
@@ -225,7 +225,7 @@ export async function viewsOf(
   actor: Actor,
 ): Promise<BookingView[]> {
   const { db } = deps;
-  const pendingIds = rows.filter((r) => r.state === 'pending').map((r) => r.id);
+  const pendingIds = rows.filter((r) => awaitsApproval(r.state)).map((r) => r.id);
   const [names, att, approvals] = await Promise.all([
     resourceNames(
       db,

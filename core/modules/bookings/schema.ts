@@ -1,6 +1,7 @@
 /** Input and output shapes of the booking API, under the field names the console and door tablets use. */
 import { z } from 'zod';
 import { CalendarDate, QueryBool } from '../../http/validate.ts';
+import { BOOKING_STATES } from './lifecycle.ts';
 
 /** Wall-clock times on the 15-minute grid the slot table uses; 24:00 is the next day's midnight. */
 const TIME = /^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/;
@@ -86,6 +87,10 @@ export const ModifyBooking = z.object({
   scope: z.enum(['one', 'following', 'series']).default('one'),
 });
 export type ModifyBooking = z.infer<typeof ModifyBooking>;
+
+/** Minutes added to the end, on the 15-minute grid. */
+export const ExtendBooking = z.object({ minutes: z.number().int().min(15).max(1440).multipleOf(15) });
+export type ExtendBooking = z.infer<typeof ExtendBooking>;
 
 export const CancelBooking = z.object({
   reason: z.string().trim().min(1).max(300),
@@ -174,7 +179,7 @@ export const BookingView = z.object({
   employeeId: z.string().nullable(),
   remarks: z.string().nullable(),
   checkInCode: z.string().nullable(),
-  state: z.string(),
+  state: z.enum(BOOKING_STATES),
   checkStatus: z.number(),
   seriesId: z.number().nullable(),
   seriesDate: z.string().nullable(),

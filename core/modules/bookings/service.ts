@@ -1,6 +1,7 @@
 /**
  * The booking engine's front: each call delegates to the file that holds its rules
- * (create, recurrence, modify, cancel, check-in, grid, queries, no-show).
+ * (create, recurrence, modify, extend, cancel, check-in, grid, queries, no-show); each asks the lifecycle table
+ * (lifecycle.ts) whether it may run.
  */
 import type { Actor } from '../../actor.ts';
 import type { Page } from '../../db/paging.ts';
@@ -8,6 +9,7 @@ import { cancelBooking } from './cancel.ts';
 import { checkIn, checkOut, setPasscode } from './checkin.ts';
 import { createSingle } from './create.ts';
 import type { BookingDeps } from './deps.ts';
+import { extendBooking } from './extend.ts';
 import { available, gridJson } from './grid.ts';
 import { modifyBooking } from './modify.ts';
 import { autoCancelNoShows } from './no-show.ts';
@@ -38,6 +40,9 @@ export class BookingsService {
   }
   modify(actor: Actor, id: number, input: ModifyBooking) {
     return modifyBooking(this.deps, actor, id, input);
+  }
+  extend(actor: Actor, id: number, minutes: number) {
+    return extendBooking(this.deps, actor, id, minutes);
   }
   cancel(actor: Actor, id: number, input: CancelBooking) {
     return cancelBooking(this.deps, actor, id, input);

@@ -10,6 +10,7 @@ import type { Db } from './deps.ts';
 import { charge } from './credits.ts';
 import { newCheckInCode, type Times } from './plan.ts';
 import { logReservation, snapshotsOf, toBookingRow, writeAttendees, type Attendees, type BookingRow } from './repo.ts';
+import { initialState, stateColumns } from './lifecycle.ts';
 import type { ResourceInfo } from './resources.ts';
 import type { BookingSettings } from './settings.ts';
 import { insertSlots } from './slots.ts';
@@ -70,8 +71,7 @@ export async function insertBookingRow(
     employee_no: fields.employeeId ?? null,
     remarks: fields.remarks ?? null,
     check_in_code: newCheckInCode(a.settings.passCodeLength),
-    state: a.pending ? 'pending' : 'confirmed',
-    check_status: a.pending ? 4 : 0,
+    ...stateColumns(initialState(a.pending)),
     reminder_minutes: fields.reminderMinutes,
     remind_at: remindAt(times.startAt, fields.reminderMinutes),
     price_cents: a.price,

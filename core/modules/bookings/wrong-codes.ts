@@ -30,7 +30,18 @@ export class WrongCodes {
     return entry.n >= WRONG_CODES_MAX ? Math.ceil(left / MINUTE_MS) : 0;
   }
 
-  record(actorId: number, bookingId: number, now: number): void {
+  /**
+   * Counts a try before its code is compared: answers the minutes the caller is locked out for (the try not
+   * counted), or 0 with the try counted. Called in the same synchronous step as the compare, so parallel
+   * requests cannot all pass the check before any of them is counted.
+   */
+  take(actorId: number, bookingId: number, now: number): number {
+    const locked = this.lockedFor(actorId, bookingId, now);
+    if (locked === 0) this.record(actorId, bookingId, now);
+    return locked;
+  }
+
+  private record(actorId: number, bookingId: number, now: number): void {
     const key = `${actorId}:${bookingId}`;
     const entry = this.tries.get(key);
     if (entry && now - entry.since < WRONG_CODES_WINDOW_MS) entry.n++;
@@ -41,7 +52,7 @@ export class WrongCodes {
     }
   }
 
-  /** A right code clears the caller's count. */
+  /** A right code clears the caller's count (its own try included). */
   clear(actorId: number, bookingId: number): void {
     this.tries.delete(`${actorId}:${bookingId}`);
   }

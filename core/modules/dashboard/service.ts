@@ -6,10 +6,11 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { openMinutes, rangeInZone, type OpenHoursRow } from './open-hours.ts';
+import { USES_TIME } from '../bookings/index.ts';
 import type { DashboardQuery } from './schema.ts';
 
 /** States in which a booking used its resource's time. */
-export const USED_STATES = ['confirmed', 'checkedIn', 'ended'] as const;
+export const USED_STATES = USES_TIME;
 
 interface ResourceRow {
   id: number;

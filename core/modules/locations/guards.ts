@@ -4,9 +4,10 @@
  */
 import type { Knex } from 'knex';
 import { BusinessRuleError } from '../../errors.ts';
+import { HOLDS_TIME } from '../bookings/index.ts';
 
 /** Booking states that still hold their time. */
-export const HOLDING_STATES = ['pending', 'confirmed', 'checkedIn'] as const;
+export const HOLDING_STATES = HOLDS_TIME;
 
 type Db = Knex | Knex.Transaction;
 export type PlaceScope = { resourceId: number } | { floorId: number } | { locationId: number };

@@ -12,6 +12,7 @@
  */
 import type { Knex } from 'knex';
 import type { BookingSnapshot } from '../../event-types.ts';
+import { awaitsApproval } from '../bookings/index.ts';
 import { DEFAULT_LANG, resolveLang, type Lang } from '../../i18n/index.ts';
 import type { NotifyRecipient } from '../../plugin-sdk/index.ts';
 import type { TemplateEvent } from './events.ts';
@@ -37,7 +38,7 @@ const ATTENDEE_EVENTS: ReadonlySet<TemplateEvent> = new Set([
 ]);
 const APPROVER_EVENTS: ReadonlySet<TemplateEvent> = new Set(['booking.approvalRequested', 'booking.revoked']);
 
-export const isPending = (b: BookingSnapshot) => b.state === 'pending' || b.checkStatus === 4;
+export const isPending = (b: BookingSnapshot) => awaitsApproval(b.state);
 
 export async function usersById(db: Knex, ids: number[]): Promise<Map<number, Omit<Person, 'role' | 'seesCode'>>> {
   if (ids.length === 0) return new Map();

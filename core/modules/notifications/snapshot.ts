@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { BookingSnapshot } from '../../event-types.ts';
+import { checkStatusOf, type BookingState } from '../bookings/index.ts';
 
 export async function readSnapshot(db: Knex | Knex.Transaction, id: number): Promise<BookingSnapshot | undefined> {
   const b = await db('bookings as b')
@@ -36,8 +37,8 @@ export async function readSnapshot(db: Knex | Knex.Transaction, id: number): Pro
     startAt: Number(b.start_at),
     endAt: Number(b.end_at),
     timeZone: String(b.time_zone),
-    state: String(b.state),
-    checkStatus: Number(b.check_status),
+    state: String(b.state) as BookingState,
+    checkStatus: checkStatusOf(String(b.state) as BookingState),
     checkInCode: String(b.check_in_code),
     seriesId: b.series_id === null ? null : Number(b.series_id),
     reminderMinutes: Number(b.reminder_minutes),

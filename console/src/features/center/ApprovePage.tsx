@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Header, Message, Modal, Segment, Table } from 'semantic-ui-react';
+import { awaitsApproval } from '../../../../core/modules/bookings/lifecycle.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { useAccess } from './access.ts';
 import { useApprovalsQuery, useCancelBookingMutation, useDecideMutation, useMyBookingsQuery } from './api.ts';
@@ -19,7 +20,7 @@ export default function ApprovePage() {
   const [scope, setScope] = useState<'pending' | 'decided'>('pending');
   const { data, isLoading } = useApprovalsQuery({ scope });
   const { data: mine } = useMyBookingsQuery({ scope: 'upcoming', pageSize: 200 });
-  const myPending = useMemo(() => (mine?.items ?? []).filter((b) => b.mySelf && b.state === 'pending'), [mine]);
+  const myPending = useMemo(() => (mine?.items ?? []).filter((b) => b.mySelf && awaitsApproval(b.state)), [mine]);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
   const [decide, { isLoading: deciding }] = useDecideMutation();

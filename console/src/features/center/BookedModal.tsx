@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, List, Modal } from 'semantic-ui-react';
+import { awaitsApproval } from '../../../../core/modules/bookings/lifecycle.ts';
 import type { Booking, SeriesAnswer } from './types.ts';
 
 export function firstBooking(result: Booking | SeriesAnswer): Booking | undefined {
@@ -47,7 +48,9 @@ export function BookedModal({ result, onClose }: { result: Booking | SeriesAnswe
       aria-labelledby="booked-title"
       data-testid="booked"
     >
-      <Modal.Header id="booked-title">{b?.state === 'pending' ? t('booked.pending') : t('booked.title')}</Modal.Header>
+      <Modal.Header id="booked-title">
+        {b && awaitsApproval(b.state) ? t('booked.pending') : t('booked.title')}
+      </Modal.Header>
       <Modal.Content>
         {b && (
           <>

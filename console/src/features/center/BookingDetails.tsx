@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, List, Modal } from 'semantic-ui-react';
+import { judge, type Command, type Role } from '../../../../core/modules/bookings/lifecycle.ts';
 import { useAccess } from './access.ts';
 import { useBookingQuery, useCheckInMutation, useCheckOutMutation } from './api.ts';
 import { QrCode } from './BookedModal.tsx';
@@ -11,9 +12,7 @@ import { EditModal } from './EditModal.tsx';
 import { useToast } from './toast.ts';
 import type { Booking } from './types.ts';
 
-const ACTIVE = ['pending', 'confirmed', 'checkedIn'];
-
-/** The meeting state of SPEC.md §4 for display. */
+/** The state shown for a booking: an approved one whose end has passed reads as ended. */
 export function stateKey(b: Booking): string {
   if (b.state === 'confirmed' && b.endAt <= Date.now()) return 'ended';
   return b.state;
@@ -37,22 +36,25 @@ export function BookingActions({ booking, onDone }: { booking: Booking; onDone?:
   const [code, setCode] = useState('');
   const [checkIn, { isLoading: checking }] = useCheckInMutation();
   const [checkOut] = useCheckOutMutation();
-  const active = ACTIVE.includes(booking.state) && booking.endAt > Date.now();
   const mine = booking.mySelf;
+  // The server's lifecycle table, asked as the organiser (or as anyone holding the code, for check-in).
+  const now = Date.now();
+  const verdict = (command: Command, roles: Role[] = mine ? ['organiser'] : []) =>
+    judge(command, { roles, state: booking.state, startAt: booking.startAt, endAt: booking.endAt, now });
+  const edit = verdict('modify');
+  // The edit dialog moves the whole booking; a meeting under way may only change its end.
   const canEdit =
-    mine &&
-    active &&
-    booking.state !== 'checkedIn' &&
+    edit.ok &&
+    !edit.move.endOnly &&
     ['center:reserve:update', 'center:meeting:update', 'center:recurring:update'].some(access.can);
   const canCancel =
-    mine &&
-    active &&
-    booking.state !== 'checkedIn' &&
+    verdict('cancel').ok &&
     ['center:reserve:cancel', 'center:meeting:cancel', 'center:mydesk:cancel', 'center:recurring:cancel'].some(
       access.can,
     );
-  const startsSoon = booking.startAt - Date.now() < 60 * 60_000;
-  const canCheckIn = booking.state === 'confirmed' && active && startsSoon;
+  const startsSoon = booking.startAt - now < 60 * 60_000;
+  const canCheckIn = verdict('checkIn', ['codeHolder']).ok && startsSoon;
+  const canCheckOut = verdict('checkOut').ok;
   const doCheckIn = async () => {
     try {
       await checkIn({ id: booking.id, code: code || booking.checkInCode || '' }).unwrap();
@@ -76,7 +78,7 @@ export function BookingActions({ booking, onDone }: { booking: Booking; onDone?:
           {t('checkin.action')}
         </Button>
       )}
-      {booking.state === 'checkedIn' && mine && (
+      {canCheckOut && (
         <Button
           size="small"
           onClick={() =>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, Header, Message, Segment } from 'semantic-ui-react';
+import { isChangeable } from '../../../../core/modules/bookings/lifecycle.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { useAccess } from './access.ts';
 import { useMyBookingsQuery } from './api.ts';
@@ -45,7 +46,7 @@ export default function RecurringPage() {
         <Message info content={t('recurring.empty')} data-testid="recurring-empty" />
       )}
       {series.map((s) => {
-        const next = s.items.find((b) => b.endAt > Date.now() && ['pending', 'confirmed'].includes(b.state));
+        const next = s.items.find((b) => b.endAt > Date.now() && isChangeable(b.state));
         return (
           <Segment key={s.id} data-series={s.id}>
             <Header as="h2" size="small">

@@ -1,4 +1,7 @@
-/** The booking API's shapes as the console reads them (DESIGN.md §2 Bookings). */
+/** The booking API's shapes as the console reads them. */
+import type { BookingState, CheckStatus } from '../../../../core/modules/bookings/lifecycle.ts';
+
+export type { BookingState };
 export type CellState =
   | 'free'
   | 'expired'
@@ -69,8 +72,8 @@ export interface Booking {
   employeeId: string | null;
   remarks: string | null;
   checkInCode: string | null;
-  state: string;
-  checkStatus: number;
+  state: BookingState;
+  checkStatus: CheckStatus;
   seriesId: number | null;
   reminderMinutes: number;
   cancelReason: string | null;

@@ -9,6 +9,7 @@ import { daysAhead } from './days-ahead.ts';
 import { disabledPeriod } from './disabled-period.ts';
 import { maxDuration } from './max-duration.ts';
 import { openHours } from './open-hours.ts';
+import { pastEnd } from './past-end.ts';
 import { pastTime } from './past-time.ts';
 import { resourceStatus } from './resource-status.ts';
 import type { Rule, RuleContext, RuleFailure } from './types.ts';
@@ -16,6 +17,7 @@ import { userGroup } from './user-group.ts';
 
 export const RULES: ReadonlyArray<readonly [string, Rule]> = [
   ['pastTime', pastTime],
+  ['pastEnd', pastEnd],
   ['resourceStatus', resourceStatus],
   ['openHours', openHours],
   ['disabledPeriod', disabledPeriod],

@@ -6,8 +6,10 @@ import type { DisabledPeriod, ResourceInfo } from '../resources.ts';
 export interface RuleContext extends BookingTimes {
   now: number;
   resource: ResourceInfo;
-  /** When modifying: the booking's current start. Extending a meeting in progress keeps a start in the past. */
+  /** When modifying on the same resource: the booking's current start. Extending a meeting in progress keeps a start in the past. */
   originalStartAt?: number;
+  /** A change of an existing booking (not a creation). */
+  modifying?: boolean;
   /** Disabled periods of this resource overlapping the booking's day. */
   disabledPeriods: DisabledPeriod[];
   /** Time config maxDuration in minutes (0 unlimited). */
