@@ -64,7 +64,7 @@ perDialect(
       async (t) => {
         const room = await createResource(app(), place);
         const times = { resourceId: room, startTime: '09:00', endTime: '10:00' };
-        const refusedAt = (res: { status: number; body: Refusal }, field: string, what: string) => {
+        const refusedAt = (res: { status: number; body: Partial<Refusal> }, field: string, what: string) => {
           t.is(res.status, 400, `${what}: ${JSON.stringify(res.body).slice(0, 300)}`);
           t.is(res.body.key, 'common.validation', what);
           t.deepEqual(

@@ -3,6 +3,7 @@
  * figures of reports and the dashboard (which only read them).
  */
 import { DateTime } from 'luxon';
+import { stateColumns, type BookingState } from '../../core/modules/bookings/lifecycle.ts';
 import type { TestApp } from './app.ts';
 import { createUser } from './users.ts';
 
@@ -58,7 +59,7 @@ export async function seedUsage(app: TestApp): Promise<UsageFixture> {
     date: string,
     start: string,
     end: string,
-    state: string,
+    state: BookingState,
     userIndex: number,
     charge = 0,
   ) => {
@@ -75,8 +76,7 @@ export async function seedUsage(app: TestApp): Promise<UsageFixture> {
       time_zone: zone,
       subject: `Meeting ${date} ${start}`,
       check_in_code: '123456',
-      state,
-      check_status: state === 'ended' ? 2 : 0,
+      ...stateColumns(state),
       price_cents: charge,
       ...stamp,
     });

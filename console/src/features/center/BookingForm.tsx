@@ -1,5 +1,5 @@
 /**
- * The booking form (SPEC.md §5 Booking): subject, phone, employee ID, remarks,
+ * The booking form: subject, phone, employee ID, remarks,
  * inner attendees from the contacts, outer guests, reminder and, where
  * allowed, the recurrence with a preview that marks the conflicting dates and
  * a choice to skip them. Server refusals arrive as toasts from the api slice.

@@ -1,4 +1,4 @@
-/** What the signed-in user may do here: permissions (SPEC.md §6, substring match) and the booking settings. */
+/** What the signed-in user may do here: permissions (matched as substrings) and the booking settings. */
 import { useConfigQuery } from '../../app/api.ts';
 import { hasPermission } from '../../app/sessionSlice.ts';
 import { useAppSelector } from '../../app/store.ts';
