@@ -1,6 +1,7 @@
 /**
- * The one way Atrium runs a writing transaction, and the one way to act once it
- * has committed.
+ * The one way Atrium runs a writing transaction (`runTx`), and the one way to act once it has committed
+ * (`afterCommit`). The runner itself knows when its COMMIT succeeded, so the actions wait on that, not on
+ * knex's internals.
  */
 import type { Knex } from 'knex';
 
@@ -13,46 +14,55 @@ export function isRetryable(err: unknown): boolean {
 /** Attempts of one transaction before its deadlock (or busy) error reaches the caller. */
 const ATTEMPTS = 4;
 
+/** What each run of a transaction asked to do once it commits; a run that failed takes its list with it. */
+const committing = new WeakMap<Knex.Transaction, Array<() => void>>();
+
 /**
  * Runs `fn` in a transaction and commits it, running it again from the start when the database chose it as a
  * deadlock victim. `fn` may therefore run more than once: whatever it collects outside the database must be
- * collected afresh on each run.
+ * collected afresh on each run. Once COMMIT has succeeded, the run's `afterCommit` actions run, in order.
  */
 export async function runTx<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const actions: Array<() => void> = [];
+    let result: T;
     try {
-      return await db.transaction(fn);
+      result = await db.transaction((trx) => {
+        committing.set(trx, actions);
+        return fn(trx);
+      });
     } catch (err) {
       if (isRetryable(err) && attempt < ATTEMPTS) continue;
       throw err;
     }
+    for (const action of actions) {
+      try {
+        action();
+      } catch (err) {
+        // The change has committed: a failing announcement must not make its caller believe otherwise.
+        process.emitWarning(err instanceof Error ? err : new Error(String(err)), 'AfterCommitWarning');
+      }
+    }
+    return result;
   }
-}
-
-interface Transactor {
-  executionPromise?: Promise<unknown>;
-  parentTransaction?: Transactor;
-  isTransaction?: boolean;
 }
 
 /**
- * Runs `fn` once the caller's transaction has committed, and never when it rolls back, so nothing announces a
- * change that did not happen. Knex resolves a transaction's own `executionPromise` after COMMIT and rejects it
- * on a rollback with an error; a savepoint's resolves at RELEASE SAVEPOINT, long before the real COMMIT, so we
- * climb to the outermost transaction first. Outside a transaction the statements are committed already, so
- * `fn` runs at once.
- *
- * Limitation: knex resolves (not rejects) `executionPromise` for `trx.rollback()` called without an error;
- * code that rolls back by hand must pass one.
+ * Runs `fn` once the transaction `trx` belongs to has committed, and never when it rolls back, so nothing
+ * announces a change that did not happen. Outside a transaction the statements are committed already, so `fn`
+ * runs at once. A savepoint's actions wait for the outermost COMMIT (a savepoint rolled back on its own does
+ * not cancel them). `fn` must not throw.
  */
 export function afterCommit(trx: Knex | Knex.Transaction, fn: () => void): void {
-  let top = trx as unknown as Transactor;
-  while (top.parentTransaction) top = top.parentTransaction;
-  if (!top.isTransaction || !top.executionPromise) {
+  if (!trx.isTransaction) {
     fn();
     return;
   }
-  top.executionPromise.then(fn, () => {
-    // Rolled back: nothing happened, nothing to act on.
-  });
+  let top = trx as Knex.Transaction;
+  while (top.parentTransaction) top = top.parentTransaction;
+  const actions = committing.get(top);
+  // A transaction opened with db.transaction() would give no sign of its COMMIT: acting now could announce a
+  // change that is then rolled back, and never acting would lose it.
+  if (!actions) throw new Error('afterCommit needs a transaction run by runTx (core/db/transaction.ts)');
+  actions.push(fn);
 }

@@ -4,6 +4,7 @@
  * operation log, the two admin lists and their permissions.
  */
 import test from 'ava';
+import { runTx } from '../../core/db/transaction.ts';
 import { perDialect, type TestApp } from '../helpers/app.ts';
 import { DateTime } from 'luxon';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
@@ -76,7 +77,7 @@ perDialect(test, (dialect, app) => {
   const events: Array<{ name: string; userId: number; violationCount?: number; releaseAt?: number }> = [];
 
   const record = (userId: number, bookingId: number | null, at: number) =>
-    app().cradle.db.transaction((trx) => app().cradle.blocklistService.recordViolation(trx, { userId, bookingId, at }));
+    runTx(app().cradle.db, (trx) => app().cradle.blocklistService.recordViolation(trx, { userId, bookingId, at }));
   const isBlocked = (userId: number, at: number) =>
     app().cradle.blocklistService.isBlocked(app().cradle.db, userId, at);
   const setParams = async (t: { is: (a: unknown, b: unknown, m?: string) => void }, body: Record<string, unknown>) => {
@@ -164,7 +165,7 @@ perDialect(test, (dialect, app) => {
       const dave = users.dave!;
       const bookingId = await book(dave);
       await t.throwsAsync(
-        app().cradle.db.transaction(async (trx) => {
+        runTx(app().cradle.db, async (trx) => {
           await app().cradle.blocklistService.recordViolation(trx, { userId: dave, bookingId, at: app().clock.now() });
           throw new Error('the caller fails after recording');
         }),

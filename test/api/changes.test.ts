@@ -6,7 +6,7 @@
  * handed over.
  */
 import test from 'ava';
-import { runTx } from '../../core/db/transaction.ts';
+import { afterCommit, runTx } from '../../core/db/transaction.ts';
 import type { BookingSnapshot } from '../../core/event-types.ts';
 import { ChangeDispatcher, type Change, type ChangeTarget } from '../../core/modules/changes/index.ts';
 import { perDialect, type TestApp } from '../helpers/app.ts';
@@ -204,6 +204,41 @@ perDialect(test, (dialect, app) => {
     await events.settle();
     off();
     t.deepEqual(heard, ['booking.cancelled'], 'the bus heard only the change that committed');
+  });
+
+  test.serial(`${dialect}: afterCommit acts after the runner's COMMIT, never for a run that rolled back`, async (t) => {
+    const { db } = app().cradle;
+    const heard: string[] = [];
+    afterCommit(db, () => heard.push('no transaction'));
+    t.deepEqual(heard, ['no transaction'], 'outside a transaction the statements are committed already');
+
+    let runs = 0;
+    const answer = await runTx(db, async (trx) => {
+      runs++;
+      afterCommit(trx, () => heard.push(`run ${runs}`));
+      await trx.transaction(async (savepoint) => afterCommit(savepoint, () => heard.push(`savepoint ${runs}`)));
+      t.deepEqual(heard, ['no transaction'], 'nothing acts before COMMIT, not even at a savepoint release');
+      // A deadlock victim runs again from the start: what its first run asked for goes with it.
+      if (runs === 1) throw Object.assign(new Error('chosen as deadlock victim'), { code: 'ER_LOCK_DEADLOCK' });
+      return 'committed';
+    });
+    t.is(answer, 'committed');
+    t.deepEqual(heard, ['no transaction', 'run 2', 'savepoint 2']);
+
+    await t.throwsAsync(
+      runTx(db, async (trx) => {
+        afterCommit(trx, () => heard.push('rolled back'));
+        throw new Error('the change failed');
+      }),
+      { message: 'the change failed' },
+    );
+    t.false(heard.includes('rolled back'));
+    await t.throwsAsync(
+      db.transaction(async (trx) => afterCommit(trx, () => heard.push('unknown'))),
+      { message: /runTx/ },
+      'a transaction the runner did not open cannot promise a COMMIT',
+    );
+    t.false(heard.includes('unknown'));
   });
 
   test.serial(`${dialect}: dispatching twice queues each message once (idempotency key)`, async (t) => {

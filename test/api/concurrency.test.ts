@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import test from 'ava';
 import { DateTime } from 'luxon';
+import { runTx } from '../../core/db/transaction.ts';
 import type { JobDef } from '../../core/scheduler/job.ts';
 import { startServer } from '../../core/server.ts';
 import { mysqlUrl, startTestApp, TestApp, type ApiAnswer } from '../helpers/app.ts';
@@ -363,9 +364,7 @@ if (!mysqlUrl) {
       // Each person's two no-shows are recorded at the same moment, one on each server.
       const results = await Promise.all(
         work.map(({ app, userId, bookingId }) =>
-          app.cradle.db.transaction((trx) =>
-            app.cradle.blocklistService.recordViolation(trx, { userId, bookingId, at }),
-          ),
+          runTx(app.cradle.db, (trx) => app.cradle.blocklistService.recordViolation(trx, { userId, bookingId, at })),
         ),
       );
       await Promise.all([a.cradle.events.settle(), b.cradle.events.settle()]);

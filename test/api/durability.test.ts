@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
+import { armFaultPoint } from '../../core/server.ts';
 import { perDialect } from '../helpers/app.ts';
 import { staff, type Who } from '../helpers/bookings.ts';
 import { header, mimePart, startMailSink, type MailSink, type ReceivedMail } from '../helpers/mail.ts';
@@ -135,6 +136,17 @@ perDialect(test, (dialect, app) => {
     const progress = await db('domain_event_targets').where({ target: 'notify' }).first('last_event_id');
     return { change: change ? Number(change.id) : undefined, handed: Number(progress?.last_event_id ?? 0) };
   }
+
+  test.serial(`${dialect}: the fault point is armed only under NODE_ENV=test`, (t) => {
+    // Never armed here with NODE_ENV=test: it would kill the test runner.
+    const fault = 'after-commit:booking.created';
+    t.false(armFaultPoint(app().cradle, { NODE_ENV: 'production', ATRIUM_TEST_FAULT: fault }));
+    t.false(armFaultPoint(app().cradle, { ATRIUM_TEST_FAULT: fault }), 'nor when NODE_ENV is unset');
+    t.false(armFaultPoint(app().cradle, { NODE_ENV: 'test' }), 'nor without a fault');
+    t.throws(() => armFaultPoint(app().cradle, { NODE_ENV: 'test', ATRIUM_TEST_FAULT: 'booking.created' }), {
+      message: /after-commit:<event>/,
+    });
+  });
 
   // A date two days ahead of the real clock: the child processes run on it.
   const meetingDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

@@ -14,7 +14,7 @@ import anyTest, { type TestFn } from 'ava';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { issueLicence, type LicencePayload } from '../../core/modules/licences/index.ts';
 import { ADMIN_PASSWORD, type TestApp } from '../helpers/app.ts';
-import { FIXTURE_PLUGINS, outboxRows, runJob, saveNotify } from '../helpers/notify.ts';
+import { FIXTURE_PLUGINS, outboxRows, recordChange, runJob, saveNotify } from '../helpers/notify.ts';
 import { createUser } from '../helpers/users.ts';
 import { browserSuite, fill, seriousViolations, submitLogin, waitForLayout, withPage } from './helpers.ts';
 import { openAsAdmin, rowWith, treeItem, waitForGone, waitForNoRow, waitForNoTreeItem } from './sys-helpers.ts';
@@ -472,8 +472,7 @@ function registerTests(): void {
       // The fixture plugin fails every attempt: six attempts with backoff, then the delivery is parked.
       await saveNotify(app, token, 'notify-flaky', { mode: 'fail' });
       const userId = await createUser(app, 'outbox-user');
-      app.cradle.events.emit('user.violation', { userId, violationCount: 1 });
-      await app.cradle.events.settle();
+      await recordChange(app, 'user.violation', { userId, violationCount: 1 });
       const [queued] = await outboxRows(app, { topic: 'user.violation' });
       if (!queued) throw new Error('nothing queued');
       for (let attempt = 1; attempt <= 6; attempt++) {
