@@ -1,5 +1,5 @@
 // Users, roles, permissions, menus, groups, sessions and the sign-in artefacts.
-// Instants are UTC epoch milliseconds (BIGINT); see DESIGN.md §2 Data.
+// Instants are UTC epoch milliseconds (BIGINT); see docs/architecture.md A5.2.
 
 /** @param {import('knex').Knex} knex */
 exports.up = async (knex) => {

@@ -1,4 +1,4 @@
-/** Paging of any knex query: `{ items, total, page, pageSize }` as every list answers (DESIGN.md §2). */
+/** Paging of any knex query: `{ items, total, page, pageSize }` as every list answers (docs/architecture.md A4.5). */
 import type { Knex } from 'knex';
 import { z } from 'zod';
 

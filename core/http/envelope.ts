@@ -1,4 +1,4 @@
-/** The `{ code, msg, ...payload }` envelope of every API answer (DESIGN.md §2). */
+/** The `{ code, msg, ...payload }` envelope of every API answer (docs/architecture.md A4.3). */
 import { t, type Lang } from '../i18n/index.ts';
 
 export interface Page<T> {

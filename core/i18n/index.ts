@@ -9,7 +9,7 @@ export const LANGS = ['cn', 'en', 'ja'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'cn';
 
-/** SPEC §4 Language: zh-CN or cn gives cn, ja or ja-JP gives ja, anything else en; nothing at all gives the default. */
+/** docs/product-rules.md R18.5: zh-CN or cn gives cn, ja or ja-JP ja, anything else en; nothing the default. */
 export function resolveLang(value: string | undefined | null): Lang {
   if (!value) return DEFAULT_LANG;
   const v = value.split(',')[0]!.trim().toLowerCase();

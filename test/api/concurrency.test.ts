@@ -1,5 +1,5 @@
 /**
- * The multi-process guarantees (DESIGN.md §1, §2 Data), on MariaDB only: two Atrium
+ * The multi-process guarantees (docs/architecture.md A1.2, A5.3, A13.3), on MariaDB only: two Atrium
  * servers on one database, as two containers behind a load balancer would be.
  * SQLite has a single writer, so these races cannot happen there.
  */

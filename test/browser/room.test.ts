@@ -107,7 +107,7 @@ function registerTests(): void {
       t.is((await get<Paged<unknown>>('/room/locations?q=Berlin')).total, 0);
 
       // The server refuses to delete a location with resources: its message is a toast and the row stays.
-      // (An error toast waits for the visible one to go, SPEC.md §8: dismiss the "deleted" toast first.)
+      // (An error toast waits for the visible one to go, docs/product-rules.md R18.9: dismiss "deleted" first.)
       if (await page.$('[data-testid="toast"]')) await page.click('[data-testid="toast"] .close.icon');
       await page.waitForFunction(() => !document.querySelector('[data-testid="toast"]'));
       const tokyo = await rowWith(page, 'building-table', 'Tokyo Office');

@@ -1,7 +1,8 @@
 /**
- * The console shell's pure rules, beside its browser suite: tabs (SPEC.md
- * §2.5), the route guard (§2.6), toasts (§8), outgoing trimming (§5), the
- * language rule (§4), the chunk timeout (§9) and the password policy (§5).
+ * The console shell's pure rules (docs/product-rules.md R18), beside its browser
+ * suite: tabs (R18.4), the route guard (R18.2), toasts (R18.9), outgoing
+ * trimming (R18.7), the language rule (R18.5), the chunk timeout (R18.10) and
+ * the password policy (R14.4).
  * No browser needed.
  */
 import test from 'ava';

@@ -21,7 +21,7 @@ test('placeholders are the same in every language', (t) => {
     }
 });
 
-test('the language follows SPEC §4: zh/cn → cn, ja → ja, anything else en, nothing → cn', (t) => {
+test('the language follows docs/product-rules.md R18.5: zh/cn → cn, ja → ja, anything else en, nothing → cn', (t) => {
   t.is(resolveLang('zh-CN'), 'cn');
   t.is(resolveLang('cn'), 'cn');
   t.is(resolveLang('ja'), 'ja');

@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from './store.ts';
 
 const toLogin = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
 
-/** The route guard (SPEC.md §2.6): a token and the menu are required; paths outside the menu are redirected. */
+/** The route guard (docs/product-rules.md R18.2): a token and the menu are required; other paths are redirected. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const { pathname, search } = useLocation();

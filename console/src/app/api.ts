@@ -1,6 +1,6 @@
 /**
  * The RTK Query api slice every feature extends with `api.injectEndpoints`.
- * Its base query applies SPEC.md §4 and §8: pre-refresh of the token, 401
+ * Its base query applies docs/product-rules.md R18.8 and R18.9: pre-refresh of the token, 401
  * ends the session and asks to sign in again, 403 runs the no-permission
  * handler (or the forced password change), other failures toast the
  * server's translated message.
@@ -42,7 +42,7 @@ export interface ApiError {
 
 /**
  * The error log also goes to the server when the clientLogEnabled parameter
- * is on (SPEC.md §3, §7: POST /openapi/clientLog with from 'pc'); best effort.
+ * is on (docs/product-rules.md R18.9: POST /openapi/clientLog with from 'pc'); best effort.
  */
 function sendClientLog(getState: () => unknown, entry: Record<string, unknown>): void {
   const config = api.endpoints.config.select()(getState() as never).data?.config;

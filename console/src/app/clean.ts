@@ -1,5 +1,5 @@
 /**
- * Outgoing data (SPEC.md §5): strings are trimmed recursively; `strict` also
+ * Outgoing data (docs/product-rules.md R18.7): strings are trimmed recursively; `strict` also
  * removes punctuation and special characters, full-width ones included, for
  * the fields that ask for it.
  */

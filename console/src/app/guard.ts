@@ -1,5 +1,5 @@
 /**
- * The route guard's decision (SPEC.md §2.6), kept free of React so it is easy
+ * The route guard's decision (docs/product-rules.md R18.2), kept free of React so it is easy
  * to read and test: where a signed-in user asking for `path` should land.
  */
 import { ALWAYS_ALLOWED, BOOKING_PAGE, normalise } from './routeTable.ts';

@@ -3,7 +3,7 @@ import { hasPermission } from './sessionSlice.ts';
 import { useAppDispatch, useAppSelector } from './store.ts';
 import { toastShown, type ToastKind } from './uiSlice.ts';
 
-/** `can('sys:admin:add')`: whether the session's permissions allow it (SPEC.md §6). */
+/** `can('sys:admin:add')`: whether the session's permissions allow it (docs/product-rules.md R18.6). */
 export function useCan(): (code: string) => boolean {
   const permissions = useAppSelector((s) => s.session.permissions);
   return (code: string) => hasPermission(permissions, code);

@@ -1,5 +1,5 @@
 /**
- * The request conventions of SPEC.md §7: base /api, headers token, i18n and
+ * The request conventions of docs/product-rules.md R18.7: base /api, headers token, i18n and
  * JSON, a timestamp t on every call, a 600 s timeout, outgoing strings trimmed.
  */
 import i18n from '../i18n/index.ts';
@@ -88,7 +88,7 @@ export async function rawRequest(method: string, path: string, options: RawOptio
   }
 }
 
-/** The message key of SPEC.md §8 for an HTTP status without a server message. */
+/** The message key (docs/product-rules.md R18.9) for an HTTP status without a server message. */
 export function statusMessageKey(status: number): string {
   const known = [400, 401, 403, 404, 408, 500, 501, 502, 503, 504, 505];
   return known.includes(status) ? `http.${status}` : 'http.network';

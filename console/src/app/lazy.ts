@@ -1,5 +1,5 @@
 /**
- * Lazy screens with the chunk timeout of SPEC.md §9: a script chunk that has
+ * Lazy screens with the chunk timeout of docs/product-rules.md R18.10: a script chunk that has
  * not loaded within 120 s fails with a ChunkLoadError, which the
  * ChunkErrorBoundary shows with a reload button.
  */

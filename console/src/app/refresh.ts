@@ -1,5 +1,5 @@
 /**
- * Token pre-refresh (SPEC.md §4): before a request, if a refresh token is
+ * Token pre-refresh (docs/product-rules.md R18.8): before a request, if a refresh token is
  * stored and the token has expired, refresh first (one refresh for all
  * callers). A refusal (400-499) or a missing token ends the session; other
  * failures are retried, three attempts in all.

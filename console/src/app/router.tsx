@@ -1,5 +1,5 @@
 /**
- * Every URL of the console in one table (SPEC.md §2.1-2.2): public pages,
+ * Every URL of the console in one table (docs/product-rules.md R18.1): public pages,
  * the protected routes inside the layout behind the guard, and the 404 page.
  */
 import { Suspense } from 'react';

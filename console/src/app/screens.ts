@@ -1,7 +1,7 @@
 /**
  * Every protected screen of the console, gathered once from the feature
  * indexes. The menu the server returns decides which of them a user reaches
- * (route guard, SPEC.md §2.6); a menu path without a screen here shows the
+ * (route guard, docs/product-rules.md R18.2); a menu path without a screen here shows the
  * "coming" placeholder.
  */
 import { centerSection } from '../features/center/index.ts';

@@ -59,7 +59,7 @@ const sessionSlice = createSlice({
 export const { signedIn, menuLoaded, passwordPrompted, signedOut } = sessionSlice.actions;
 export default sessionSlice.reducer;
 
-/** A permission check is a substring match (SPEC.md §6). */
+/** A permission check is a substring match (docs/product-rules.md R18.6). */
 export function hasPermission(permissions: string[], code: string): boolean {
   return permissions.includes('*') || permissions.some((p) => p.includes(code));
 }

@@ -1,7 +1,7 @@
 /**
- * What the console keeps in the browser (SPEC.md §3 "client-stored values").
+ * What the console keeps in the browser (docs/product-rules.md R18.6).
  * The password is never stored; the refresh token only when the user asked to
- * stay signed in. Permissions live in session storage (SPEC.md §6).
+ * stay signed in. Permissions live in session storage.
  */
 export interface MenuEntry {
   name: string;

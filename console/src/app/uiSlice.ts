@@ -1,5 +1,5 @@
 /**
- * Screen state that is not server data: the toast of SPEC.md §8 (one at a
+ * Screen state that is not server data: the toast of docs/product-rules.md R18.9 (one at a
  * time, 5 s, every error also kept in the error log), the search panel, the
  * side menu's collapse and the theme (the last two kept in storage by
  * app/persist.ts).
@@ -44,7 +44,7 @@ const initialState: UiState = {
 let nextId = 1;
 const MAX_LOG = 200;
 
-/** Empty and 'null' messages are never shown (SPEC.md §8). */
+/** Empty and 'null' messages are never shown (docs/product-rules.md R18.9). */
 export function showable(text: string | null | undefined): text is string {
   return typeof text === 'string' && text.trim() !== '' && text.trim() !== 'null';
 }

@@ -5,7 +5,7 @@ import { toastClosed } from '../app/uiSlice.ts';
 
 export const TOAST_MS = 5_000;
 
-/** The one visible toast (SPEC.md §8): it closes itself after 5 s. */
+/** The one visible toast (docs/product-rules.md R18.9): it closes itself after 5 s. */
 export function Toaster() {
   const toast = useAppSelector((s) => s.ui.toast);
   const dispatch = useAppDispatch();

@@ -1,5 +1,5 @@
 /**
- * Console texts in cn (default), en and ja. The language (SPEC.md §4): the
+ * Console texts in cn (default), en and ja. The language (docs/product-rules.md R18.5): the
  * stored choice, else the browser's: zh-CN or cn → cn, ja or ja-JP → ja,
  * anything else → en; the choice is written back to storage.
  */

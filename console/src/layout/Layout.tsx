@@ -17,7 +17,7 @@ import { SideMenu } from './SideMenu.tsx';
 import { useKeepAlive } from './useKeepAlive.ts';
 import { useTitles } from './useTitles.ts';
 
-/** The main layout of SPEC.md §2.4 around every protected screen. */
+/** The main layout (docs/product-rules.md R18.3) around every protected screen. */
 export function Layout() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

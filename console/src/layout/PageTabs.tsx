@@ -19,7 +19,7 @@ import {
 } from './tabs.ts';
 import { useTitles } from './useTitles.ts';
 
-/** The opened pages as tabs (SPEC.md §2.5), remembered per user. */
+/** The opened pages as tabs (docs/product-rules.md R18.4), remembered per user. */
 export function PageTabs() {
   const { t } = useTranslation();
   const navigate = useNavigate();

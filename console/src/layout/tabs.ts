@@ -1,5 +1,5 @@
 /**
- * Page tabs (SPEC.md §2.5) as pure functions over the list of open paths.
+ * Page tabs (docs/product-rules.md R18.4) as pure functions over the list of open paths.
  * The first tab (the booking page) is never closed; closing the active tab
  * moves to the next tab, or the previous one when it was the last.
  */

@@ -4,7 +4,7 @@ import { ensureFreshToken } from '../app/refresh.ts';
 import { signedOut } from '../app/sessionSlice.ts';
 import { useAppDispatch } from '../app/store.ts';
 
-/** How often the signed-in layout checks the token (SPEC.md §9: refresh loop wait 20 s). */
+/** How often the signed-in layout checks the token (every 20 s, docs/product-rules.md R18.8). */
 export const KEEP_ALIVE_MS = 20_000;
 
 /**

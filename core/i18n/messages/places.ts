@@ -1,6 +1,6 @@
 import type { MessageSet } from './types.ts';
 
-// Locations, floors, resources, devices, icons and uploads (SPEC §8 texts where they exist).
+// Locations, floors, resources, devices, icons and uploads (in the wording older clients showed, where there is one).
 export default {
   en: {
     'places.boundBookings': 'Bound meetings block disabling or deleting it: {count} future bookings remain',

@@ -1,4 +1,4 @@
-/** Users, roles, menus and user groups (SPEC.md §8 and the administration screens). */
+/** Users, roles, menus and user groups (the wording older clients showed, and the administration screens). */
 import type { MessageSet } from './types.ts';
 
 export default {

@@ -1,5 +1,5 @@
 /**
- * The RSA key pair that protects credentials in transit (SPEC §7): the console
+ * The RSA key pair that protects credentials in transit (docs/product-rules.md R14.1): the console
  * encrypts the password with the public key (RSA-OAEP, SHA-256), the server
  * decrypts it here. Made on first start at the configured size.
  */

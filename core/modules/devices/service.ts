@@ -137,7 +137,7 @@ export class DevicesService {
     });
   }
 
-  /** SPEC §7 POST /roRoom/getRelayList. */
+  /** POST /roRoom/getRelayList, a historical path (docs/architecture.md A4.6). */
   async relays(): Promise<Array<{ id: number; identifier: string | null }>> {
     const rows = await this.deps.db('devices').where({ kind: 'relay' }).orderBy('id').select('id', 'identifier');
     return rows.map((r: Record<string, unknown>) => ({ id: Number(r.id), identifier: str(r.identifier) }));
@@ -163,7 +163,7 @@ export class DevicesService {
     });
   }
 
-  /** SPEC §7 GET /inte/environment/deviceList and /inte/occupancy/deviceList. */
+  /** GET /inte/environment/deviceList and /inte/occupancy/deviceList (docs/architecture.md A4.6). */
   async sensors(kind: Extract<DeviceKind, 'environment' | 'occupancy'>): Promise<SensorItem[]> {
     const rows = await this.base(this.deps.db).where('d.kind', kind).orderBy('d.id');
     return rows.map((r: Record<string, unknown>) => ({

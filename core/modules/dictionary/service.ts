@@ -38,7 +38,7 @@ export const toItem = (r: Row): DictItem => ({
   updatedAt: Number(r.updated_at),
 });
 
-/** Built-in items: the resource types of SPEC.md §3. Seeded by code, never overwritten. */
+/** Built-in items: the resource types of docs/product-rules.md R3.2. Seeded by code, never overwritten. */
 const BUILT_IN = [
   { code: 'resourceType', name: 'Resource type', parent: null, sort: 1 },
   { code: 'resourceType.0', name: 'Meeting room', parent: 'resourceType', sort: 1 },

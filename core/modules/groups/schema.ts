@@ -1,4 +1,4 @@
-/** Input and output of the user-group calls (SPEC.md §3 User group). */
+/** Input and output of the user-group calls (docs/product-rules.md R1.10). */
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 

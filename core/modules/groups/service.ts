@@ -1,6 +1,6 @@
 /**
  * User groups: a name, a description and members. Resources may be restricted
- * to groups (SPEC §3 Resource, user-group permissions); deleting a group
+ * to groups (docs/product-rules.md R3.8, R1.10); deleting a group
  * removes that restriction with it.
  */
 import type { Knex } from 'knex';

@@ -141,7 +141,7 @@ export class LicenceService {
         created_by: actor.userId || null,
         created_at: this.deps.clock.now(),
       });
-      // SPEC §4: users must sign in again after a licence registration.
+      // docs/product-rules.md R16.3: users must sign in again after a licence registration.
       await this.deps.sessionService.revokeAll(trx);
       await this.deps.operationLog.record(trx, actor, {
         action: 'sys.licence.register',

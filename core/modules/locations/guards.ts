@@ -1,5 +1,5 @@
 /**
- * What blocks disabling or deleting a place (SPEC §4): future bookings that
+ * What blocks disabling or deleting a place (docs/product-rules.md R3.11, R3.12): future bookings that
  * still hold time, resources on a floor or at a location, floors of a location.
  */
 import type { Knex } from 'knex';

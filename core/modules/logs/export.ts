@@ -3,7 +3,7 @@
  * action), with the list's filters. UTF-8 with a byte-order mark so Excel reads
  * Chinese and Japanese text; cells that a spreadsheet would run as a formula
  * are prefixed with an apostrophe. Above the row cap the caller is asked to
- * filter first (SPEC §8), and an empty result says there is nothing to export.
+ * filter first (docs/product-rules.md R17.3), and an empty result says there is nothing to export.
  */
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';

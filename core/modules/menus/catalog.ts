@@ -1,5 +1,5 @@
 /**
- * The menu of SPEC.md §2.2–2.3: sections, their screens, the titles in each
+ * The menu (docs/product-rules.md R2.1): sections, their screens, the titles in each
  * language, and the actions each screen offers. Permission codes are
  * `<section>:<screen>:<action>` (e.g. `center:reserve:reserve`, `sys:admin:add`);
  * this catalogue is the one list of them.

@@ -1,4 +1,4 @@
-/** Input and output of the menu calls (SPEC.md §3 Menu item). */
+/** Input and output of the menu calls (docs/product-rules.md R2.4). */
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Menus: seeded from the catalogue, editable by administrators, and served to
- * each user filtered by what their permissions let them see (SPEC §2.6).
+ * each user filtered by what their permissions let them see (docs/product-rules.md R2.4).
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';

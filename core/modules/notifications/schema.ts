@@ -42,7 +42,7 @@ export const RenderedView = z.object({ subject: z.string(), html: z.string(), te
 
 const date = CalendarDate;
 
-/** SPEC §5: a custom notification needs a name, a recipient and a date. */
+/** docs/product-rules.md R11.8: a custom notification needs a name, a recipient and a date. */
 export const CustomInput = z.object({
   name: z.string().trim().min(1).max(100),
   recipient: z.string().trim().min(1).max(300).describe('* for everyone, or usernames separated by commas'),

@@ -1,5 +1,5 @@
 /**
- * Flag-set parameters (SPEC §9 "options", the pad authentication methods) are
+ * Flag-set parameters (`options`, the pad authentication methods: docs/product-rules.md R15.7) are
  * stored as `|name|name|`: the console tests a flag with a substring match on
  * `|name|`, so the value is always written with both outer bars, each name
  * once, in catalogue order, whatever spelling came in (`a|b`, `|b|a`, or a list).

@@ -3,7 +3,7 @@ import { PageQuery } from '../../db/paging.ts';
 import { CalendarDate } from '../../http/validate.ts';
 import { TimeZone } from '../locations/index.ts';
 
-/** SPEC §9: up to 7 devices per resource. */
+/** docs/product-rules.md R3.10: up to 7 devices per resource. */
 export const MAX_DEVICES = 7;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm (24:00 allowed)');

@@ -1,5 +1,5 @@
 /**
- * Role administration (SPEC §6). A role's permissions come from the catalogue
+ * Role administration (docs/product-rules.md R1.6, R1.9). A role's permissions come from the catalogue
  * and never exceed what the caller holds in this call ("role permissions beyond
  * your authority"): for an API key, its scopes within its owner's permissions.
  * A caller acts only on roles they created, unless their account holds the
@@ -52,7 +52,7 @@ export class RoleAdminService {
     return (await this.views(trx, [await this.row(trx, id)]))[0]!;
   }
 
-  /** SPEC §7 `GET /sys/role/pre/{id}`: whether the caller may change or delete this role (403 when not). */
+  /** `GET /sys/role/pre/{id}` (docs/product-rules.md R1.9): may the caller change or delete this role (else 403). */
   async pre(actor: Actor, id: number): Promise<{ allowed: true }> {
     await this.assertMayAct(this.deps.db, actor, await this.row(this.deps.db, id));
     return { allowed: true };

@@ -1,6 +1,6 @@
 /**
  * The catalogue as the console's permission tree: sections → screens →
- * actions, each with its title in the three languages (SPEC §6 action names).
+ * actions, each with its title in the three languages (docs/product-rules.md R2.1).
  */
 import { MENU, type Action } from '../menus/index.ts';
 import type { PermissionTree } from './schema.ts';

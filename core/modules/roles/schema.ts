@@ -1,4 +1,4 @@
-/** Input and output of the role calls (SPEC.md §3 Role, §6). */
+/** Input and output of the role calls (docs/product-rules.md R1.9). */
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 import { QueryBool } from '../../http/validate.ts';

@@ -1,4 +1,4 @@
-/** Resource icons: a named picture that resources point at (SPEC §2.2 /room/image). */
+/** Resource icons: a named picture resources point at (one each, docs/product-rules.md R3.10; screen room:image). */
 import type { Knex } from 'knex';
 import type { Config } from '../../../config/default.ts';
 import type { Actor } from '../../actor.ts';

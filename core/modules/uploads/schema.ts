@@ -4,9 +4,9 @@ import { z } from 'zod';
 export const UPLOAD_TYPES = ['resourceImage', 'floorPlan', 'icon', 'padIcon', 'gridIcon', 'logo'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
-/** SPEC §9: image uploads at most 2 MB. */
+/** docs/product-rules.md R13.2: image uploads at most 2 MB. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-/** SPEC §5 "floor plan picture must not be too small". */
+/** docs/product-rules.md R13.2: a floor plan picture must not be too small. */
 export const MIN_FLOOR_PLAN = { width: 400, height: 300 } as const;
 
 export const UploadForm = z.object({ type: z.enum(UPLOAD_TYPES) });

@@ -1,5 +1,5 @@
 /**
- * The password policy of the security settings (SPEC §5), checked whenever a
+ * The password policy of the security settings (docs/product-rules.md R14.4, R14.5), checked whenever a
  * password is set, and the password's state reported at sign-in.
  */
 export interface PasswordPolicy {

@@ -1,5 +1,5 @@
 /**
- * The room-status grid of SPEC.md §2.8 / §4: one row (40 px) per resource, one
+ * The room-status grid (docs/product-rules.md R18.12, cell states R12.2): one row (40 px) per resource, one
  * cell (30 px) per 15 or 30 minutes, each state with its own colour and an
  * accessible label. A range of one row is chosen by dragging or with the
  * arrow keys (shift extends); past and disabled cells are not selectable and a

@@ -1,4 +1,4 @@
-/** Sign-in calls (SPEC.md §7), on the shared api slice. */
+/** Sign-in calls (docs/product-rules.md R14.1, docs/architecture.md A4.6), on the shared api slice. */
 import { api } from '../../app/api.ts';
 import type { Envelope } from '../../app/http.ts';
 

@@ -1,5 +1,5 @@
 /**
- * What happens around signing in and out (SPEC.md §4): after login the token,
+ * What happens around signing in and out (docs/product-rules.md R18.2, R18.6): after login the token,
  * uuid and permissions are stored, the menu is loaded and the user goes to
  * the saved redirect or the booking page; logout clears the session and
  * signs out through the method the server names.

@@ -1,5 +1,5 @@
 /**
- * The password rules of SPEC.md §5: length 1-50 on the change screen, then
+ * The password rules of docs/product-rules.md R14.4 and R14.6: length 1-50 on the change screen, then
  * the configurable policy (minimum and maximum length, digit, lower, upper,
  * special character), and the confirmation matching.
  */

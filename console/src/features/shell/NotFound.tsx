@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 
-/** Any unknown path (SPEC.md §2.1). */
+/** Any unknown path (docs/product-rules.md R18.1). */
 export default function NotFound() {
   const { t } = useTranslation();
   usePageTitle(t('routes.Not Found'));

@@ -20,7 +20,7 @@ export interface ChangePasswordModalProps {
   onCancel?: () => void;
 }
 
-/** Old, new and confirmation (SPEC.md §5), checked against the password policy as the user types. */
+/** Old, new and confirmation (docs/product-rules.md R14.6), checked against the password policy as the user types. */
 export function ChangePasswordModal({ open, reason, forced = false, onDone, onCancel }: ChangePasswordModalProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -21,7 +21,7 @@ import { throttleOf, useWait } from '../wait.ts';
 type LoginType = 'local' | 'ldap';
 const CAPTCHA_LENGTH = 5;
 
-/** /login (SPEC.md §2.1, §5): local or directory account, CAPTCHA, remember me, password prompts. */
+/** /login (docs/product-rules.md R18.11): local or directory account, CAPTCHA, remember me, password prompts. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -51,7 +51,7 @@ export default function LoginPage() {
   // One image per refresh: the URL carries a timestamp, so it must not change on every render.
   const captchaSrc = useMemo(() => apiUrl('/captcha', { uuid, n: captchaNonce }), [uuid, captchaNonce]);
 
-  // A hash carrying a token (SPEC.md §2.7) is a one-time code of an external sign-in: /callback redeems it.
+  // A hash token (docs/product-rules.md R18.11) is a one-time code of an external sign-in: /callback redeems it.
   useEffect(() => {
     if (hashEntry.token) navigate(`/callback${window.location.hash}`, { replace: true });
     if (hashEntry.authMethod) storage.setItem('authMethod', String(hashEntry.authMethod));

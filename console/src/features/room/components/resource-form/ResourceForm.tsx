@@ -1,4 +1,4 @@
-/** The full resource form (SPEC.md §3 Resource, §5), in sections: details, availability, people, devices, images. */
+/** The resource form (docs/product-rules.md R3), in sections: details, availability, people, devices, images. */
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../../app/hooks.ts';
