@@ -79,7 +79,7 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   params?: z.ZodType<P>;
   /** Schema of `data` in a success answer, for the OpenAPI document. */
   response?: z.ZodType;
-  /** Spread the handler's object into the envelope instead of putting it under `data` (SPEC §7 calls). */
+  /** Spread the handler's object into the envelope, not under `data` (historical calls, docs/architecture.md A4.6). */
   spread?: boolean;
   /** Accepts multipart/form-data, with at most this many bytes per file. */
   multipart?: { maxFileBytes: number };

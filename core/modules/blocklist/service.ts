@@ -1,5 +1,5 @@
 /**
- * Violations and the blocklist (SPEC §4): no-shows add violations; enough of them
+ * Violations and the blocklist (docs/product-rules.md R9): no-shows add violations; enough of them
  * within the statistics period put the user on the blocklist for some days; the
  * release job (or an administrator) lets them book again.
  *

@@ -1,5 +1,5 @@
 /**
- * Every system parameter (SPEC.md §9 and the security, blocklist and pad
+ * Every system parameter (docs/product-rules.md R15: general, bookings, security, blocklist and pad
  * settings), with its type, default, group, whether the console may read it
  * before sign-in, and its explanation in each language (the `remark`).
  */
@@ -24,7 +24,7 @@ const bool = z.preprocess(
   z.boolean(),
 );
 const typeList = z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$|^$/, 'comma-separated resource type ids');
-/** Option flags are kept as `|name|name|` (SPEC §9). */
+/** Option flags are kept as `|name|name|` (docs/product-rules.md R15.7). */
 export const OPTION_FLAGS = ['noCC', 'qrInDetail', 'hideRoomTip', 'useCredit', 'copyright'] as const;
 const flags = flagSet(OPTION_FLAGS);
 export const PAD_AUTH_METHODS = ['password', 'card', 'qr', 'face'] as const;

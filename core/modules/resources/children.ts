@@ -24,7 +24,7 @@ export function fullWeek(days: Weekday[] | undefined): Weekday[] {
   );
 }
 
-/** Wall clock in `zone` to epoch ms; 24:00 is the next day's midnight (SPEC §5). */
+/** Wall clock in `zone` to epoch ms; 24:00 is the next day's midnight (docs/product-rules.md R4.2). */
 function instant(date: string, time: string, zone: string): number {
   const base = DateTime.fromISO(`${date}T${time === '24:00' ? '00:00' : time}`, { zone });
   return (time === '24:00' ? base.plus({ days: 1 }) : base).toMillis();

@@ -1,5 +1,5 @@
 /**
- * Resources (meeting rooms, desks, others): every field of SPEC §3, the types
+ * Resources (meeting rooms, desks, others): every field of docs/product-rules.md R3, the types
  * the availableResource parameter offers, licence limits on creation, and the
  * refusal to disable or delete one that still holds bookings.
  */
@@ -172,7 +172,7 @@ export class ResourcesService {
       this.assertMay(actor, before.type, 'update');
       const { row, periods } = await this.prepare(trx, input, before.type);
       const now = this.deps.clock.now();
-      // Disabling, a new disabled period or a shorter open range over held time would strand bookings: refused (SPEC §4).
+      // Disabling, a new disabled period or narrower dates would strand held bookings (docs/product-rules.md R3.11).
       if (before.status === 1 && input.status === 0) await assertUnbound(trx, { resourceId: id }, now, 'resource');
       const known = new Set(before.disabledPeriods.map((p) => `${p.startAt}-${p.endAt}`));
       const added = periods.filter((p) => !known.has(`${p.startAt}-${p.endAt}`) && p.endAt > now);

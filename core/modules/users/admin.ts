@@ -1,5 +1,5 @@
 /**
- * User administration (SPEC §3 User, §5, §6): create, replace, delete, enable
+ * User administration (docs/product-rules.md R1.1, R1.6-R1.8): create, replace, delete, enable
  * or disable, reset a password. The rules of who may do what, where "the
  * caller's permissions" are those of this call (an API key: its scopes within
  * its owner's), so a narrowly scoped key of an administrator is no administrator:

@@ -1,4 +1,4 @@
-/** Input and output of the user administration calls (SPEC.md §3 User, §5 User). */
+/** Input and output of the user administration calls (docs/product-rules.md R1.1). */
 import { z } from 'zod';
 import { PageQuery } from '../../db/paging.ts';
 
