@@ -1,26 +1,14 @@
-/** The booking centre (/center): its screens, lazily loaded, for the shell's screen table. */
+/** The booking centre (/center): its screens, lazily loaded, for the console's screen list (app/screens.ts). */
 import { lazyScreen } from '../../app/lazy.ts';
 import { defineSection } from '../../app/sections.ts';
 
-export const CenterScreens = {
-  reserve: lazyScreen(() => import('./ReservePage.tsx')),
-  reservedesk: lazyScreen(() => import('./ReserveDeskPage.tsx')),
-  meeting: lazyScreen(() => import('./MeetingPage.tsx')),
-  mydesk: lazyScreen(() => import('./MyDeskPage.tsx')),
-  search: lazyScreen(() => import('./SearchPage.tsx')),
-  searchdesk: lazyScreen(() => import('./SearchDeskPage.tsx')),
-  recurring: lazyScreen(() => import('./RecurringPage.tsx')),
-  approve: lazyScreen(() => import('./ApprovePage.tsx')),
-};
-
-/** The section in the console's screen list (app/screens.ts), each screen with its English title. */
 export const centerSection = defineSection('/center', 'Booking Centre', {
-  reserve: { title: 'Book by List', screen: CenterScreens.reserve },
-  reservedesk: { title: 'Book by Floor plan', screen: CenterScreens.reservedesk },
-  meeting: { title: 'My Booking', screen: CenterScreens.meeting },
-  mydesk: { title: 'My Desk', screen: CenterScreens.mydesk },
-  search: { title: 'Room Inquiry', screen: CenterScreens.search },
-  searchdesk: { title: 'Desk Inquiry', screen: CenterScreens.searchdesk },
-  recurring: { title: 'Recurring Booking', screen: CenterScreens.recurring },
-  approve: { title: 'My Approval', screen: CenterScreens.approve },
+  reserve: { title: 'Book by List', screen: lazyScreen(() => import('./screens/ReserveScreen.tsx')) },
+  reservedesk: { title: 'Book by Floor plan', screen: lazyScreen(() => import('./screens/ReserveDeskScreen.tsx')) },
+  meeting: { title: 'My Booking', screen: lazyScreen(() => import('./screens/MeetingScreen.tsx')) },
+  mydesk: { title: 'My Desk', screen: lazyScreen(() => import('./screens/MyDeskScreen.tsx')) },
+  search: { title: 'Room Inquiry', screen: lazyScreen(() => import('./screens/SearchScreen.tsx')) },
+  searchdesk: { title: 'Desk Inquiry', screen: lazyScreen(() => import('./screens/SearchDeskScreen.tsx')) },
+  recurring: { title: 'Recurring Booking', screen: lazyScreen(() => import('./screens/RecurringScreen.tsx')) },
+  approve: { title: 'My Approval', screen: lazyScreen(() => import('./screens/ApproveScreen.tsx')) },
 });

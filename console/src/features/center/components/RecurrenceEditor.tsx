@@ -1,7 +1,7 @@
 /** The recurrence of a booking: pattern, interval, weekdays or month day, and a range (until a date or a count). */
 import { useTranslation } from 'react-i18next';
 import { Form } from 'semantic-ui-react';
-import type { Recurrence } from './types.ts';
+import type { Recurrence } from '../types.ts';
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 

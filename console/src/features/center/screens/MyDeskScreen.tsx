@@ -2,14 +2,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header, Segment } from 'semantic-ui-react';
-import { Loading } from '../../components/Loading.tsx';
-import { useGridQuery, useMyBookingsQuery } from './api.ts';
-import { BookingList } from './BookingList.tsx';
-import { today } from './dates.ts';
-import './center.css';
-import './i18n.ts';
+import { Loading } from '../../../components/Loading.tsx';
+import { useGridQuery, useMyBookingsQuery } from '../api.ts';
+import { BookingList } from '../components/BookingList.tsx';
+import { today } from '../components/dates.ts';
+import '../components/center.css';
+import '../i18n.ts';
 
-export default function MyDeskPage() {
+export default function MyDeskScreen() {
   const { t } = useTranslation('center');
   const day = today();
   const { data: desks } = useGridQuery({ date: day, type: 1 });

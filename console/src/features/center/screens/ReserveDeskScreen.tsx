@@ -2,19 +2,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Header, Message, Segment } from 'semantic-ui-react';
-import { FloorPlan, type PlanItem } from '../../components/floorplan/index.ts';
-import { BOOKED } from '../../components/timegrid/index.ts';
-import { Loading } from '../../components/Loading.tsx';
-import { RESERVE_CODES, useAccess } from './access.ts';
-import { useFloorsQuery, useGridQuery, useLocationsQuery, usePlacedQuery } from './api.ts';
-import { BookedModal } from './BookedModal.tsx';
-import { BookingForm, type BookingTarget } from './BookingForm.tsx';
-import { minutesOf, timeOptions, today } from './dates.ts';
-import { fetchBlob } from './download.ts';
-import { Filters, type FilterValue } from './Filters.tsx';
-import type { Booking, GridResource, SeriesAnswer } from './types.ts';
-import './center.css';
-import './i18n.ts';
+import { FloorPlan, type PlanItem } from '../../../components/floorplan/index.ts';
+import { BOOKED } from '../../../components/timegrid/index.ts';
+import { Loading } from '../../../components/Loading.tsx';
+import { RESERVE_CODES, useAccess } from '../components/access.ts';
+import { useFloorsQuery, useGridQuery, useLocationsQuery, usePlacedQuery } from '../api.ts';
+import { BookedModal } from '../components/BookedModal.tsx';
+import { BookingForm, type BookingTarget } from '../components/BookingForm.tsx';
+import { minutesOf, timeOptions, today } from '../components/dates.ts';
+import { fetchBlob } from '../download.ts';
+import { Filters, type FilterValue } from '../components/Filters.tsx';
+import type { Booking, GridResource, SeriesAnswer } from '../types.ts';
+import '../components/center.css';
+import '../i18n.ts';
 
 const TIMES = timeOptions(15);
 const LEGEND = ['free', 'mine', 'other', 'approvalMine', 'approvalOther', 'expired', 'disabled', 'unavailable'];
@@ -54,7 +54,7 @@ function usePlanImage(floorId: number | undefined, hasPlan: boolean) {
   return img;
 }
 
-export default function ReserveDeskPage() {
+export default function ReserveDeskScreen() {
   const { t } = useTranslation('center');
   const access = useAccess();
   const { data: locations } = useLocationsQuery();

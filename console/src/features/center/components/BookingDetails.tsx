@@ -2,15 +2,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, List, Modal } from 'semantic-ui-react';
-import { judge, type Command, type Role } from '../../../../core/modules/bookings/lifecycle.ts';
+import { judge, type Command, type Role } from '../../../../../core/modules/bookings/lifecycle.ts';
 import { useAccess } from './access.ts';
-import { useBookingQuery, useCheckInMutation, useCheckOutMutation } from './api.ts';
+import { useBookingQuery, useCheckInMutation, useCheckOutMutation } from '../api.ts';
 import { QrCode } from './BookedModal.tsx';
 import { CancelModal } from './CancelModal.tsx';
-import { download } from './download.ts';
+import { download } from '../download.ts';
 import { EditModal } from './EditModal.tsx';
-import { useToast } from './toast.ts';
-import type { Booking } from './types.ts';
+import { useToast } from '../../../app/hooks.ts';
+import type { Booking } from '../types.ts';
 
 /** The state shown for a booking: an approved one whose end has passed reads as ended. */
 export function stateKey(b: Booking): string {

@@ -2,20 +2,20 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Header, Message, Segment } from 'semantic-ui-react';
-import { hasConflict, TimeGrid, type GridSelection } from '../../components/timegrid/index.ts';
-import { Loading } from '../../components/Loading.tsx';
-import { RESERVE_CODES, useAccess } from './access.ts';
-import { useGridQuery } from './api.ts';
-import { BookedModal } from './BookedModal.tsx';
-import { BookingForm, type BookingTarget } from './BookingForm.tsx';
-import { today } from './dates.ts';
-import { Filters, type FilterValue } from './Filters.tsx';
-import { BookingDetails } from './BookingDetails.tsx';
-import type { Booking, SeriesAnswer } from './types.ts';
-import './center.css';
-import './i18n.ts';
+import { hasConflict, TimeGrid, type GridSelection } from '../../../components/timegrid/index.ts';
+import { Loading } from '../../../components/Loading.tsx';
+import { RESERVE_CODES, useAccess } from '../components/access.ts';
+import { useGridQuery } from '../api.ts';
+import { BookedModal } from '../components/BookedModal.tsx';
+import { BookingForm, type BookingTarget } from '../components/BookingForm.tsx';
+import { today } from '../components/dates.ts';
+import { Filters, type FilterValue } from '../components/Filters.tsx';
+import { BookingDetails } from '../components/BookingDetails.tsx';
+import type { Booking, SeriesAnswer } from '../types.ts';
+import '../components/center.css';
+import '../i18n.ts';
 
-export default function ReservePage() {
+export default function ReserveScreen() {
   const { t } = useTranslation('center');
   const access = useAccess();
   const [filter, setFilter] = useState<FilterValue>({ date: today() });

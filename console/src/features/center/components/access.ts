@@ -1,7 +1,7 @@
 /** What the signed-in user may do here: permissions (matched as substrings) and the booking settings. */
-import { useConfigQuery } from '../../app/api.ts';
-import { hasPermission } from '../../app/sessionSlice.ts';
-import { useAppSelector } from '../../app/store.ts';
+import { useConfigQuery } from '../../../app/api.ts';
+import { hasPermission } from '../../../app/sessionSlice.ts';
+import { useAppSelector } from '../../../app/store.ts';
 
 export interface Access {
   can: (code: string) => boolean;

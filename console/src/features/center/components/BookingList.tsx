@@ -3,7 +3,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Table } from 'semantic-ui-react';
 import { BookingActions, BookingFacts, StateLabel } from './BookingDetails.tsx';
-import type { Booking } from './types.ts';
+import type { Booking } from '../types.ts';
 
 export function BookingList({ items, empty, testid }: { items: Booking[]; empty: string; testid: string }) {
   const { t } = useTranslation('center');

@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Modal } from 'semantic-ui-react';
-import { useCancelBookingMutation } from './api.ts';
-import { useToast } from './toast.ts';
-import type { Booking, Scope } from './types.ts';
+import { useCancelBookingMutation } from '../api.ts';
+import { useToast } from '../../../app/hooks.ts';
+import type { Booking, Scope } from '../types.ts';
 
 export function ScopeField({ value, onChange, id }: { value: Scope; onChange: (s: Scope) => void; id: string }) {
   const { t } = useTranslation('center');

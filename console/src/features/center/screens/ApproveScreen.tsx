@@ -2,18 +2,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Header, Message, Modal, Segment, Table } from 'semantic-ui-react';
-import { awaitsApproval } from '../../../../core/modules/bookings/lifecycle.ts';
-import { Loading } from '../../components/Loading.tsx';
-import { useAccess } from './access.ts';
-import { useApprovalsQuery, useCancelBookingMutation, useDecideMutation, useMyBookingsQuery } from './api.ts';
-import { useToast } from './toast.ts';
-import type { Approval, Booking } from './types.ts';
-import './center.css';
-import './i18n.ts';
+import { awaitsApproval } from '../../../../../core/modules/bookings/lifecycle.ts';
+import { Loading } from '../../../components/Loading.tsx';
+import { useAccess } from '../components/access.ts';
+import { useApprovalsQuery, useCancelBookingMutation, useDecideMutation, useMyBookingsQuery } from '../api.ts';
+import { useToast } from '../../../app/hooks.ts';
+import type { Approval, Booking } from '../types.ts';
+import '../components/center.css';
+import '../i18n.ts';
 
 type Decision = { kind: 'approve' | 'deny'; approval: Approval } | { kind: 'revoke'; booking: Booking };
 
-export default function ApprovePage() {
+export default function ApproveScreen() {
   const { t } = useTranslation('center');
   const access = useAccess();
   const toast = useToast();

@@ -1,7 +1,7 @@
 /** Date, location, floor and capacity filters of the booking screens. */
 import { useTranslation } from 'react-i18next';
 import { Form } from 'semantic-ui-react';
-import { useFloorsQuery, useLocationsQuery } from './api.ts';
+import { useFloorsQuery, useLocationsQuery } from '../api.ts';
 
 export interface FilterValue {
   date: string;

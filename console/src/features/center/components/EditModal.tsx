@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Modal } from 'semantic-ui-react';
-import { useModifyBookingMutation } from './api.ts';
+import { useModifyBookingMutation } from '../api.ts';
 import { ScopeField } from './CancelModal.tsx';
 import { REMINDERS } from './BookingForm.tsx';
 import { timeOptions } from './dates.ts';
-import { useToast } from './toast.ts';
-import type { Booking, Scope } from './types.ts';
+import { useToast } from '../../../app/hooks.ts';
+import type { Booking, Scope } from '../types.ts';
 
 const TIMES = timeOptions(15);
 

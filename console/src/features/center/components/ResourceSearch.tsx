@@ -1,17 +1,17 @@
-/** Room and desk inquiry (/center/search, /center/searchdesk): free resources for a date, time, capacity, devices and place; book from the result. */
+/** The room and desk inquiry (/center/search, /center/searchdesk): free resources for a date, time, capacity, devices and place; book from the result. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Header, Message, Segment, Table } from 'semantic-ui-react';
-import { Loading } from '../../components/Loading.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 import { RESERVE_CODES, useAccess } from './access.ts';
-import { useAvailableQuery, type AvailableArgs } from './api.ts';
+import { useAvailableQuery, type AvailableArgs } from '../api.ts';
 import { BookedModal } from './BookedModal.tsx';
 import { BookingForm, type BookingTarget } from './BookingForm.tsx';
 import { minutesOf, timeOptions, today } from './dates.ts';
 import { Filters, type FilterValue } from './Filters.tsx';
-import type { Booking, SeriesAnswer } from './types.ts';
+import type { Booking, SeriesAnswer } from '../types.ts';
 import './center.css';
-import './i18n.ts';
+import '../i18n.ts';
 
 const TIMES = timeOptions(15);
 
@@ -21,7 +21,7 @@ function nextQuarter(): string {
   return TIMES[m / 15] ?? '09:00';
 }
 
-export function SearchScreen({ type }: { type: 0 | 1 }) {
+export function ResourceSearch({ type }: { type: 0 | 1 }) {
   const { t } = useTranslation('center');
   const access = useAccess();
   const start = nextQuarter();
@@ -150,8 +150,4 @@ export function SearchScreen({ type }: { type: 0 | 1 }) {
       <BookedModal result={booked} onClose={() => setBooked(null)} />
     </Segment>
   );
-}
-
-export default function SearchPage() {
-  return <SearchScreen type={0} />;
 }

@@ -8,9 +8,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Form, Label, List, Message, Modal } from 'semantic-ui-react';
 import { useAccess } from './access.ts';
-import { useContactsQuery, useCreateBookingMutation, usePreviewBookingMutation } from './api.ts';
+import { useContactsQuery, useCreateBookingMutation, usePreviewBookingMutation } from '../api.ts';
 import { defaultRecurrence, RecurrenceEditor } from './RecurrenceEditor.tsx';
-import type { Attendee, Booking, BookingInput, Occurrence, Recurrence, SeriesAnswer } from './types.ts';
+import type { Attendee, Booking, BookingInput, Occurrence, Recurrence, SeriesAnswer } from '../types.ts';
 import './center.css';
 
 export interface BookingTarget {

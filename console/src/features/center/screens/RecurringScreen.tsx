@@ -3,17 +3,17 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, Header, Message, Segment } from 'semantic-ui-react';
-import { isChangeable } from '../../../../core/modules/bookings/lifecycle.ts';
-import { Loading } from '../../components/Loading.tsx';
-import { useAccess } from './access.ts';
-import { useMyBookingsQuery } from './api.ts';
-import { BookingList } from './BookingList.tsx';
-import { CancelModal } from './CancelModal.tsx';
-import type { Booking } from './types.ts';
-import './center.css';
-import './i18n.ts';
+import { isChangeable } from '../../../../../core/modules/bookings/lifecycle.ts';
+import { Loading } from '../../../components/Loading.tsx';
+import { useAccess } from '../components/access.ts';
+import { useMyBookingsQuery } from '../api.ts';
+import { BookingList } from '../components/BookingList.tsx';
+import { CancelModal } from '../components/CancelModal.tsx';
+import type { Booking } from '../types.ts';
+import '../components/center.css';
+import '../i18n.ts';
 
-export default function RecurringPage() {
+export default function RecurringScreen() {
   const { t } = useTranslation('center');
   const access = useAccess();
   const { data, isLoading } = useMyBookingsQuery({ scope: 'all', pageSize: 500 });

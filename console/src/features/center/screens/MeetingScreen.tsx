@@ -2,13 +2,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Header, Input, Menu, Segment } from 'semantic-ui-react';
-import { Loading } from '../../components/Loading.tsx';
-import { useFeedMutation, useMyBookingsQuery } from './api.ts';
-import { BookingList } from './BookingList.tsx';
-import './center.css';
-import './i18n.ts';
+import { Loading } from '../../../components/Loading.tsx';
+import { useFeedMutation, useMyBookingsQuery } from '../api.ts';
+import { BookingList } from '../components/BookingList.tsx';
+import '../components/center.css';
+import '../i18n.ts';
 
-export default function MeetingPage() {
+export default function MeetingScreen() {
   const { t } = useTranslation('center');
   const [scope, setScope] = useState<'upcoming' | 'past'>('upcoming');
   const { data, isLoading } = useMyBookingsQuery({ scope, pageSize: 100 });

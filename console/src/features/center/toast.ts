@@ -1,1 +1,0 @@
-export { useToast } from '../../app/hooks.ts';
