@@ -4,7 +4,7 @@
  */
 import Koa from 'koa';
 import helmet from 'koa-helmet';
-import type { AppContainer, Cradle } from './container.ts';
+import type { AppContainer, Cradle } from './cradle.ts';
 import type { ApiKeyResolver } from './http/authenticate.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { docsRoutes } from './http/docs.ts';

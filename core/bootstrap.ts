@@ -3,7 +3,7 @@
  * module, the first administrator, and (on an empty installation, when asked)
  * the demo organisation. Safe to run at every start.
  */
-import type { AppContainer } from './container.ts';
+import type { AppContainer } from './cradle.ts';
 import { migrateLatest } from './db/migrations.ts';
 import { keepDataDirPrivate } from './db/private-files.ts';
 import { modules } from './modules/index.ts';

@@ -4,28 +4,17 @@
  * classes taking their dependencies as one object (`constructor({ db, clock })`),
  * so tests build the same graph with a manual clock or another database.
  */
-import { asFunction, asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
-import type { Knex } from 'knex';
+import { asFunction, asValue, createContainer, InjectionMode } from 'awilix';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config/default.ts';
+import type { AppContainer, Cradle } from './cradle.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { openDatabase, resolveDbTarget, type Dialect } from './db/connection.ts';
+import { openDatabase, resolveDbTarget } from './db/connection.ts';
 import { EventBus } from './events.ts';
 import { modules } from './modules/index.ts';
 import { SecretBox } from './secret-box.ts';
 
-/** What the container holds. Each module adds its services by declaration merging in its index.ts. */
-export interface Cradle {
-  config: Config;
-  db: Knex;
-  dialect: Dialect;
-  logger: Logger;
-  clock: Clock;
-  events: EventBus;
-  secretBox: SecretBox;
-}
-
-export type AppContainer = AwilixContainer<Cradle>;
+export type { AppContainer, Cradle };
 
 export interface ContainerOptions {
   clock?: Clock;

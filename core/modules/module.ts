@@ -2,7 +2,7 @@
  * The shape every domain module exports from its index.ts: how it registers its
  * services, its route table, its scheduled jobs and the base data it seeds.
  */
-import type { AppContainer, Cradle } from '../container.ts';
+import type { AppContainer, Cradle } from '../cradle.ts';
 import type { ModuleRoutes } from '../http/route.ts';
 import type { JobDef } from '../scheduler/job.ts';
 

@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
 import type { AnyEvent, BookingSnapshot, EventName } from '../event-types.ts';
-import { awaitsApproval } from '../modules/bookings/index.ts';
+import { awaitsApproval } from '../modules/bookings/lifecycle.ts';
 import type { CalendarProvider, CalendarSyncResult } from '../plugin-sdk/index.ts';
 import { pluginKv } from './kv.ts';
 import type { OutboxItem } from './outbox.ts';

@@ -3,7 +3,7 @@
  * desks with opening hours, and twenty people, so a newcomer sees a living
  * system. Demo users sign in with the password DEMO_PASSWORD.
  */
-import type { Cradle } from '../container.ts';
+import type { Cradle } from '../cradle.ts';
 import { STAFF_ROLE } from '../modules/roles/index.ts';
 import { hashPassword } from '../modules/users/index.ts';
 

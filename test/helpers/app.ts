@@ -12,7 +12,7 @@ import type { ExecutionContext, TestFn } from 'ava';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../../config/default.ts';
 import { OffsetClock } from '../../core/clock.ts';
-import type { Cradle } from '../../core/container.ts';
+import type { Cradle } from '../../core/cradle.ts';
 import { startServer, type RunningServer } from '../../core/server.ts';
 import { skipBecause } from './requires.ts';
 

@@ -9,7 +9,7 @@ import { SessionService } from './sessions.ts';
 import { SystemSecrets } from './system-secrets.ts';
 import { SignInThrottle } from './throttle.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     systemSecrets: SystemSecrets;
     rsaKeyService: RsaKeyService;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import { PUBLIC, RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { CaptchaQuery, ChangePasswordBody, LoginAnswer, LoginBody, RefreshBody } from './schema.ts';

@@ -11,11 +11,8 @@ import type { Clock } from '../../clock.ts';
 import { AppError, BadRequestError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { CallerInfo, TokenResolver } from '../../http/authenticate.ts';
 import { t, type Lang } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import type { ParamsService } from '../params/index.ts';
 import type { ApiKeysService } from '../keys/index.ts';
-import type { RolesService } from '../roles/index.ts';
 import {
   POLICY_KEYS,
   accountStanding,
@@ -31,19 +28,20 @@ import type { RsaKeyService } from './rsa-key.ts';
 import type { ChangePasswordBody, LoginBody } from './schema.ts';
 import { AUTH_METHOD, type AuthMethod, type SessionService } from './sessions.ts';
 import type { Attempt, SignInThrottle } from './throttle.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface AuthDeps {
   db: Knex;
   clock: Clock;
   logger: Logger;
-  paramsService: ParamsService;
+  paramsService: Cradle['paramsService'];
   usersService: UsersService;
-  rolesService: RolesService;
+  rolesService: Cradle['rolesService'];
   captchaService: CaptchaService;
   signInThrottle: SignInThrottle;
   rsaKeyService: RsaKeyService;
   sessionService: SessionService;
-  operationLog: OperationLog;
+  operationLog: Cradle['operationLog'];
   notificationsService: Pick<NotificationsService, 'loginNotices'>;
   apiKeysService: Pick<ApiKeysService, 'revokeAllOfUser'>;
 }

@@ -3,7 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { blocklistRoutes } from './routes.ts';
 import { BlocklistService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     blocklistService: BlocklistService;
   }

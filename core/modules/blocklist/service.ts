@@ -24,11 +24,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { runTx } from '../../db/transaction.ts';
 import type { AnyEvent } from '../../event-types.ts';
-import type { ChangeLog } from '../changes/index.ts';
-import type { OperationLog } from '../logs/index.ts';
-import type { ParamsService } from '../params/index.ts';
 import { blocklistBase, listBlocklist, listViolations, toBlocklistEntry } from './queries.ts';
 import type { BlocklistEntry, BlocklistQuery, ViolationEntry, ViolationQuery } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface ViolationInput {
   userId: number;
@@ -41,9 +39,9 @@ export interface BlocklistDeps {
   db: Knex;
   dialect: Dialect;
   clock: Clock;
-  changeLog: ChangeLog;
-  paramsService: ParamsService;
-  operationLog: OperationLog;
+  changeLog: Cradle['changeLog'];
+  paramsService: Cradle['paramsService'];
+  operationLog: Cradle['operationLog'];
 }
 
 const DAY_MS = 86_400_000;

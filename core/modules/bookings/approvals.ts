@@ -14,7 +14,7 @@ import { judge, stateColumns, statesFrom } from './lifecycle.ts';
 import { getBooking, logReservation, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
 import type { ApprovalsQuery, BookingView } from './schema.ts';
 import { isBookingAdmin } from './sight.ts';
-import { writeTx } from './slots.ts';
+import { writeTx } from './write.ts';
 import { DAY_MS } from './time.ts';
 import { PendingEvents } from './write.ts';
 

@@ -12,7 +12,8 @@ import { refund } from './credits.ts';
 import { CHANGEABLE, judge, stateColumns, statesFrom, type BookingState, type Command } from './lifecycle.ts';
 import { getBooking, logReservation, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
 import type { BookingView, CancelBooking } from './schema.ts';
-import { freeSlots, writeTx } from './slots.ts';
+import { freeSlots } from './slots.ts';
+import { writeTx } from './write.ts';
 import { addDays } from './time.ts';
 import { PendingEvents } from './write.ts';
 

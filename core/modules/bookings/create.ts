@@ -7,7 +7,7 @@ import { toView } from './repo.ts';
 import { loadDisabledPeriods, loadResource, type ResourceInfo } from './resources.ts';
 import type { BookingView, CreateBooking } from './schema.ts';
 import { loadSettings, type BookingSettings } from './settings.ts';
-import { writeTx } from './slots.ts';
+import { writeTx } from './write.ts';
 import { DAY_MS } from './time.ts';
 import { checkAttendees, insertBookingRow, PendingEvents, type BookingFields } from './write.ts';
 

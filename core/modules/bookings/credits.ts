@@ -7,8 +7,8 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
-import type { OperationLog } from '../logs/index.ts';
 import type { BookingDeps, Db } from './deps.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface LedgerEntry {
   id: number;
@@ -99,7 +99,7 @@ function toEntry(r: Record<string, unknown>): LedgerEntry {
 }
 
 export class CreditsService {
-  constructor(private readonly deps: BookingDeps & { operationLog: OperationLog }) {}
+  constructor(private readonly deps: BookingDeps & { operationLog: Cradle['operationLog'] }) {}
 
   async recharge(
     actor: Actor,

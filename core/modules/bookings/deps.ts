@@ -2,17 +2,15 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import type { EventBus } from '../../events.ts';
-import type { BlocklistService } from '../blocklist/index.ts';
-import type { ChangeLog } from '../changes/index.ts';
-import type { ParamsService } from '../params/index.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface BookingDeps {
   db: Knex;
   clock: Clock;
   events: EventBus;
-  changeLog: ChangeLog;
-  paramsService: ParamsService;
-  blocklistService: BlocklistService;
+  changeLog: Cradle['changeLog'];
+  paramsService: Cradle['paramsService'];
+  blocklistService: Cradle['blocklistService'];
 }
 
 export type Db = Knex | Knex.Transaction;

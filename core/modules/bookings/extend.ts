@@ -12,7 +12,7 @@ import { loadFacts } from './plan.ts';
 import { getBooking, viewsOf } from './repo.ts';
 import type { BookingView } from './schema.ts';
 import { loadSettings } from './settings.ts';
-import { writeTx } from './slots.ts';
+import { writeTx } from './write.ts';
 import { hhmm, minutesOf } from './time.ts';
 import { PendingEvents } from './write.ts';
 

@@ -7,7 +7,7 @@ import { LiveBookingsService } from './live.ts';
 import { bookingsRoutes } from './routes.ts';
 import { BookingsService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     bookingsService: BookingsService;
     approvalsService: ApprovalsService;

@@ -26,7 +26,8 @@ import {
 import { loadDisabledPeriods, loadResource, type ResourceInfo } from './resources.ts';
 import type { BookingView, ModifyBooking } from './schema.ts';
 import { loadSettings, type BookingSettings } from './settings.ts';
-import { freeSlots, insertSlots, writeTx } from './slots.ts';
+import { freeSlots, insertSlots } from './slots.ts';
+import { writeTx } from './write.ts';
 import { addDays } from './time.ts';
 import { checkAttendees, PendingEvents, remindAt } from './write.ts';
 

@@ -8,7 +8,7 @@ import { endBooking } from './cancel.ts';
 import { judge, statesFrom } from './lifecycle.ts';
 import { toBookingRow } from './repo.ts';
 import { loadSettings } from './settings.ts';
-import { writeTx } from './slots.ts';
+import { writeTx } from './write.ts';
 import { DAY_MS, MINUTE_MS } from './time.ts';
 import { PendingEvents } from './write.ts';
 

@@ -15,7 +15,8 @@ import { loadDisabledPeriods, type ResourceInfo } from './resources.ts';
 import { checkRules } from './rules/index.ts';
 import type { BookingView, CreateBooking, Recurrence } from './schema.ts';
 import type { BookingSettings } from './settings.ts';
-import { conflictRanges, SlotTaken, writeTx, type Range } from './slots.ts';
+import { conflictRanges, SlotTaken, type Range } from './slots.ts';
+import { writeTx } from './write.ts';
 import { insertBooking, PendingEvents } from './write.ts';
 
 // Under ESM only the default export of rrule is usable.

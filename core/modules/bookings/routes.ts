@@ -1,4 +1,4 @@
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { JsonData, PUBLIC, RawReply, route, SIGNED_IN, type ModuleRoutes } from '../../http/route.ts';
 import {
   ApprovalsQuery,

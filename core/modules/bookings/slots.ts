@@ -5,12 +5,9 @@
  */
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { runTx } from '../../db/transaction.ts';
 import { ConflictError } from '../../errors.ts';
-import type { ChangeLog } from '../changes/index.ts';
 import type { Db } from './deps.ts';
 import { SLOT_MS, slotsOf } from './time.ts';
-import type { PendingEvents } from './write.ts';
 
 /** Thrown inside a transaction when a slot is taken; turned into a 409 with ranges once the transaction is gone. */
 export class SlotTaken extends Error {
@@ -74,29 +71,4 @@ export async function conflictRanges(
 
 export function alreadyBooked(ranges: Range[]): ConflictError {
   return new ConflictError('bookings.alreadyBooked', {}, { ranges });
-}
-
-/**
- * Runs a booking command's transaction (core/db/transaction.ts: a deadlock victim runs again) and writes the
- * events it collected into the change record just before COMMIT, with snapshots read in the transaction, so
- * the record is exactly what committed. A taken slot becomes a 409 listing the conflicting ranges, read after
- * the rollback (SQLite has one connection, and MySQL's snapshot inside the transaction may predate the winner).
- */
-export async function writeTx<T>(
-  deps: { db: Knex; changeLog: ChangeLog },
-  events: PendingEvents,
-  fn: (trx: Knex.Transaction) => Promise<T>,
-): Promise<T> {
-  try {
-    return await runTx(deps.db, async (trx) => {
-      events.clear();
-      const result = await fn(trx);
-      await events.flush(trx, deps.changeLog);
-      return result;
-    });
-  } catch (err) {
-    if (!(err instanceof SlotTaken)) throw err;
-    const ranges = await conflictRanges(deps.db, err.resourceId, err.startAt, err.endAt, err.bookingId);
-    throw alreadyBooked(ranges.length ? ranges : [{ startAt: err.startAt, endAt: err.endAt }]);
-  }
 }

@@ -5,7 +5,6 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../errors.ts';
 import type { AnyEvent, BookingEventName } from '../../event-types.ts';
-import type { ChangeLog } from '../changes/index.ts';
 import type { Db } from './deps.ts';
 import { charge } from './credits.ts';
 import { newCheckInCode, type Times } from './plan.ts';
@@ -13,8 +12,10 @@ import { logReservation, snapshotsOf, toBookingRow, writeAttendees, type Attende
 import { initialState, stateColumns } from './lifecycle.ts';
 import type { ResourceInfo } from './resources.ts';
 import type { BookingSettings } from './settings.ts';
-import { insertSlots } from './slots.ts';
+import { alreadyBooked, conflictRanges, insertSlots, SlotTaken } from './slots.ts';
+import { runTx } from '../../db/transaction.ts';
 import { MINUTE_MS } from './time.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface BookingFields {
   subject: string;
@@ -128,7 +129,7 @@ export class PendingEvents {
   }
 
   /** Records the events with each booking as this transaction sees it, so the record is what commits. */
-  async flush(trx: Knex.Transaction, changeLog: ChangeLog): Promise<void> {
+  async flush(trx: Knex.Transaction, changeLog: Cradle['changeLog']): Promise<void> {
     if (this.list.length === 0) return;
     const snaps = new Map(
       (await snapshotsOf(trx, [...new Set(this.list.map((e) => e.bookingId))])).map((s) => [s.id, s] as const),
@@ -139,5 +140,30 @@ export class PendingEvents {
       if (booking) events.push({ name: e.name, payload: { booking, actorId: e.actorId, reason: e.reason ?? null } });
     }
     await changeLog.record(trx, events);
+  }
+}
+
+/**
+ * Runs a booking command's transaction (core/db/transaction.ts: a deadlock victim runs again) and writes the
+ * events it collected into the change record just before COMMIT, with snapshots read in the transaction, so
+ * the record is exactly what committed. A taken slot becomes a 409 listing the conflicting ranges, read after
+ * the rollback (SQLite has one connection, and MySQL's snapshot inside the transaction may predate the winner).
+ */
+export async function writeTx<T>(
+  deps: { db: Knex; changeLog: Cradle['changeLog'] },
+  events: PendingEvents,
+  fn: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
+  try {
+    return await runTx(deps.db, async (trx) => {
+      events.clear();
+      const result = await fn(trx);
+      await events.flush(trx, deps.changeLog);
+      return result;
+    });
+  } catch (err) {
+    if (!(err instanceof SlotTaken)) throw err;
+    const ranges = await conflictRanges(deps.db, err.resourceId, err.startAt, err.endAt, err.bookingId);
+    throw alreadyBooked(ranges.length ? ranges : [{ startAt: err.startAt, endAt: err.endAt }]);
   }
 }

@@ -5,7 +5,7 @@ import { ChangeLog } from './change-log.ts';
 import { ChangeRetention } from './retention.ts';
 import { changeTargets } from './targets.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     changeLog: ChangeLog;
     changeDispatcher: ChangeDispatcher;

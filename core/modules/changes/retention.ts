@@ -6,15 +6,15 @@
  * never holds a long lock.
  */
 import type { Knex } from 'knex';
-import type { ParamsService } from '../params/index.ts';
 import type { ChangeTarget } from './types.ts';
+import type { Cradle } from '../../cradle.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 2_000;
 
 export class ChangeRetention {
   constructor(
-    private readonly deps: { db: Knex; paramsService: ParamsService },
+    private readonly deps: { db: Knex; paramsService: Cradle['paramsService'] },
     private readonly targets: () => readonly ChangeTarget[],
   ) {}
 

@@ -3,7 +3,7 @@
  * place. A feature that must not miss a change (door grants, webhooks, ...)
  * adds its target here; best-effort listeners use the bus instead.
  */
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { calendarWork } from '../../plugin-host/index.ts';
 import type { ChangeTarget } from './types.ts';
 

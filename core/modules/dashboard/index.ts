@@ -6,7 +6,7 @@ import { EnvironmentReadingsService } from './readings.ts';
 import { dashboardRoutes } from './routes.ts';
 import { DashboardService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     dashboardService: DashboardService;
     panelsService: PanelsService;

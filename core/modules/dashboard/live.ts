@@ -7,18 +7,17 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { paginate } from '../../db/paging.ts';
-import type { LiveBookingsService } from '../bookings/index.ts';
-import type { DevicesService } from '../devices/index.ts';
 import type { EnvironmentReadingsService } from './readings.ts';
 import type { LiveAnswer, LiveQuery } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export class LiveService {
   constructor(
     private readonly deps: {
       db: Knex;
       clock: Clock;
-      liveBookingsService: LiveBookingsService;
-      devicesService: DevicesService;
+      liveBookingsService: Cradle['liveBookingsService'];
+      devicesService: Cradle['devicesService'];
       environmentReadingsService: EnvironmentReadingsService;
     },
   ) {}

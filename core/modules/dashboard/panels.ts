@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { OperationLog } from '../logs/index.ts';
 import type { Panel } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface PanelView extends Panel {
   id: number;
@@ -34,7 +34,7 @@ const toRow = (p: Panel) => ({
 });
 
 export class PanelsService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async list(): Promise<PanelView[]> {
     return ((await this.deps.db('dashboard_panels').orderBy('id')) as Array<Record<string, unknown>>).map(toView);

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { openMinutes, rangeInZone, type OpenHoursRow } from './open-hours.ts';
-import { USES_TIME } from '../bookings/index.ts';
+import { USES_TIME } from '../bookings/lifecycle.ts';
 import type { DashboardQuery } from './schema.ts';
 
 /** States in which a booking used its resource's time. */

@@ -3,7 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { devicesRoutes } from './routes.ts';
 import { DevicesService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     devicesService: DevicesService;
   }

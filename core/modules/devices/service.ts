@@ -9,16 +9,15 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import type { LicenceService } from '../licences/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { MAX_DEVICES } from '../resources/index.ts';
 import type { DeviceInput, DeviceKind, DeviceList, DeviceView, SensorItem } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface DevicesDeps {
   db: Knex;
   clock: Clock;
-  operationLog: OperationLog;
-  licenceService: LicenceService;
+  operationLog: Cradle['operationLog'];
+  licenceService: Cradle['licenceService'];
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

@@ -3,7 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { dictionaryRoutes } from './routes.ts';
 import { DictionaryService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     dictionaryService: DictionaryService;
   }

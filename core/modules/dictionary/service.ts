@@ -11,7 +11,6 @@ import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import type {
   DictBranch,
   DictInput,
@@ -23,6 +22,7 @@ import type {
   DictSearchResult,
   DictUpdate,
 } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 type Row = Record<string, unknown>;
 
@@ -46,7 +46,7 @@ const BUILT_IN = [
 ] as const;
 
 export class DictionaryService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async seed(): Promise<void> {
     const { db, clock } = this.deps;

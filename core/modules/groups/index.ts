@@ -3,7 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { groupsRoutes } from './routes.ts';
 import { GroupsService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     groupsService: GroupsService;
   }

@@ -1,4 +1,4 @@
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
 import { GroupBody, GroupQuery, GroupView, IdParam } from './schema.ts';
 

@@ -11,14 +11,14 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import type { GroupBody, GroupQuery, GroupSummary, GroupView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 type Db = Knex | Knex.Transaction;
 type Row = { id: number; name: string; description: string | null; created_at: number; updated_at: number };
 
 export class GroupsService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async list(query: GroupQuery): Promise<Page<GroupSummary>> {
     const { db } = this.deps;

@@ -5,7 +5,7 @@ import { OutboxWorker } from './outbox-worker.ts';
 import { integrationsRoutes } from './routes.ts';
 import { IntegrationsService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     pluginHost: PluginHost;
     outbox: Outbox;

@@ -1,4 +1,4 @@
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
 import { scaffoldFiles } from '../../plugin-host/index.ts';
 import { KIND_SCREEN, PLUGIN_KINDS } from '../../plugin-sdk/index.ts';

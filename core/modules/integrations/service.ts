@@ -15,9 +15,9 @@ import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
 import { KIND_SCREEN, PLUGIN_KINDS, type AnyPluginDefinition, type PluginKind } from '../../plugin-sdk/index.ts';
 import { changedEndpoints, errorMessage, type Outbox, type PluginHost } from '../../plugin-host/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { kindCatalogue } from './kinds.ts';
 import type { OutboxQuery, OutboxView, SaveSettings, SettingsView, TestSettings } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface IntegrationsDeps {
   db: Knex;
@@ -25,7 +25,7 @@ export interface IntegrationsDeps {
   logger: Logger;
   pluginHost: PluginHost;
   outbox: Outbox;
-  operationLog: OperationLog;
+  operationLog: Cradle['operationLog'];
 }
 
 const mayDo = (actor: Actor, kind: PluginKind, action: 'view' | 'save') =>

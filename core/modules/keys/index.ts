@@ -4,7 +4,7 @@ import type { AtriumModule } from '../module.ts';
 import { keysRoutes } from './routes.ts';
 import { ApiKeysService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     apiKeysService: ApiKeysService;
     /** Looked up by name in core/app.ts: `Authorization: ApiKey` / `X-Api-Key` calls. */

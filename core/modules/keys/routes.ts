@@ -1,4 +1,4 @@
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { CreatedKey, IdParam, KeyInput, KeyQuery, KeyView, UserKeyQuery } from './schema.ts';
 

@@ -13,12 +13,11 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { ApiKeyResolver, CallerInfo } from '../../http/authenticate.ts';
 import { t } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { allPermissions } from '../menus/index.ts';
-import type { RolesService } from '../roles/index.ts';
 import { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState } from '../users/index.ts';
 import type { CreatedKey, KeyInput, KeyQuery, KeyView } from './schema.ts';
 import { newKey, parseKey, secretMatches } from './secret.ts';
+import type { Cradle } from '../../cradle.ts';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v == null ? null : Number(v));
@@ -27,7 +26,12 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 
 export class ApiKeysService implements ApiKeyResolver {
   constructor(
-    private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog; rolesService: RolesService },
+    private readonly deps: {
+      db: Knex;
+      clock: Clock;
+      operationLog: Cradle['operationLog'];
+      rolesService: Cradle['rolesService'];
+    },
   ) {}
 
   private view(r: Row): KeyView {

@@ -3,7 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { licenceRoutes } from './routes.ts';
 import { LicenceService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     licenceService: LicenceService;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
 import { LicenceStatus, LicenceText } from './schema.ts';
 

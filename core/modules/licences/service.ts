@@ -18,10 +18,9 @@ import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/connection.ts';
 import { BadRequestError, BusinessRuleError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/route.ts';
-import type { SessionService } from '../auth/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { LicenceFormatError, loadPublicKey, readLicence, type LicencePayload } from './format.ts';
 import type { LicenceState, LicenceStatus } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export type LimitedKind = 'room' | 'desk' | 'device';
 
@@ -33,8 +32,8 @@ export interface LicenceDeps {
   clock: Clock;
   config: Config;
   logger: Logger;
-  operationLog: OperationLog;
-  sessionService: SessionService;
+  operationLog: Cradle['operationLog'];
+  sessionService: Cradle['sessionService'];
 }
 
 export class LicenceService {

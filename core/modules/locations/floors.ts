@@ -5,16 +5,16 @@ import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { AppError, BusinessRuleError, NotFoundError, ValidationError } from '../../errors.ts';
-import type { OperationLog } from '../logs/index.ts';
-import type { StoredFile, UploadsService } from '../uploads/index.ts';
+import type { StoredFile } from '../uploads/index.ts';
 import { assertUnbound } from './guards.ts';
 import type { FloorInput, FloorList, FloorView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface FloorsDeps {
   db: Knex;
   clock: Clock;
-  operationLog: OperationLog;
-  uploadsService: UploadsService;
+  operationLog: Cradle['operationLog'];
+  uploadsService: Cradle['uploadsService'];
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

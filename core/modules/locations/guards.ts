@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { BusinessRuleError } from '../../errors.ts';
-import { HOLDS_TIME } from '../bookings/index.ts';
+import { HOLDS_TIME } from '../bookings/lifecycle.ts';
 
 /** Booking states that still hold their time. */
 export const HOLDING_STATES = HOLDS_TIME;

@@ -4,7 +4,7 @@ import { FloorsService } from './floors.ts';
 import { locationsRoutes } from './routes.ts';
 import { LocationsService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     locationsService: LocationsService;
     floorsService: FloorsService;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { PageQuery } from '../../db/paging.ts';
 import { RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import type { StoredFile } from '../uploads/index.ts';

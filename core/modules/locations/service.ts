@@ -5,14 +5,14 @@ import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paging.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { assertUnbound } from './guards.ts';
 import type { LocationInput, LocationView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface LocationsDeps {
   db: Knex;
   clock: Clock;
-  operationLog: OperationLog;
+  operationLog: Cradle['operationLog'];
 }
 
 const FLOOR_COUNT = '(select count(*) from floors f where f.location_id = locations.id) as floor_count';

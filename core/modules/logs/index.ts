@@ -8,7 +8,7 @@ import { LogRetention } from './retention.ts';
 import { logsRoutes } from './routes.ts';
 import { SqlMonitor } from './sql-monitor.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     operationLog: OperationLog;
     reservationLog: ReservationLog;

@@ -5,7 +5,7 @@
  * table never holds a long lock.
  */
 import type { Knex } from 'knex';
-import type { ParamsService } from '../params/index.ts';
+import type { Cradle } from '../../cradle.ts';
 
 const DAY_MS = 86_400_000;
 /** Finished scheduler runs are kept a week: enough to see recent failures, bounded for jobs that run every few seconds. */
@@ -37,7 +37,7 @@ async function deleteInBatches(
 }
 
 export class LogRetention {
-  constructor(private readonly deps: { db: Knex; paramsService: ParamsService }) {}
+  constructor(private readonly deps: { db: Knex; paramsService: Cradle['paramsService'] }) {}
 
   async purge(now: number): Promise<RetentionResult> {
     const { db, paramsService } = this.deps;

@@ -1,4 +1,4 @@
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { RawReply, route, type ModuleRoutes } from '../../http/route.ts';
 import { OperationLogQuery, ReservationLogQuery, SqlStatsQuery } from './schema.ts';
 

@@ -13,9 +13,9 @@ import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { MENU } from './catalog.ts';
 import type { MenuBody, MenuNode, MenuQuery, MenuView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, unknown>;
@@ -54,7 +54,7 @@ export function toMenuView(r: Row): MenuView {
 }
 
 export class MenuAdminService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async list(query: MenuQuery): Promise<Page<MenuView>> {
     const q = this.deps

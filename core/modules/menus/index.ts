@@ -4,7 +4,7 @@ import { MenuAdminService } from './admin.ts';
 import { menusRoutes } from './routes.ts';
 import { MenusService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     menusService: MenusService;
     menuAdminService: MenuAdminService;

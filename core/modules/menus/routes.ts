@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { IdParam, MenuBody, MenuQuery, MenuView } from './schema.ts';
 

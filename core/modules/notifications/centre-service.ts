@@ -12,8 +12,8 @@ import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import type { CustomInput, CustomList, CustomView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export const EVERYONE = '*';
 
@@ -36,7 +36,7 @@ const view = (r: Record<string, unknown>): CustomView => ({
 });
 
 export class CentreService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog }) {}
+  constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async list(q: CustomList): Promise<Page<CustomView>> {
     const query = this.deps.db('custom_notifications').orderBy([

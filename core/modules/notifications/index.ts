@@ -5,7 +5,7 @@ import { notificationsRoutes } from './routes.ts';
 import { NotificationsService } from './service.ts';
 import { TemplatesService } from './templates-service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     notificationsService: NotificationsService;
     templatesService: TemplatesService;

@@ -12,7 +12,7 @@
  */
 import type { Knex } from 'knex';
 import type { BookingSnapshot } from '../../event-types.ts';
-import { awaitsApproval } from '../bookings/index.ts';
+import { awaitsApproval } from '../bookings/lifecycle.ts';
 import { DEFAULT_LANG, resolveLang, type Lang } from '../../i18n/index.ts';
 import type { NotifyRecipient } from '../../plugin-sdk/index.ts';
 import type { TemplateEvent } from './events.ts';

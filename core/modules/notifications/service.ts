@@ -14,22 +14,21 @@ import type { EventBus } from '../../events.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { NotifyMessage } from '../../plugin-sdk/index.ts';
 import type { Outbox, OutboxItem, PluginHost } from '../../plugin-host/index.ts';
-import type { ChangeLog } from '../changes/index.ts';
-import type { ParamsService } from '../params/index.ts';
 import type { CentreService } from './centre-service.ts';
 import { isTemplateEvent, type TemplateData, type TemplateEvent } from './events.ts';
 import { bookingIcs } from './ics.ts';
 import { readSnapshot } from './snapshot.ts';
 import { bookingRecipients, byAudience, isPending, usersById, type Person } from './recipients.ts';
 import type { TemplatesService } from './templates-service.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface NotificationsDeps {
   db: Knex;
   clock: Clock;
   logger: Logger;
   events: EventBus;
-  changeLog: ChangeLog;
-  paramsService: ParamsService;
+  changeLog: Cradle['changeLog'];
+  paramsService: Cradle['paramsService'];
   pluginHost: PluginHost;
   outbox: Outbox;
   templatesService: TemplatesService;

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { BookingSnapshot } from '../../event-types.ts';
-import { checkStatusOf, type BookingState } from '../bookings/index.ts';
+import { checkStatusOf, type BookingState } from '../bookings/lifecycle.ts';
 
 export async function readSnapshot(db: Knex | Knex.Transaction, id: number): Promise<BookingSnapshot | undefined> {
   const b = await db('bookings as b')

@@ -8,11 +8,11 @@ import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { LANGS, t, type Lang } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 import { SAMPLE_DATA, TEMPLATE_EVENTS, type TemplateData, type TemplateEvent } from './events.ts';
 import { render, templateLinks, templateProblem, type Rendered } from './render.ts';
 import type { TemplateList, TemplatePreview, TemplateUpdate, TemplateView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 const view = (r: Record<string, unknown>): TemplateView => ({
   id: Number(r.id),
@@ -25,7 +25,13 @@ const view = (r: Record<string, unknown>): TemplateView => ({
 
 export class TemplatesService {
   constructor(
-    private readonly deps: { db: Knex; clock: Clock; config: Config; logger: Logger; operationLog: OperationLog },
+    private readonly deps: {
+      db: Knex;
+      clock: Clock;
+      config: Config;
+      logger: Logger;
+      operationLog: Cradle['operationLog'];
+    },
   ) {}
 
   /** Adds the default of every (event, language) that has no template yet; edited ones are left alone. */

@@ -3,7 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { paramsRoutes } from './routes.ts';
 import { ParamsService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     paramsService: ParamsService;
   }

@@ -12,18 +12,18 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import { RecentValue } from '../../recent-value.ts';
 import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { PARAMS, PARAM_BY_KEY, type ParamDef } from './catalog.ts';
 import { assertAllowed, maySave, mayView } from './groups.ts';
 import { anchored, patternProblem } from './pattern-safety.ts';
 import { crossBreaches, inputBreaches, throwBreaches } from './rules.ts';
 import { TimeConfig, type ParamView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface ParamsDeps {
   db: Knex;
   clock: Clock;
   logger: Logger;
-  operationLog: OperationLog;
+  operationLog: Cradle['operationLog'];
 }
 
 export const DEFAULT_TIME_CONFIG: TimeConfig = { startTime: '00:00', endTime: '24:00', interval: 15, maxDuration: 0 };

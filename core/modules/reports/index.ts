@@ -3,7 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { reportsRoutes } from './routes.ts';
 import { ReportsService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     reportsService: ReportsService;
   }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { RawReply, route, type ModuleRoutes } from '../../http/route.ts';
 import { IdParam, ReportList, ReportRequest, ReportView } from './schema.ts';
 

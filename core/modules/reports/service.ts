@@ -12,9 +12,6 @@ import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../errors.ts';
-import type { DashboardService } from '../dashboard/index.ts';
-import type { OperationLog } from '../logs/index.ts';
-import type { ParamsService } from '../params/index.ts';
 import { generatePending, type GeneratorDeps } from './generator.ts';
 import { bookingsReport } from './kinds/bookings.ts';
 import { chargesReport } from './kinds/charges.ts';
@@ -22,6 +19,7 @@ import type { ReportKind } from './kinds/kind.ts';
 import { noShowsReport } from './kinds/no-shows.ts';
 import { utilisationReport } from './kinds/utilisation.ts';
 import type { ReportList, ReportRequest, ReportView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export const REPORT_ADMIN = 'room:report:export';
 
@@ -30,9 +28,9 @@ export interface ReportsDeps {
   clock: Clock;
   config: Config;
   logger: Logger;
-  paramsService: ParamsService;
-  dashboardService: DashboardService;
-  operationLog: OperationLog;
+  paramsService: Cradle['paramsService'];
+  dashboardService: Cradle['dashboardService'];
+  operationLog: Cradle['operationLog'];
 }
 
 export class ReportsService {

@@ -3,19 +3,17 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError } from '../../errors.ts';
-import type { LicenceService } from '../licences/index.ts';
-import type { FloorsService } from '../locations/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { fullWeek } from './children.ts';
 import type { BulkDesks } from './schema.ts';
 import { DESK, permissionFor, type ResourcesService } from './service.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface DesksDeps {
   db: Knex;
   clock: Clock;
-  operationLog: OperationLog;
-  licenceService: LicenceService;
-  floorsService: FloorsService;
+  operationLog: Cradle['operationLog'];
+  licenceService: Cradle['licenceService'];
+  floorsService: Cradle['floorsService'];
   resourcesService: ResourcesService;
 }
 

@@ -4,7 +4,7 @@ import { DesksService } from './desks.ts';
 import { resourcesRoutes } from './routes.ts';
 import { ResourcesService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     resourcesService: ResourcesService;
     desksService: DesksService;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { RawReply, route, type ModuleRoutes } from '../../http/route.ts';
 import { IdParam } from '../locations/index.ts';
 import { BulkDesks, QrQuery, ResourceInput, ResourceList, ResourceView } from './schema.ts';

@@ -12,21 +12,19 @@ import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import type { LicenceService } from '../licences/index.ts';
 import { assertUnbound, HOLDING_STATES, type FloorsService } from '../locations/index.ts';
-import type { OperationLog } from '../logs/index.ts';
-import type { ParamsService } from '../params/index.ts';
 import { bookingsInPeriods, bookingsOutsideDates, missingRefs, toPeriods, writeChildren } from './children.ts';
 import type { ResourceInput, ResourceList, ResourceView } from './schema.ts';
 import { loadViews } from './view.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface ResourcesDeps {
   db: Knex;
   clock: Clock;
   config: Config;
-  operationLog: OperationLog;
-  paramsService: ParamsService;
-  licenceService: LicenceService;
+  operationLog: Cradle['operationLog'];
+  paramsService: Cradle['paramsService'];
+  licenceService: Cradle['licenceService'];
   floorsService: FloorsService;
 }
 

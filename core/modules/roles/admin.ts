@@ -15,10 +15,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { allPermissions } from '../menus/index.ts';
 import type { RoleBody, RoleQuery, RoleView } from './schema.ts';
 import { ADMIN_ROLE, type RolesService } from './service.ts';
+import type { Cradle } from '../../cradle.ts';
 
 type Db = Knex | Knex.Transaction;
 type Row = {
@@ -35,7 +35,7 @@ const CATALOGUE = new Set(allPermissions());
 
 export class RoleAdminService {
   constructor(
-    private readonly deps: { db: Knex; clock: Clock; operationLog: OperationLog; rolesService: RolesService },
+    private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog']; rolesService: RolesService },
   ) {}
 
   async list(actor: Actor, query: RoleQuery): Promise<Page<RoleView>> {

@@ -4,7 +4,7 @@ import { RoleAdminService } from './admin.ts';
 import { rolesRoutes } from './routes.ts';
 import { RolesService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     rolesService: RolesService;
     roleAdminService: RoleAdminService;

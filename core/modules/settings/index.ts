@@ -3,7 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { settingsRoutes } from './routes.ts';
 import { SettingsService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     settingsService: SettingsService;
   }

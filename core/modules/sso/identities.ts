@@ -12,10 +12,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import type { OperationLog } from '../logs/index.ts';
-import type { UsersService } from '../users/index.ts';
 import type { IdentityBody, IdentityQuery, IdentityView } from './schema.ts';
 import type { TrustGuard } from './trust-guard.ts';
+import type { Cradle } from '../../cradle.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -24,8 +23,8 @@ export class IdentitiesService {
     private readonly deps: {
       db: Knex;
       clock: Clock;
-      operationLog: OperationLog;
-      usersService: UsersService;
+      operationLog: Cradle['operationLog'];
+      usersService: Cradle['usersService'];
       ssoTrustGuard: TrustGuard;
     },
   ) {}

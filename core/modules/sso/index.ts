@@ -12,7 +12,7 @@ import { sweepStates } from './states.ts';
 import { TokenUrlService } from './token-url.ts';
 import { TrustGuard } from './trust-guard.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     ssoSettingsService: SsoSettingsService;
     ssoTrustGuard: TrustGuard;

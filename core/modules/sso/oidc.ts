@@ -16,7 +16,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../../config/default.ts';
 import { AppError, BadRequestError, UnauthorizedError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import type { AuthService, ClientMeta, SignInResult } from '../auth/index.ts';
+import type { ClientMeta, SignInResult } from '../auth/index.ts';
 import type { ProvisioningService } from './provisioning.ts';
 import type { UserRow } from '../users/index.ts';
 import { assertSameBrowser } from './browser.ts';
@@ -24,6 +24,7 @@ import type { OidcCallbackBody, OidcReturnQuery, OidcSettings } from './schema.t
 import type { SsoSettingsService } from './settings.ts';
 import { putState, takeState } from './states.ts';
 import type { TokenUrlService } from './token-url.ts';
+import type { Cradle } from '../../cradle.ts';
 
 interface OidcFlow {
   verifier: string;
@@ -46,7 +47,7 @@ export class OidcService {
       clock: Clock;
       config: Config;
       logger: Logger;
-      authService: AuthService;
+      authService: Cradle['authService'];
       ssoSettingsService: SsoSettingsService;
       ssoProvisioningService: ProvisioningService;
       tokenUrlService: TokenUrlService;

@@ -13,11 +13,11 @@ import type { Logger } from 'pino';
 import { systemActor } from '../../actor.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../errors.ts';
-import type { OperationLog } from '../logs/index.ts';
 import { STAFF_ROLE, type RolesService } from '../roles/index.ts';
 import { randomPassword, type UserRow, type UsersService } from '../users/index.ts';
 import type { IdentitiesService } from './identities.ts';
 import { USER_FIELDS, type UserField, type UserMap } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export type SsoSource = 'ldap' | 'oidc' | 'saml';
 
@@ -70,7 +70,7 @@ export class ProvisioningService {
       logger: Logger;
       usersService: UsersService;
       rolesService: RolesService;
-      operationLog: OperationLog;
+      operationLog: Cradle['operationLog'];
       ssoIdentitiesService: IdentitiesService;
     },
   ) {}

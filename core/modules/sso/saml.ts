@@ -21,13 +21,14 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../../config/default.ts';
 import { AppError, BadRequestError, UnauthorizedError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import type { AuthService, ClientMeta, SignInResult } from '../auth/index.ts';
+import type { ClientMeta, SignInResult } from '../auth/index.ts';
 import { assertSameBrowser } from './browser.ts';
 import type { ProvisioningService } from './provisioning.ts';
 import type { SamlAcsBody, SamlSettings } from './schema.ts';
 import type { SsoSettingsService } from './settings.ts';
 import { FLOW_TTL_MS, peekState, putState, takeState } from './states.ts';
 import type { TokenUrlService } from './token-url.ts';
+import type { Cradle } from '../../cradle.ts';
 
 /** How long a used assertion id is remembered: beyond any NotOnOrAfter an IdP would reasonably set. */
 const REPLAY_WINDOW_MS = 24 * 3600_000;
@@ -40,7 +41,7 @@ export interface SamlDeps {
   clock: Clock;
   config: Config;
   logger: Logger;
-  authService: AuthService;
+  authService: Cradle['authService'];
   ssoSettingsService: SsoSettingsService;
   ssoProvisioningService: ProvisioningService;
   tokenUrlService: TokenUrlService;

@@ -13,8 +13,6 @@ import { ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import { changedEndpoints } from '../../plugin-host/index.ts';
 import { SecretBox } from '../../secret-box.ts';
-import type { OperationLog } from '../logs/index.ts';
-import type { ParamsService } from '../params/index.ts';
 import type { TrustGuard } from './trust-guard.ts';
 import {
   ENDPOINT_FIELDS,
@@ -25,6 +23,7 @@ import {
   type SettingsOf,
   type SsoMethod,
 } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export const PROVIDER = 'builtin';
 
@@ -34,8 +33,8 @@ export interface SsoSettingsDeps {
   db: Knex;
   clock: Clock;
   secretBox: SecretBox;
-  operationLog: OperationLog;
-  paramsService: ParamsService;
+  operationLog: Cradle['operationLog'];
+  paramsService: Cradle['paramsService'];
   ssoTrustGuard: TrustGuard;
 }
 

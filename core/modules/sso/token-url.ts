@@ -11,10 +11,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import { UnauthorizedError } from '../../errors.ts';
-import type { AuthService, ClientMeta, SignInResult } from '../auth/index.ts';
-import type { UsersService } from '../users/index.ts';
+import type { ClientMeta, SignInResult } from '../auth/index.ts';
 import { assertSameBrowser } from './browser.ts';
 import { putState, takeState } from './states.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export const HANDOFF_TTL_MS = 60_000;
 const PREFIX = 'tok:';
@@ -34,7 +34,12 @@ const key = (code: string) => PREFIX + createHash('sha256').update(code).digest(
 
 export class TokenUrlService {
   constructor(
-    private readonly deps: { db: Knex; clock: Clock; authService: AuthService; usersService: UsersService },
+    private readonly deps: {
+      db: Knex;
+      clock: Clock;
+      authService: Cradle['authService'];
+      usersService: Cradle['usersService'];
+    },
   ) {}
 
   /** Makes a one-time code for a user whose identity a provider just proved. */

@@ -8,11 +8,12 @@
  */
 import type { Actor } from '../../actor.ts';
 import { ForbiddenError } from '../../errors.ts';
-import type { Reauthentication } from '../auth/index.ts';
-import type { RolesService } from '../roles/index.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export class TrustGuard {
-  constructor(private readonly deps: { rolesService: RolesService; reauthentication: Reauthentication }) {}
+  constructor(
+    private readonly deps: { rolesService: Cradle['rolesService']; reauthentication: Cradle['reauthentication'] },
+  ) {}
 
   /** 403 `sso.adminOnly` unless the actor is the system administrator. */
   async assertAdmin(actor: Actor): Promise<void> {

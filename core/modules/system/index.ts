@@ -4,7 +4,7 @@ import { ReleaseCheck } from './release-check.ts';
 import { systemRoutes } from './routes.ts';
 import { SystemService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     systemService: SystemService;
     releaseCheck: ReleaseCheck;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { failure } from '../../http/envelope.ts';
 import { QueryBool } from '../../http/validate.ts';
 import { PUBLIC, RawReply, route, type ModuleRoutes } from '../../http/route.ts';

@@ -5,10 +5,12 @@ import type { Dialect } from '../../db/connection.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { VERSION } from '../../version.ts';
 import { scrub } from '../logs/index.ts';
-import type { ParamsService } from '../params/index.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export class SystemService {
-  constructor(private readonly deps: { db: Knex; dialect: Dialect; logger: Logger; paramsService: ParamsService }) {}
+  constructor(
+    private readonly deps: { db: Knex; dialect: Dialect; logger: Logger; paramsService: Cradle['paramsService'] },
+  ) {}
 
   async health(): Promise<{
     status: 'ok' | 'down';

@@ -6,15 +6,15 @@ import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paging.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
-import type { OperationLog } from '../logs/index.ts';
 import type { IconInput, IconView } from './schema.ts';
 import type { UploadsService } from './service.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export interface IconsDeps {
   db: Knex;
   clock: Clock;
   config: Config;
-  operationLog: OperationLog;
+  operationLog: Cradle['operationLog'];
   uploadsService: UploadsService;
 }
 

@@ -5,7 +5,7 @@ import { uploadsRoutes } from './routes.ts';
 import { UploadsService } from './service.ts';
 import { UploadsSweep } from './sweep.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     uploadsService: UploadsService;
     uploadsSweep: UploadsSweep;

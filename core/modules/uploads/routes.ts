@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import type { Cradle } from '../../container.ts';
+import type { Cradle } from '../../cradle.ts';
 import { PageQuery } from '../../db/paging.ts';
 import { RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { IconId, IconInput, IconView, MAX_IMAGE_BYTES, UploadForm, UploadId, UploadView } from './schema.ts';

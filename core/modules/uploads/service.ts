@@ -13,9 +13,9 @@ import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/route.ts';
-import type { ParamsService } from '../params/index.ts';
 import { imageSize } from './image-size.ts';
 import { MAX_IMAGE_BYTES, MIN_FLOOR_PLAN, type UploadType, type UploadView } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 const NAME_EXT = /\.(jpe?g|png)$/i;
 const MIME = { jpg: 'image/jpeg', png: 'image/png' } as const;
@@ -27,7 +27,9 @@ export interface StoredFile {
 }
 
 export class UploadsService {
-  constructor(private readonly deps: { db: Knex; clock: Clock; config: Config; paramsService: ParamsService }) {}
+  constructor(
+    private readonly deps: { db: Knex; clock: Clock; config: Config; paramsService: Cradle['paramsService'] },
+  ) {}
 
   private get dir(): string {
     return path.join(this.deps.config.dataDir, 'uploads');

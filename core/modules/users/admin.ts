@@ -17,10 +17,6 @@ import type { Clock } from '../../clock.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { BusinessRuleError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import type { SessionService } from '../auth/index.ts';
-import type { ApiKeysService } from '../keys/index.ts';
-import type { OperationLog } from '../logs/index.ts';
-import type { ParamsService } from '../params/index.ts';
 import { ADMIN_ROLE, type RolesService } from '../roles/index.ts';
 import { hashPassword } from './password.ts';
 import { contacts, getRow, getView, listUsers } from './queries.ts';
@@ -34,17 +30,18 @@ import type {
   UserQuery,
   UserView,
 } from './schema.ts';
+import type { Cradle } from '../../cradle.ts';
 
 type Db = Knex | Knex.Transaction;
 
 export interface UserAdminDeps {
   db: Knex;
   clock: Clock;
-  operationLog: OperationLog;
-  paramsService: ParamsService;
+  operationLog: Cradle['operationLog'];
+  paramsService: Cradle['paramsService'];
   rolesService: RolesService;
-  sessionService: SessionService;
-  apiKeysService: ApiKeysService;
+  sessionService: Cradle['sessionService'];
+  apiKeysService: Cradle['apiKeysService'];
 }
 
 /** The stored columns of the editable fields. */

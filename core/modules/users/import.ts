@@ -12,9 +12,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, ValidationError, type FieldError } from '../../errors.ts';
 import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
-import type { OperationLog } from '../logs/index.ts';
-import type { ParamsService } from '../params/index.ts';
-import type { RolesService } from '../roles/index.ts';
 import { userColumns } from './admin.ts';
 import { hashEmployeeNoPassword, hashPassword } from './password.ts';
 import { filtered, rolesOf, toView } from './queries.ts';
@@ -22,6 +19,7 @@ import { loadUserSettings, passwordErrors, userFieldErrors, type UserSettings } 
 import { UserFields, type ExportQuery, type ImportReport, type UserView } from './schema.ts';
 import { exportWorkbook, readWorkbook, type RawRow } from './workbook.ts';
 import type { UserRow } from './model.ts';
+import type { Cradle } from '../../cradle.ts';
 
 export type ImportProgress = (phase: 'check' | 'write', done: number, total: number) => void;
 
@@ -48,9 +46,9 @@ export class UserImportService {
     private readonly deps: {
       db: Knex;
       clock: Clock;
-      operationLog: OperationLog;
-      paramsService: ParamsService;
-      rolesService: RolesService;
+      operationLog: Cradle['operationLog'];
+      paramsService: Cradle['paramsService'];
+      rolesService: Cradle['rolesService'];
     },
   ) {}
 

@@ -5,7 +5,7 @@ import { UserImportService } from './import.ts';
 import { usersRoutes } from './routes.ts';
 import { UsersService } from './service.ts';
 
-declare module '../../container.ts' {
+declare module '../../cradle.ts' {
   interface Cradle {
     usersService: UsersService;
     userAdminService: UserAdminService;
