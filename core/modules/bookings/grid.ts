@@ -6,6 +6,7 @@
  */
 import type { Actor } from '../../actor.ts';
 import { BadRequestError } from '../../errors.ts';
+import { isDisabledOn } from '../resources/index.ts';
 import type { BookingDeps } from './deps.ts';
 import { awaitsApproval, checkStatusOf, ON_CALENDAR, type BookingState } from './lifecycle.ts';
 import {
@@ -13,7 +14,6 @@ import {
   loadDisabledPeriods,
   loadResources,
   openOn,
-  statusDisabledOn,
   type DisabledPeriod,
   type ResourceFilter,
   type ResourceInfo,
@@ -96,7 +96,7 @@ const restricted = (r: ResourceInfo, f: { groups: Set<number>; blocked: boolean 
   f.blocked || (r.groupIds.length > 0 && !r.groupIds.some((g) => f.groups.has(g)));
 
 function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) {
-  const open = statusDisabledOn(r, date) ? null : openOn(r, weekday);
+  const open = isDisabledOn(r, date) ? null : openOn(r, weekday);
   return {
     id: r.id,
     name: r.name,
@@ -194,7 +194,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
     let ticks = lines.get(r.timeZone);
     if (!ticks)
       lines.set(r.timeZone, (ticks = timeline(q.date, r.timeZone, settings.dayStartTime, settings.dayEndTime, step)));
-    const statusOff = statusDisabledOn(r, q.date);
+    const statusOff = isDisabledOn(r, q.date);
     const openDay = openOn(r, weekday);
     const openFrom = openDay ? instantOf(q.date, openDay.from, r.timeZone) : 0;
     const openTo = openDay ? instantOf(q.date, openDay.to, r.timeZone) : 0;
@@ -282,7 +282,7 @@ export async function available(
   const free = resources.filter((r) => {
     const { from: a, to: b } = ranges.get(r.id)!;
     const open = openOn(r, weekdayOf(q.date));
-    if (a < earliestStart(now) || statusDisabledOn(r, q.date) || !open || restricted(r, facts)) return false;
+    if (a < earliestStart(now) || isDisabledOn(r, q.date) || !open || restricted(r, facts)) return false;
     if (!wallClockExists(q.date, q.startTime, r.timeZone) || !wallClockExists(q.date, q.endTime, r.timeZone))
       return false;
     if (r.allDay || minutesOf(q.startTime) < minutesOf(open.from) || minutesOf(q.endTime) > minutesOf(open.to))

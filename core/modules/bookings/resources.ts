@@ -231,11 +231,3 @@ export function openOn(resource: ResourceInfo, weekday: number): { from: string;
   if (!day || !day.enabled) return null;
   return resource.wholeDay ? { from: '00:00', to: '24:00' } : { from: day.from, to: day.to };
 }
-
-/** Whether the resource's own status (disabled, optionally between two dates) covers the date. */
-export function statusDisabledOn(resource: ResourceInfo, date: string): boolean {
-  if (resource.status !== 0) return false;
-  if (resource.startDate && date < resource.startDate) return false;
-  if (resource.endDate && date > resource.endDate) return false;
-  return true;
-}

@@ -1,9 +1,10 @@
 /**
  * Open minutes of resources over a date range, in each resource's own zone:
- * the denominator of utilisation. Follows the weekly hours, the whole-day flag,
- * the resource's status and its open date range.
+ * the denominator of utilisation. Follows the weekly hours, the whole-day flag
+ * and the dates the resource's status disables it on (`isDisabledOn`, R3.6).
  */
 import { DateTime } from 'luxon';
+import { isDisabledOn, type StatusFields } from '../resources/index.ts';
 
 export interface OpenHoursRow {
   weekday: number;
@@ -12,10 +13,7 @@ export interface OpenHoursRow {
   time_to: string;
 }
 
-export interface ResourceAvailability {
-  status: number;
-  start_date: string | null;
-  end_date: string | null;
+export interface ResourceAvailability extends StatusFields {
   whole_day: boolean | number;
   time_zone: string;
 }
@@ -24,7 +22,6 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 /** Minutes the resource is open on the dates from..to (inclusive, YYYY-MM-DD). */
 export function openMinutes(resource: ResourceAvailability, hours: OpenHoursRow[], from: string, to: string): number {
-  if (Number(resource.status) !== 1) return 0;
   const byWeekday = new Map(hours.map((h) => [Number(h.weekday), h]));
   let total = 0;
   for (
@@ -33,8 +30,7 @@ export function openMinutes(resource: ResourceAvailability, hours: OpenHoursRow[
     day = day.plus({ days: 1 })
   ) {
     const date = day.toISODate()!;
-    if ((resource.start_date && date < resource.start_date) || (resource.end_date && date > resource.end_date))
-      continue;
+    if (isDisabledOn(resource, date)) continue;
     const h = byWeekday.get(day.weekday % 7); // luxon: 1 Monday .. 7 Sunday; ours: 0 Sunday .. 6 Saturday
     if (hours.length > 0 && (!h || !h.enabled)) continue;
     if (resource.whole_day || !h) {

@@ -22,8 +22,8 @@ interface ResourceRow {
   floor_name: string | null;
   time_zone: string;
   status: number;
-  start_date: string | null;
-  end_date: string | null;
+  startDate: string | null;
+  endDate: string | null;
   whole_day: boolean | number;
 }
 
@@ -51,8 +51,8 @@ export class DashboardService {
         'f.display_name as floor_name',
         'r.time_zone',
         'r.status',
-        'r.start_date',
-        'r.end_date',
+        'r.start_date as startDate',
+        'r.end_date as endDate',
         'r.whole_day',
       );
     if (q.locationId) query.where('r.location_id', q.locationId);

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { FieldError } from '../../errors.ts';
+import { disabledDates, isDisabledOn, type StatusFields } from './availability.ts';
 import type { DisabledPeriodInput, ResourceInput, Weekday } from './schema.ts';
 
 type Trx = Knex.Transaction;
@@ -148,23 +149,31 @@ export async function bookingsInPeriods(
   return Number(((await q.count({ n: '*' }).first()) as { n?: number } | undefined)?.n ?? 0);
 }
 
-/** Holding bookings that a narrower open date range (startDate..endDate) would leave outside it. */
-export async function bookingsOutsideDates(
+/**
+ * Holding bookings with time still to come on dates the new status and dates disable (`isDisabledOn`, R3.6)
+ * and the old ones did not: what a change of status, `startDate` or `endDate` would strand (R3.11).
+ */
+export async function bookingsNewlyDisabled(
   trx: Trx,
   resourceId: number,
-  startDate: string | null | undefined,
-  endDate: string | null | undefined,
+  before: StatusFields,
+  after: StatusFields,
   holding: readonly string[],
   now: number,
 ): Promise<number> {
-  if (!startDate && !endDate) return 0;
+  const off = disabledDates(after);
+  if (!off) return 0;
   const q = trx('bookings')
     .where({ resource_id: resourceId })
     .whereIn('state', holding as string[])
-    .where('end_at', '>', now)
-    .where((w) => {
-      if (startDate) w.orWhere('meeting_date', '<', startDate);
-      if (endDate) w.orWhere('meeting_date', '>', endDate);
-    });
-  return Number(((await q.count({ n: '*' }).first()) as { n?: number } | undefined)?.n ?? 0);
+    .where('end_at', '>', now);
+  if (off.from) q.where('meeting_date', '>=', off.from);
+  if (off.to) q.where('meeting_date', '<=', off.to);
+  const days = (await q.groupBy('meeting_date').select('meeting_date').count({ n: '*' })) as Array<{
+    meeting_date: string;
+    n: number | string;
+  }>;
+  return days
+    .filter((d) => isDisabledOn(after, String(d.meeting_date)) && !isDisabledOn(before, String(d.meeting_date)))
+    .reduce((sum, d) => sum + Number(d.n), 0);
 }

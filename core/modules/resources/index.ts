@@ -14,6 +14,7 @@ declare module '../../cradle.ts' {
 export { ResourcesService, DESK, permissionFor } from './service.ts';
 export { DesksService } from './desks.ts';
 export { MAX_DEVICES } from './schema.ts';
+export { disabledDates, isDisabledOn, type DisabledDates, type StatusFields } from './availability.ts';
 export type { ResourceInput, ResourceView, BulkDesks } from './schema.ts';
 
 export const resourcesModule: AtriumModule = {

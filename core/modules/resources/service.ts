@@ -13,7 +13,7 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { assertUnbound, HOLDING_STATES, type FloorsService } from '../locations/index.ts';
-import { bookingsInPeriods, bookingsOutsideDates, missingRefs, toPeriods, writeChildren } from './children.ts';
+import { bookingsInPeriods, bookingsNewlyDisabled, missingRefs, toPeriods, writeChildren } from './children.ts';
 import type { ResourceInput, ResourceList, ResourceView } from './schema.ts';
 import { loadViews } from './view.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -170,13 +170,14 @@ export class ResourcesService {
       this.assertMay(actor, before.type, 'update');
       const { row, periods } = await this.prepare(trx, input, before.type);
       const now = this.deps.clock.now();
-      // Disabling, a new disabled period or narrower dates would strand held bookings (docs/product-rules.md R3.11).
-      if (before.status === 1 && input.status === 0) await assertUnbound(trx, { resourceId: id }, now, 'resource');
+      // A new disabled period over held time, or a status and dates that disable a day a booking still holds,
+      // would strand bookings: refused (docs/product-rules.md R3.11).
       const known = new Set(before.disabledPeriods.map((p) => `${p.startAt}-${p.endAt}`));
       const added = periods.filter((p) => !known.has(`${p.startAt}-${p.endAt}`) && p.endAt > now);
+      const next = { status: input.status, startDate: input.startDate ?? null, endDate: input.endDate ?? null };
       const clashes =
         (await bookingsInPeriods(trx, id, added, HOLDING_STATES)) +
-        (await bookingsOutsideDates(trx, id, input.startDate, input.endDate, HOLDING_STATES, now));
+        (await bookingsNewlyDisabled(trx, id, before, next, HOLDING_STATES, now));
       if (clashes > 0) throw new BusinessRuleError('places.boundBookings', { count: clashes });
       const kind = (t: number) => (t === DESK ? 'desk' : 'room');
       if (kind(before.type) !== kind(input.type)) await this.deps.licenceService.assertCanAdd(trx, kind(input.type), 1);
