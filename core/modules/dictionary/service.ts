@@ -137,8 +137,13 @@ export class DictionaryService {
     return toItem(row);
   }
 
+  /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
+  private get audit() {
+    return this.deps.operationLog.audited('sys.dict', (id, trx) => this.get(id, trx));
+  }
+
   async create(actor: Actor, input: DictInput): Promise<DictItem> {
-    return this.deps.db.transaction(async (trx) => {
+    return this.audit.create(actor, async (trx) => {
       await this.checkParent(trx, actor, input.parentId ?? null, null);
       await this.checkCode(trx, input.code ?? null, null);
       const now = this.deps.clock.now();
@@ -152,15 +157,12 @@ export class DictionaryService {
         created_at: now,
         updated_at: now,
       });
-      const item = await this.get(Number(id), trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.create', target: item.id, after: item });
-      return item;
+      return Number(id);
     });
   }
 
   async update(actor: Actor, id: number, input: DictUpdate): Promise<DictItem> {
-    return this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    return this.audit.update(actor, id, async (trx) => {
       await this.checkParent(trx, actor, input.parentId ?? null, id);
       await this.checkCode(trx, input.code ?? null, id);
       await trx('dictionary')
@@ -173,19 +175,14 @@ export class DictionaryService {
           sort: input.sort,
           updated_at: this.deps.clock.now(),
         });
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.update', target: id, before, after });
-      return after;
     });
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    await this.audit.remove(actor, id, async (trx, before) => {
       if (before.protected) throw new BusinessRuleError('dict.protected');
       if (await trx('dictionary').where({ parent_id: id }).first('id')) throw new BusinessRuleError('dict.hasChildren');
       await trx('dictionary').where({ id }).del();
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.dict.delete', target: id, before });
     });
   }
 

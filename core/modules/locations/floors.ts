@@ -74,36 +74,33 @@ export class FloorsService {
     };
   }
 
+  /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
+  private get audit() {
+    return this.deps.operationLog.audited('room.floor', (id, trx) => this.get(id, trx));
+  }
+
   async create(actor: Actor, input: FloorInput): Promise<FloorView> {
-    return this.deps.db.transaction(async (trx) => {
+    return this.audit.create(actor, async (trx) => {
       const [id] = await trx('floors').insert({ ...(await this.row(trx, input)), created_at: this.deps.clock.now() });
-      const after = await this.get(Number(id), trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'room.floor.create', target: after.id, after });
-      return after;
+      return Number(id);
     });
   }
 
   async update(actor: Actor, id: number, input: FloorInput): Promise<FloorView> {
-    return this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    return this.audit.update(actor, id, async (trx, before) => {
       const row = await this.row(trx, input);
       // Resources carry their location too: moving a floor under them would split the two.
       if (before.locationId !== input.locationId)
         await assertUnbound(trx, { floorId: id }, this.deps.clock.now(), 'floor');
       await trx('floors').where({ id }).update(row);
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'room.floor.update', target: id, before, after });
-      return after;
     });
   }
 
   /** Refused while the floor has future bookings or resources. */
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    await this.audit.remove(actor, id, async (trx) => {
       await assertUnbound(trx, { floorId: id }, this.deps.clock.now(), 'floor');
       await trx('floors').where({ id }).delete();
-      await this.deps.operationLog.record(trx, actor, { action: 'room.floor.delete', target: id, before });
     });
   }
 

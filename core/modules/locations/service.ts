@@ -48,9 +48,14 @@ export class LocationsService {
     return toView(row);
   }
 
+  /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
+  private get audit() {
+    return this.deps.operationLog.audited('room.location', (id, trx) => this.get(id, trx));
+  }
+
   async create(actor: Actor, input: LocationInput): Promise<LocationView> {
     const now = this.deps.clock.now();
-    return this.deps.db.transaction(async (trx) => {
+    return this.audit.create(actor, async (trx) => {
       const [id] = await trx('locations').insert({
         name: input.name,
         time_zone: input.timeZone,
@@ -59,15 +64,12 @@ export class LocationsService {
         created_at: now,
         updated_at: now,
       });
-      const after = await this.get(Number(id), trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'room.location.create', target: after.id, after });
-      return after;
+      return Number(id);
     });
   }
 
   async update(actor: Actor, id: number, input: LocationInput): Promise<LocationView> {
-    return this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    return this.audit.update(actor, id, async (trx) => {
       await trx('locations')
         .where({ id })
         .update({
@@ -77,19 +79,14 @@ export class LocationsService {
           sort: input.sort,
           updated_at: this.deps.clock.now(),
         });
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'room.location.update', target: id, before, after });
-      return after;
     });
   }
 
   /** Refused while the location has future bookings, resources or floors. */
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    await this.audit.remove(actor, id, async (trx) => {
       await assertUnbound(trx, { locationId: id }, this.deps.clock.now(), 'location');
       await trx('locations').where({ id }).delete();
-      await this.deps.operationLog.record(trx, actor, { action: 'room.location.delete', target: id, before });
     });
   }
 }

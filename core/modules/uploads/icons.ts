@@ -44,38 +44,35 @@ export class IconsService {
     return this.view(row);
   }
 
+  /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
+  private get audit() {
+    return this.deps.operationLog.audited('room.icon', (id, trx) => this.get(id, trx));
+  }
+
   async create(actor: Actor, input: IconInput): Promise<IconView> {
-    return this.deps.db.transaction(async (trx) => {
+    return this.audit.create(actor, async (trx) => {
       await this.deps.uploadsService.assertExist(trx, { uploadId: input.uploadId });
       const [id] = await trx('resource_icons').insert({
         name: input.name,
         upload_id: input.uploadId,
         created_at: this.deps.clock.now(),
       });
-      const after = await this.get(Number(id), trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'room.icon.create', target: after.id, after });
-      return after;
+      return Number(id);
     });
   }
 
   async update(actor: Actor, id: number, input: IconInput): Promise<IconView> {
-    return this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    return this.audit.update(actor, id, async (trx) => {
       await this.deps.uploadsService.assertExist(trx, { uploadId: input.uploadId });
       await trx('resource_icons').where({ id }).update({ name: input.name, upload_id: input.uploadId });
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'room.icon.update', target: id, before, after });
-      return after;
     });
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    await this.audit.remove(actor, id, async (trx) => {
       const used = Number((await trx('resources').where({ icon_id: id }).count({ n: '*' }).first())?.n ?? 0);
       if (used > 0) throw new BusinessRuleError('places.iconInUse', { count: used });
       await trx('resource_icons').where({ id }).delete();
-      await this.deps.operationLog.record(trx, actor, { action: 'room.icon.delete', target: id, before });
     });
   }
 }
