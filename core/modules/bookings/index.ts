@@ -23,6 +23,7 @@ export { CreditsService, type LedgerEntry } from './credits.ts';
 export { BookingFeedService } from './ics.ts';
 export { LiveBookingsService, type LiveBooking, type LiveSlot } from './live.ts';
 export type { BookingView } from './schema.ts';
+export { snapshotsOf } from './repo.ts';
 export {
   awaitsApproval,
   BOOKING_STATES,

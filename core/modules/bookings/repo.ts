@@ -99,10 +99,12 @@ export async function attendeesOf(db: Db, ids: number[]): Promise<Map<number, At
     .whereIn('booking_id', ids)
     .orderBy('id')
     .select('booking_id', 'kind', 'user_id', 'name', 'email')) as Row[];
+  // A guest is someone the meeting can reach: a colleague by user id, an outsider by address (named by it
+  // when the name is missing). The API view, the change and the event snapshot all read guests here.
   for (const r of rows) {
     const a = out.get(Number(r.booking_id))!;
-    if (r.kind === 'inner') a.inner.push(Number(r.user_id));
-    else a.outer.push({ name: String(r.name ?? ''), email: String(r.email ?? '') });
+    if (r.kind === 'inner' && r.user_id !== null && r.user_id !== undefined) a.inner.push(Number(r.user_id));
+    else if (r.kind === 'outer' && r.email) a.outer.push({ name: String(r.name || r.email), email: String(r.email) });
   }
   return out;
 }
@@ -285,6 +287,10 @@ export function snapshotOf(b: BookingRow, n: ResourceNames | undefined, a: Atten
   };
 }
 
+/**
+ * Bookings as the change record and the messages carry them (the one mapping of a booking to its snapshot),
+ * in id order; an id with no row is left out.
+ */
 export async function snapshotsOf(db: Db, ids: number[]): Promise<BookingSnapshot[]> {
   if (ids.length === 0) return [];
   const rows = ((await db('bookings').whereIn('id', ids).orderBy('id')) as Row[]).map(toBookingRow);

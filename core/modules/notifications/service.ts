@@ -14,10 +14,10 @@ import type { EventBus } from '../../events.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { NotifyMessage } from '../../plugin-sdk/index.ts';
 import type { Outbox, OutboxItem, PluginHost } from '../../plugin-host/index.ts';
+import { snapshotsOf } from '../bookings/index.ts';
 import type { CentreService } from './centre-service.ts';
 import { isTemplateEvent, type TemplateData, type TemplateEvent } from './events.ts';
 import { bookingIcs } from './ics.ts';
-import { readSnapshot } from './snapshot.ts';
 import { bookingRecipients, byAudience, isPending, usersById, type Person } from './recipients.ts';
 import type { TemplatesService } from './templates-service.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -171,7 +171,7 @@ export class NotificationsService {
     ).map(Number);
     let sent = 0;
     for (const id of due) {
-      const booking = await readSnapshot(db, id);
+      const [booking] = await snapshotsOf(db, [id]);
       // A reminder whose meeting is off or already started is claimed but never sent.
       const live = booking && booking.state === 'confirmed' && booking.startAt > now;
       const composed = live ? await this.compose('booking.reminder', { booking, actorId: 0 }) : undefined;
