@@ -38,7 +38,7 @@ const SCREENS = [
   },
   {
     path: '/sys/admin',
-    ready: '[data-testid="users"] tbody tr',
+    ready: '[data-testid="users-table"] tbody tr',
     writes: [
       '[data-testid="users-add"]',
       '[data-testid="users-import"]',

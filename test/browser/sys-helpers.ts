@@ -29,7 +29,7 @@ export async function treeItem(page: Page, name: string): Promise<string> {
   const handle = await page.waitForFunction(
     (n) => {
       const item = Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"]')).find(
-        (el) => el.querySelector(':scope > .dict-row .dict-name')?.textContent === n,
+        (el) => el.querySelector(':scope > .tree-row .tree-name')?.textContent === n,
       );
       return item ? ((item as HTMLElement).dataset.id ?? null) : null;
     },
@@ -42,7 +42,7 @@ export async function treeItem(page: Page, name: string): Promise<string> {
 export async function waitForNoTreeItem(page: Page, name: string): Promise<void> {
   await page.waitForFunction(
     (n) =>
-      !Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"] .dict-name')).some(
+      !Array.from(document.querySelectorAll('[data-testid="dict-tree"] [role="treeitem"] .tree-name')).some(
         (el) => el.textContent === n,
       ),
     {},

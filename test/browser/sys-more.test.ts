@@ -155,7 +155,7 @@ function registerTests(): void {
         t.deepEqual(violations, [], JSON.stringify(violations, null, 2));
 
         // Add a child from the item's own button: the form knows the parent.
-        await page.click(`${parent} > .dict-row [data-testid="node-add"]`);
+        await page.click(`${parent} > .tree-row [data-testid="node-add"]`);
         await page.waitForSelector('#dict-name', { visible: true });
         t.is(await page.$eval('#dict-parentId', (el) => (el as HTMLSelectElement).value), String(purpose.id));
         t.is(await page.$eval('#dict-sort', (el) => (el as HTMLInputElement).value), '3', 'after the two children');
@@ -229,7 +229,7 @@ function registerTests(): void {
         t.is(await page.$eval(projector, (el) => el.querySelector('mark')?.textContent), 'Projector');
         t.is(await page.$eval(await treeItem(page, 'Screens'), (el) => el.getAttribute('aria-expanded')), 'true');
         t.deepEqual(
-          await page.$$eval('[data-testid="dict-tree"] [role="treeitem"] .dict-name', (els) =>
+          await page.$$eval('[data-testid="dict-tree"] [role="treeitem"] .tree-name', (els) =>
             els.map((e) => e.textContent),
           ),
           ['Room equipment', 'Screens', 'Projector'],
@@ -247,10 +247,10 @@ function registerTests(): void {
 
         // 55 children: the first 50, then the rest on request, where the focus goes.
         const parent = await treeItem(page, 'Floors');
-        await page.click(`${parent} > .dict-row [data-testid="dict-toggle"]`);
+        await page.click(`${parent} > .tree-row [data-testid="tree-toggle"]`);
         await treeItem(page, 'Floor 50');
         const children = `[data-testid="dict-tree"] [role="treeitem"][data-parent="${floors.id}"]`;
-        const more = `${children}[data-testid="dict-more"]`;
+        const more = `${children}[data-testid="tree-more"]`;
         const shown = () => page.$$eval(`${children}:not([data-more])`, (els) => els.length);
         t.is(await shown(), 50);
         t.is(await page.$eval(more, (el) => el.textContent ?? ''), 'Show more (50 of 55 shown)');
@@ -275,7 +275,9 @@ function registerTests(): void {
         await openTab(page, 'Templates');
         await page.waitForSelector('#tpl-event', { visible: true });
         await page.select('#tpl-event', 'booking.created');
-        await page.waitForFunction(() => document.querySelectorAll('[data-testid="templates"] tbody tr').length === 3);
+        await page.waitForFunction(
+          () => document.querySelectorAll('[data-testid="templates-table"] tbody tr').length === 3,
+        );
         await page.click('button[aria-label="Edit booking.created en"]');
         await page.waitForSelector('#tpl-subject', { visible: true });
         const expected = {
@@ -490,8 +492,8 @@ function registerTests(): void {
           'parked',
           'failed deliveries first',
         );
-        const row = await rowWith(page, 'outbox', 'outbox-user');
-        t.is(row, `[data-testid="outbox"] tbody tr[data-id="${queued.id}"]`);
+        const row = await rowWith(page, 'outbox-table', 'outbox-user');
+        t.is(row, `[data-testid="outbox-table"] tbody tr[data-id="${queued.id}"]`);
         t.regex(await page.$eval(row, (el) => el.textContent ?? ''), /vendor said no \(503\)/);
         t.is(
           await page.$eval(`${row} [data-testid="outbox-row-state"]`, (el) => (el as HTMLElement).dataset.state),
@@ -499,11 +501,11 @@ function registerTests(): void {
         );
         await page.click(`${row} [data-testid="outbox-retry"]`);
         await waitForToast(page, /Queued again/);
-        await waitForNoRow(page, 'outbox', 'outbox-user');
+        await waitForNoRow(page, 'outbox-table', 'outbox-user');
         t.is((await outboxRows(app, { id: queued.id }))[0]?.state, 'pending');
 
         await page.select('[data-testid="outbox-state"]', '');
-        const all = await rowWith(page, 'outbox', 'outbox-user');
+        const all = await rowWith(page, 'outbox-table', 'outbox-user');
         t.is(
           await page.$eval(`${all} [data-testid="outbox-row-state"]`, (el) => (el as HTMLElement).dataset.state),
           'pending',

@@ -74,7 +74,7 @@ function registerTests(): void {
       await page.click('[data-testid="groups-form"] .ui.dropdown .menu .item');
       await page.click('[data-testid="form-save"]');
       await waitForGone(page, 'groups-form');
-      let row = await rowWith(page, 'groups', 'Facilities');
+      let row = await rowWith(page, 'groups-table', 'Facilities');
       const group = (await list('/sys/groups')).find((g) => g.name === 'Facilities');
       const full = await app.request('GET', `/api/sys/groups/${String(group?.id)}`, { token });
       t.deepEqual(
@@ -88,7 +88,7 @@ function registerTests(): void {
       await fill(page, '#groups-name', 'Facilities EMEA');
       await page.click('[data-testid="form-save"]');
       await waitForGone(page, 'groups-form');
-      row = await rowWith(page, 'groups', 'Facilities EMEA');
+      row = await rowWith(page, 'groups-table', 'Facilities EMEA');
       const edited = await app.request('GET', `/api/sys/groups/${String(group?.id)}`, { token });
       t.is((edited.body.data as { name: string }).name, 'Facilities EMEA');
       t.is((edited.body.data as { members: unknown[] }).members.length, 1, 'members kept');
@@ -96,7 +96,7 @@ function registerTests(): void {
       await page.click(`${row} [data-testid="row-delete"]`);
       await page.waitForSelector('[data-testid="confirm-delete-yes"]', { visible: true });
       await page.click('[data-testid="confirm-delete-yes"]');
-      await waitForNoRow(page, 'groups', 'Facilities EMEA');
+      await waitForNoRow(page, 'groups-table', 'Facilities EMEA');
       t.is((await list('/sys/groups')).length, 0);
     });
   });
@@ -118,7 +118,7 @@ function registerTests(): void {
         await waitForGone(page, 'dict-form');
         let item = await treeItem(page, 'Catering');
 
-        await page.click(`${item} > .dict-row [data-testid="node-edit"]`);
+        await page.click(`${item} > .tree-row [data-testid="node-edit"]`);
         await page.waitForSelector('#dict-name', { visible: true });
         await fill(page, '#dict-name', 'Catering service');
         await page.click('[data-testid="form-save"]');
@@ -127,7 +127,7 @@ function registerTests(): void {
         const saved = (await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service');
         t.is(saved?.sort, 7);
 
-        await page.click(`${item} > .dict-row [data-testid="node-delete"]`);
+        await page.click(`${item} > .tree-row [data-testid="node-delete"]`);
         await page.click('[data-testid="confirm-delete-yes"]');
         await waitForNoTreeItem(page, 'Catering service');
         t.falsy((await list('/sys/dict?pageSize=100')).find((d) => d.name === 'Catering service'));
@@ -156,7 +156,7 @@ function registerTests(): void {
         t.is(errors.length, 1);
         t.regex(errors[0] ?? '', /^3/);
         t.regex(errors[0] ?? '', /email/i);
-        await rowWith(page, 'users', 'imp.good');
+        await rowWith(page, 'users-table', 'imp.good');
         const users = await list('/sys/users?q=imp.');
         t.deepEqual(
           users.map((u) => u.username),
@@ -198,7 +198,7 @@ function registerTests(): void {
       await page.click(`label[for="role-${String(role?.id)}"]`);
       await page.click('[data-testid="form-save"]');
       await waitForGone(page, 'users-form');
-      let row = await rowWith(page, 'users', 'round.trip');
+      let row = await rowWith(page, 'users-table', 'round.trip');
       const [created] = await list('/sys/users?q=round.trip');
       t.is(created?.email, 'round.trip@example.com');
       t.is((created?.roles as unknown[]).length, 1);
@@ -209,11 +209,11 @@ function registerTests(): void {
       await fill(page, '#users-realName', 'Round Trip II');
       await page.click('[data-testid="form-save"]');
       await waitForGone(page, 'users-form');
-      row = await rowWith(page, 'users', 'Round Trip II');
+      row = await rowWith(page, 'users-table', 'Round Trip II');
 
       await page.click(`${row} [data-testid="row-delete"]`);
       await page.click('[data-testid="confirm-delete-yes"]');
-      await waitForNoRow(page, 'users', 'round.trip');
+      await waitForNoRow(page, 'users-table', 'round.trip');
       t.is((await list('/sys/users?q=round.trip')).length, 0);
     });
   });
@@ -232,7 +232,7 @@ function registerTests(): void {
       t.regex(secret, /^atr_/);
       await page.click('[data-testid="secret-once"] .actions .primary');
       await waitForGone(page, 'secret-once');
-      const row = await rowWith(page, 'keys', 'Reporting bot');
+      const row = await rowWith(page, 'keys-table', 'Reporting bot');
       t.false((await page.content()).includes(secret), 'the secret is not shown again');
       await page.click(`${row} [data-testid="row-delete"]`);
       await page.click('[data-testid="confirm-delete-yes"]');
@@ -258,7 +258,7 @@ function registerTests(): void {
   test.serial('users: credit recharge adds to the balance', async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await openAsAdmin(page, app, '/sys/admin');
-      const row = await rowWith(page, 'users', 'admin');
+      const row = await rowWith(page, 'users-table', 'admin');
       await page.click(`${row} button[aria-label^="Recharge"]`);
       await page.waitForSelector('#recharge-amount', { visible: true });
       await fill(page, '#recharge-amount', '12.5');
@@ -281,7 +281,7 @@ function registerTests(): void {
     t.is((await app.get('/api/sys/logs/operations', { headers })).status, 200);
     await withPage(t, browser, async ({ page }) => {
       await openAsAdmin(page, app, '/sys/admin');
-      const row = await rowWith(page, 'users', 'keyed.user');
+      const row = await rowWith(page, 'users-table', 'keyed.user');
       await page.click(`${row} button[aria-label^="Reset password"]`);
       await page.waitForSelector('[data-testid="reset-keys"]', { visible: true });
       const listed = await page.$eval('[data-testid="reset-keys"]', (el) => el.textContent ?? '');
@@ -327,7 +327,7 @@ function registerTests(): void {
       await openAsAdmin(page, app, '/sys/admin');
       for (const p of paths) {
         await page.goto(`${app.url}${p}`);
-        await page.waitForSelector('.sys-screen, .inte-screen', { visible: true });
+        await page.waitForSelector('section.screen', { visible: true });
         await page.waitForFunction(() => !document.querySelector('.ui.active.loader'));
         await new Promise((r) => setTimeout(r, 300));
         const toast = await page

@@ -12,10 +12,9 @@ import { Button, Icon } from 'semantic-ui-react';
 import { useCan, useToast } from '../../app/hooks.ts';
 import { ScreenFrame } from '../ScreenFrame.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
+import { CrudForm } from './CrudForm.tsx';
 import { CrudTable, RowButton, type Column } from './CrudTable.tsx';
-import { Fields } from './Fields.tsx';
 import type { FieldDef, Values } from './fields.ts';
-import { FormModal } from './FormModal.tsx';
 import type { Collection, PageArgs, RemoveHook } from './hooks.ts';
 import { useCrudForm } from './useCrudForm.ts';
 import './texts.ts';
@@ -51,7 +50,8 @@ export interface CrudScreenProps<Row, Args extends PageArgs, Body> {
   formTitle?: (row: Row | null) => string;
   savedText?: string;
   rowActions?: (row: Row) => ReactNode;
-  toolbar?: ReactNode;
+  /** Beside the search box; given the search text when it is a function (an export of what is shown). */
+  toolbar?: ReactNode | ((q: string) => ReactNode);
   /** Below the list (a result panel, a floor plan); given the rows shown when it is a function. */
   children?: ReactNode | ((rows: Row[]) => ReactNode);
   emptyText?: string;
@@ -74,6 +74,13 @@ export function CrudScreen<Row, Args extends PageArgs, Body>(p: CrudScreenProps<
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
+  // Other filters show their first page, as a new search does.
+  const filters = JSON.stringify(p.query ?? {});
+  const [shownFilters, setShownFilters] = useState(filters);
+  if (filters !== shownFilters) {
+    setShownFilters(filters);
+    setPage(1);
+  }
   const [pollingInterval, setPolling] = useState(0);
   const args = { ...p.query, page, pageSize: p.pageSize ?? 20, ...(q ? { q } : {}) } as Args;
   const { data, isFetching } = p.source.list(args, { pollingInterval });
@@ -135,7 +142,7 @@ export function CrudScreen<Row, Args extends PageArgs, Body>(p: CrudScreenProps<
         emptyText={p.emptyText ?? t('empty')}
         toolbar={
           <>
-            {p.toolbar}
+            {typeof p.toolbar === 'function' ? p.toolbar(q) : p.toolbar}
             {canAdd && (
               <Button
                 type="button"
@@ -179,32 +186,17 @@ export function CrudScreen<Row, Args extends PageArgs, Body>(p: CrudScreenProps<
         }
       />
       {typeof p.children === 'function' ? p.children(data?.items ?? []) : p.children}
-      {form.editing !== undefined && (
-        <FormModal
-          open
-          title={
-            p.formTitle?.(form.editing) ??
-            (form.editing === null
-              ? `${p.addLabel ?? t('add')}: ${p.title}`
-              : `${t('edit')}: ${p.nameOf(form.editing)}`)
-          }
-          onClose={form.close}
-          onSubmit={() => void form.submit()}
-          saving={form.saving}
-          errors={form.errors}
-          testId={`${p.name}-form`}
-          size={p.formSize}
-        >
-          <Fields
-            idPrefix={p.name}
-            fields={form.fields}
-            values={form.values}
-            errors={form.errors}
-            creating={form.creating}
-            onChange={form.set}
-          />
-        </FormModal>
-      )}
+      <CrudForm
+        form={form}
+        title={
+          p.formTitle?.(form.editing ?? null) ??
+          (form.editing ? `${t('edit')}: ${p.nameOf(form.editing)}` : `${p.addLabel ?? t('add')}: ${p.title}`)
+        }
+        idPrefix={p.name}
+        testId={`${p.name}-form`}
+        onClose={form.close}
+        size={p.formSize}
+      />
       {editorId !== undefined && p.editor?.({ id: editorId, onClose: () => setEditorId(undefined) })}
       <ConfirmDelete
         name={deleting ? p.nameOf(deleting) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Input, Pagination, Segment, Table } from 'semantic-ui-react';
 import './texts.ts';
@@ -127,18 +127,26 @@ export function CrudTable<T>({
   );
 }
 
-/** A small icon button with an accessible name. */
+/**
+ * A small icon button with an accessible name. Its click stays with it (a
+ * row that reacts to clicks does not see it); `focusable: false` keeps it out
+ * of the tab order where the keyboard works on the row itself (a tree item).
+ */
 export function RowButton({
   icon,
   label,
   onClick,
   negative,
+  disabled,
+  focusable = true,
   testId,
 }: {
   icon: string;
   label: string;
   onClick: () => void;
   negative?: boolean;
+  disabled?: boolean;
+  focusable?: boolean;
   testId?: string;
 }) {
   return (
@@ -150,7 +158,12 @@ export function RowButton({
       negative={negative}
       aria-label={label}
       title={label}
-      onClick={onClick}
+      disabled={disabled}
+      tabIndex={focusable ? undefined : -1}
+      onClick={(e: MouseEvent) => {
+        e.stopPropagation();
+        onClick();
+      }}
       data-testid={testId}
     />
   );

@@ -1,5 +1,6 @@
 /** Shared CRUD widgets: the list-and-form screen, its paged table, its form modal and fields, the confirm-before-delete dialog. */
 export { CrudScreen, type CrudScreenProps } from './CrudScreen.tsx';
+export { CrudForm } from './CrudForm.tsx';
 export { CrudTable, RowButton, type Column, type Page } from './CrudTable.tsx';
 export { FormModal, errorFor, fieldErrorsOf, type FieldError, type FieldErrors } from './FormModal.tsx';
 export { ConfirmDelete } from './ConfirmDelete.tsx';

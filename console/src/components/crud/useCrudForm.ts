@@ -14,7 +14,8 @@ import './texts.ts';
 
 export interface CrudFormOptions<Row, Body> {
   save?: SaveHook<Body>;
-  fields: (values: Values) => FieldDef[];
+  /** The form's fields for the values being edited (and the row, null when new). */
+  fields: (values: Values, editing: Row | null | undefined) => FieldDef[];
   idOf: (row: Row) => number;
   toForm?: (row: Row | null) => Values;
   toBody?: (values: Values, creating: boolean) => Body;
@@ -35,12 +36,13 @@ export function useCrudForm<Row, Body>(o: CrudFormOptions<Row, Body>) {
   const [values, draft] = useDraft<Values>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const creating = editing === null;
-  const fields = o.fields(values);
+  const fields = o.fields(values, editing);
 
-  const open = async (row: Row | null) => {
+  /** Opens the form on a row, or empty for a new one (`values` start it otherwise). */
+  const open = async (row: Row | null, values?: Values) => {
     const full = row && o.load ? await o.load(row) : row;
     if (row && !full) return;
-    draft.reset(o.toForm ? o.toForm(full) : { ...(full ?? {}) });
+    draft.reset(values ?? (o.toForm ? o.toForm(full) : { ...(full ?? {}) }));
     setErrors({});
     setEditing(full);
   };

@@ -1,19 +1,36 @@
-/** Integrations (/inte): one generic screen per kind, lazily loaded, for the console's screen list. */
+/**
+ * Integrations (/inte): one screen per plugin kind, lazily loaded, for the
+ * console's screen list. The kinds and their screen paths are the plugin
+ * SDK's (core/plugin-sdk/kinds.ts, docs/plugins.md); only the English titles are the console's.
+ */
 import { lazyScreen } from '../../app/lazy.ts';
-import { defineSection } from '../../app/sections.ts';
+import { defineSection, type ScreenDef } from '../../app/sections.ts';
+import { KIND_SCREEN, PLUGIN_KINDS, type PluginKind } from '../../../../core/plugin-sdk/kinds.ts';
 
-/** The screen of one integration kind, by its screen name (`fr` for face recognition). */
-export const inteScreen = (name: string) =>
-  lazyScreen(() => import('./InteScreen.tsx').then((m) => ({ default: m.makeInteScreen(name) })));
+/** The screen of one integration kind (face recognition is also /sys/face). */
+export const inteScreen = (kind: PluginKind) =>
+  lazyScreen(() => import('./screens/InteScreen.tsx').then((m) => ({ default: m.inteScreenOf(kind) })));
 
-export const inteSection = defineSection('/inte', 'Integrations', {
-  environment: { title: 'Environment Detection', screen: inteScreen('environment') },
-  occupancy: { title: 'Presence Detection', screen: inteScreen('occupancy') },
-  fr: { title: 'Face Recognition', screen: inteScreen('fr') },
-  esl: { title: 'Electronic Labels', screen: inteScreen('esl') },
-  ar: { title: 'Access Control', screen: inteScreen('ar') },
-  notify: { title: 'Notifications', screen: inteScreen('notify') },
-  app: { title: 'Third-party Apps', screen: inteScreen('app') },
-  event: { title: 'Booking Sync', screen: inteScreen('event') },
-  switch: { title: 'Switches', screen: inteScreen('switch') },
-});
+/** The English title of each kind's screen (the key of its translated title). */
+const TITLES: Record<PluginKind, string> = {
+  environment: 'Environment Detection',
+  occupancy: 'Presence Detection',
+  face: 'Face Recognition',
+  eink: 'Electronic Labels',
+  access: 'Access Control',
+  notify: 'Notifications',
+  apps: 'Third-party Apps',
+  calendar: 'Booking Sync',
+  switch: 'Switches',
+};
+
+export const inteSection = defineSection(
+  '/inte',
+  'Integrations',
+  Object.fromEntries(
+    PLUGIN_KINDS.map((kind): [string, ScreenDef] => [
+      KIND_SCREEN[kind],
+      { title: TITLES[kind], screen: inteScreen(kind) },
+    ]),
+  ),
+);

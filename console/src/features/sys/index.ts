@@ -3,47 +3,27 @@ import { lazyScreen } from '../../app/lazy.ts';
 import { defineSection } from '../../app/sections.ts';
 import { inteScreen } from '../inte/index.ts';
 
-const people = () => import('./screens/People.tsx');
-const data = () => import('./screens/Data.tsx');
-const config = () => import('./screens/Config.tsx');
-const dictionary = () => import('./screens/Dictionary.tsx');
-
 export const sysSection = defineSection('/sys', 'System', {
-  admin: { title: 'User Management', screen: lazyScreen(() => people().then((m) => ({ default: m.AdminScreen }))) },
-  role: { title: 'Role and Permission', screen: lazyScreen(() => people().then((m) => ({ default: m.RoleScreen }))) },
-  menu: { title: 'Menu Management', screen: lazyScreen(() => people().then((m) => ({ default: m.MenuScreen }))) },
-  group: { title: 'User Group', screen: lazyScreen(() => people().then((m) => ({ default: m.GroupScreen }))) },
-  reservelog: {
-    title: 'Reservation Log',
-    screen: lazyScreen(() => data().then((m) => ({ default: m.ReserveLogScreen }))),
-  },
-  status: { title: 'Pad Online Status', screen: lazyScreen(() => data().then((m) => ({ default: m.StatusScreen }))) },
-  roomtime: {
-    title: 'Time Configuration',
-    screen: lazyScreen(() => config().then((m) => ({ default: m.RoomTimeScreen }))),
-  },
-  email: { title: 'Notification Center', screen: lazyScreen(() => data().then((m) => ({ default: m.EmailScreen }))) },
+  admin: { title: 'User Management', screen: lazyScreen(() => import('./screens/AdminScreen.tsx')) },
+  role: { title: 'Role and Permission', screen: lazyScreen(() => import('./screens/RoleScreen.tsx')) },
+  menu: { title: 'Menu Management', screen: lazyScreen(() => import('./screens/MenuScreen.tsx')) },
+  group: { title: 'User Group', screen: lazyScreen(() => import('./screens/GroupScreen.tsx')) },
+  reservelog: { title: 'Reservation Log', screen: lazyScreen(() => import('./screens/ReserveLogScreen.tsx')) },
+  status: { title: 'Pad Online Status', screen: lazyScreen(() => import('./screens/StatusScreen.tsx')) },
+  roomtime: { title: 'Time Configuration', screen: lazyScreen(() => import('./screens/RoomTimeScreen.tsx')) },
+  email: { title: 'Notification Center', screen: lazyScreen(() => import('./screens/EmailScreen.tsx')) },
   /** Face recognition is the integration kind of /inte/fr. */
-  face: { title: 'Face Recognition', screen: inteScreen('fr') },
-  licence: { title: 'System License', screen: lazyScreen(() => config().then((m) => ({ default: m.LicenceScreen }))) },
-  log: { title: 'System Operation Log', screen: lazyScreen(() => data().then((m) => ({ default: m.LogScreen }))) },
-  dic: { title: 'Data Dictionary', screen: lazyScreen(() => dictionary().then((m) => ({ default: m.DicScreen }))) },
-  setting: { title: 'System Setting', screen: lazyScreen(() => config().then((m) => ({ default: m.SettingScreen }))) },
-  'setting/sql': { title: 'SQL Monitor', screen: lazyScreen(() => data().then((m) => ({ default: m.SqlScreen }))) },
-  'setting/code': {
-    title: 'Code Generation',
-    screen: lazyScreen(() => config().then((m) => ({ default: m.CodeScreen }))),
-  },
-  secret: { title: 'Key Management', screen: lazyScreen(() => data().then((m) => ({ default: m.SecretScreen }))) },
-  padauth: { title: 'Pad Setting', screen: lazyScreen(() => config().then((m) => ({ default: m.PadAuthScreen }))) },
-  security: { title: 'Security', screen: lazyScreen(() => config().then((m) => ({ default: m.SecurityScreen }))) },
-  blackset: {
-    title: 'Blocklist Setting',
-    screen: lazyScreen(() => config().then((m) => ({ default: m.BlackSetScreen }))),
-  },
-  blacklist: { title: 'Blocklist', screen: lazyScreen(() => data().then((m) => ({ default: m.BlacklistScreen }))) },
-  violationlist: {
-    title: 'Violation List',
-    screen: lazyScreen(() => data().then((m) => ({ default: m.ViolationScreen }))),
-  },
+  face: { title: 'Face Recognition', screen: inteScreen('face') },
+  licence: { title: 'System License', screen: lazyScreen(() => import('./screens/LicenceScreen.tsx')) },
+  log: { title: 'System Operation Log', screen: lazyScreen(() => import('./screens/LogScreen.tsx')) },
+  dic: { title: 'Data Dictionary', screen: lazyScreen(() => import('./screens/DicScreen.tsx')) },
+  setting: { title: 'System Setting', screen: lazyScreen(() => import('./screens/SettingScreen.tsx')) },
+  'setting/sql': { title: 'SQL Monitor', screen: lazyScreen(() => import('./screens/SqlScreen.tsx')) },
+  'setting/code': { title: 'Code Generation', screen: lazyScreen(() => import('./screens/CodeScreen.tsx')) },
+  secret: { title: 'Key Management', screen: lazyScreen(() => import('./screens/SecretScreen.tsx')) },
+  padauth: { title: 'Pad Setting', screen: lazyScreen(() => import('./screens/PadAuthScreen.tsx')) },
+  security: { title: 'Security', screen: lazyScreen(() => import('./screens/SecurityScreen.tsx')) },
+  blackset: { title: 'Blocklist Setting', screen: lazyScreen(() => import('./screens/BlackSetScreen.tsx')) },
+  blacklist: { title: 'Blocklist', screen: lazyScreen(() => import('./screens/BlacklistScreen.tsx')) },
+  violationlist: { title: 'Violation List', screen: lazyScreen(() => import('./screens/ViolationScreen.tsx')) },
 });

@@ -1,5 +1,6 @@
 /** A provider's settings form derived from its JSON Schema: fields, defaults and checks. */
-import type { FieldDef, Values } from '../sys/components/Fields.tsx';
+import type { FieldDef, Values } from '../../../components/crud/index.ts';
+import type { ProviderInfo as Provider } from '../api.ts';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -23,19 +24,8 @@ export interface JsonSchema {
   items?: JsonSchema;
 }
 
-export interface Provider {
-  id: string;
-  names: Record<string, string>;
-  secrets: string[];
-  settingsSchema: JsonSchema;
-}
-export interface Kind {
-  kind: string;
-  screen: string;
-  names: Record<string, string>;
-  providers: Provider[];
-  selected: string;
-}
+/** The provider's settings as the JSON Schema the server derives from its plugin definition. */
+const schemaOf = (p: Provider) => p.settingsSchema as JsonSchema;
 
 const pick = (texts: string | Record<string, string> | undefined, lang: string): string | undefined =>
   typeof texts === 'string' ? texts : texts ? (texts[lang] ?? texts.en ?? Object.values(texts)[0]) : undefined;
@@ -44,7 +34,7 @@ const typeOf = (s: JsonSchema): string =>
   Array.isArray(s.type) ? (s.type.find((x) => x !== 'null') ?? 'string') : (s.type ?? 'string');
 
 export function isSecretField(p: Provider, name: string): boolean {
-  const s = p.settingsSchema.properties?.[name];
+  const s = schemaOf(p).properties?.[name];
   return p.secrets.includes(name) || Boolean(s?.writeOnly) || s?.format === 'password';
 }
 
@@ -56,8 +46,8 @@ export function schemaFields(
   secretsSet: Record<string, boolean>,
   texts: { set: string; notSet: string },
 ): FieldDef[] {
-  const props = p.settingsSchema.properties ?? {};
-  const required = p.settingsSchema.required ?? [];
+  const props = schemaOf(p).properties ?? {};
+  const required = schemaOf(p).required ?? [];
   return Object.entries(props).map(([name, s]) => {
     const label = pick(s.title, lang) ?? pick(s['x-titles'], lang) ?? pick(s['x-title'], lang) ?? fallbackLabel(name);
     const help = pick(s.description, lang);
@@ -101,7 +91,7 @@ export function schemaErrors(
   },
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, s] of Object.entries(p.settingsSchema.properties ?? {})) {
+  for (const [name, s] of Object.entries(schemaOf(p).properties ?? {})) {
     const v = values[name];
     if (v === undefined || v === null || v === '') continue;
     const type = typeOf(s);
@@ -126,7 +116,7 @@ export function schemaErrors(
 /** Initial values: saved settings over schema defaults; secrets empty. */
 export function initialValues(p: Provider, saved: Record<string, unknown>): Values {
   const out: Values = {};
-  for (const [name, s] of Object.entries(p.settingsSchema.properties ?? {})) {
+  for (const [name, s] of Object.entries(schemaOf(p).properties ?? {})) {
     if (isSecretField(p, name)) {
       out[name] = '';
       continue;
@@ -140,7 +130,7 @@ export function initialValues(p: Provider, saved: Record<string, unknown>): Valu
 /** The settings to send: typed values; secrets only when typed (left out keeps the saved one). */
 export function settingsBody(p: Provider, values: Values): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries(p.settingsSchema.properties ?? {})) {
+  for (const [name, s] of Object.entries(schemaOf(p).properties ?? {})) {
     const v = values[name];
     if (isSecretField(p, name)) {
       if (v) out[name] = v;

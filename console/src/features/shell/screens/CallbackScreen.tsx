@@ -1,11 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Loading } from '../../components/Loading.tsx';
-import { usePageTitle } from '../../components/usePageTitle.ts';
-import { useAppDispatch } from '../../app/store.ts';
-import { toastShown } from '../../app/uiSlice.ts';
-import { completeExternalSignIn, readHashEntry, useOidcCallbackMutation, useTokenUrlMutation } from '../login/index.ts';
+import { Loading } from '../../../components/Loading.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { useAppDispatch } from '../../../app/store.ts';
+import { toastShown } from '../../../app/uiSlice.ts';
+import {
+  completeExternalSignIn,
+  readHashEntry,
+  useOidcCallbackMutation,
+  useTokenUrlMutation,
+} from '../../login/index.ts';
 
 /**
  * /callback: the loading page after an external sign-in. An OIDC provider

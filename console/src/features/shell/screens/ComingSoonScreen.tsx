@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Icon, Segment } from 'semantic-ui-react';
-import { useTitles } from '../../layout/useTitles.ts';
+import { useTitles } from '../../../layout/useTitles.ts';
 
 /** Stands in for a screen that is not built yet, so every menu path renders inside the layout. */
 export default function ComingSoon() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../components/usePageTitle.ts';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
 
 /** Any unknown path (docs/product-rules.md R18.1). */
 export default function NotFound() {

@@ -1,23 +1,14 @@
 /** The "newer release" notice for administrators (GET /sys/release; off unless a feed URL is configured). */
 import { useTranslation } from 'react-i18next';
 import { Message } from 'semantic-ui-react';
-import { useSysGetQuery } from '../api.ts';
-import { useCan } from './common.tsx';
-
-interface Release {
-  newer: boolean;
-  current: string;
-  latest: string | null;
-  url: string | null;
-  notes: string | null;
-}
+import { useCan } from '../../../app/hooks.ts';
+import { useReleaseInfoQuery } from '../api.ts';
 
 export function ReleaseNotice() {
   const { t } = useTranslation('sys');
   const can = useCan();
   const allowed = can('sys:setting:view');
-  const { data } = useSysGetQuery({ path: '/sys/release' }, { skip: !allowed });
-  const r = data as Release | undefined;
+  const { data: r } = useReleaseInfoQuery(undefined, { skip: !allowed });
   if (!allowed || !r?.newer) return null;
   return (
     <Message info data-testid="release-notice" role="status">

@@ -6,17 +6,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Form, Message, Modal, Segment, Table } from 'semantic-ui-react';
-import { useSysListQuery, useSysSaveMutation, type Row } from '../api.ts';
-import { errorMessage, formatTime, useToast } from './common.tsx';
+import { useToast } from '../../../../app/hooks.ts';
+import { formatTime } from '../../../../components/format.ts';
+import { useResetPasswordMutation, useUserKeysQuery, type KeyView, type UserView } from '../../api.ts';
 
-interface ResetAnswer {
-  initialPassword?: string;
-  revokedApiKeys: number;
-}
-
-const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-
-function ActiveKeys({ keys }: { keys: Row[] }) {
+function ActiveKeys({ keys }: { keys: KeyView[] }) {
   const { t, i18n } = useTranslation('sys');
   return (
     <Table compact celled aria-labelledby="reset-keys-title" data-testid="reset-keys">
@@ -31,11 +25,11 @@ function ActiveKeys({ keys }: { keys: Row[] }) {
       <Table.Body>
         {keys.map((k) => (
           <Table.Row key={k.id}>
-            <Table.Cell>{str(k.name)}</Table.Cell>
+            <Table.Cell>{k.name}</Table.Cell>
             <Table.Cell>
-              <code>{str(k.keyId)}</code>
+              <code>{k.keyId}</code>
             </Table.Cell>
-            <Table.Cell>{((k.scopes as string[]) ?? []).join(', ')}</Table.Cell>
+            <Table.Cell>{k.scopes.join(', ')}</Table.Cell>
             <Table.Cell>{formatTime(k.lastUsedAt, i18n.language)}</Table.Cell>
           </Table.Row>
         ))}
@@ -44,7 +38,7 @@ function ActiveKeys({ keys }: { keys: Row[] }) {
   );
 }
 
-export function ResetPasswordModal({ user, onClose }: { user: Row; onClose: () => void }) {
+export function ResetPasswordModal({ user, onClose }: { user: UserView; onClose: () => void }) {
   const { t } = useTranslation('sys');
   const toast = useToast();
   const [password, setPassword] = useState('');
@@ -52,24 +46,20 @@ export function ResetPasswordModal({ user, onClose }: { user: Row; onClose: () =
   const [revokeKeys, setRevokeKeys] = useState(true);
   const [err, setErr] = useState('');
   const [generated, setGenerated] = useState<string | null>(null);
-  const [save, saving] = useSysSaveMutation();
-  const { data, isFetching } = useSysListQuery({
-    path: `/sys/users/${user.id}/keys`,
-    params: { state: 'active', page: 1, pageSize: 100 },
-  });
+  const [reset, saving] = useResetPasswordMutation();
+  const { data, isFetching } = useUserKeysQuery({ id: user.id });
   const keys = data?.items ?? [];
   const submit = async () => {
     setErr('');
-    const res = await save({
-      path: `/sys/users/${user.id}/reset-password`,
-      method: 'POST',
+    const res = await reset({
+      id: user.id,
       body: {
         ...(password ? { password, mustChangePassword: mustChange } : {}),
         revokeApiKeys: revokeKeys,
       },
     });
-    if ('error' in res) return setErr(errorMessage(res.error));
-    const answer = res.data as ResetAnswer;
+    if ('error' in res) return setErr((res.error as { msg?: string }).msg ?? '');
+    const answer = res.data;
     toast('success', t('user.resetDone', { n: answer.revokedApiKeys }));
     if (answer.initialPassword) setGenerated(answer.initialPassword);
     else onClose();
@@ -77,7 +67,7 @@ export function ResetPasswordModal({ user, onClose }: { user: Row; onClose: () =
   return (
     <Modal open size="small" onClose={onClose} aria-labelledby="reset-title" data-testid="reset-password">
       <Modal.Header as="h2" id="reset-title">
-        {t('user.resetTitle', { name: str(user.username) })}
+        {t('user.resetTitle', { name: user.username })}
       </Modal.Header>
       <Modal.Content>
         {generated !== null ? (

@@ -8,20 +8,27 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Message, Modal } from 'semantic-ui-react';
-import type { ApiError } from '../../../app/api.ts';
-import { encrypt } from '../../../app/crypto.ts';
-import { useSysSaveMutation, type SaveArgs } from '../api.ts';
+import type { ApiError } from '../../../../app/api.ts';
+import { encrypt } from '../../../../app/crypto.ts';
+import type { Outcome } from '../../../../components/crud/index.ts';
 
 const CONFIRM_HEADER = 'x-confirm-password';
 const ASKS_AGAIN = new Set(['auth.reauthRequired', 'auth.reauthFailed']);
 
-export type SaveResult = { data?: unknown; error?: unknown };
+/** A call that may carry the confirmation header. */
+export type Confirmable = (headers?: Record<string, string>) => Promise<Outcome>;
 
-/** A save that asks for the current password when the server wants it; render `modal` somewhere in the form. */
-export function useConfirmedSave(): { save: (args: SaveArgs) => Promise<SaveResult>; busy: boolean; modal: ReactNode } {
+const refusal = (res: Outcome) => ('error' in res ? (res.error as ApiError | undefined) : undefined);
+
+/** Runs a call, asking for the current password when the server wants it; render `modal` outside any form. */
+export function useConfirmedSave(): {
+  confirmed: (call: Confirmable) => Promise<Outcome>;
+  busy: boolean;
+  modal: ReactNode;
+} {
   const { t } = useTranslation('sys');
-  const [mutate, state] = useSysSaveMutation();
   const [asking, setAsking] = useState<{ error: string } | null>(null);
+  const [busy, setBusy] = useState(false);
   const [password, setPassword] = useState('');
   const answer = useRef<((password: string | null) => void) | null>(null);
 
@@ -38,15 +45,19 @@ export function useConfirmedSave(): { save: (args: SaveArgs) => Promise<SaveResu
     answer.current = null;
   };
 
-  const save = async (args: SaveArgs): Promise<SaveResult> => {
-    let res: SaveResult = await mutate(args);
-    while (res.error && ASKS_AGAIN.has((res.error as ApiError).key ?? '')) {
-      const err = res.error as ApiError;
-      const typed = await ask(err.key === 'auth.reauthFailed' ? err.msg : '');
-      if (typed === null) return res;
-      res = await mutate({ ...args, headers: { ...args.headers, [CONFIRM_HEADER]: await encrypt(typed) } });
+  const confirmed = async (call: Confirmable): Promise<Outcome> => {
+    setBusy(true);
+    try {
+      let res = await call();
+      for (let err = refusal(res); err && ASKS_AGAIN.has(err.key ?? ''); err = refusal(res)) {
+        const typed = await ask(err.key === 'auth.reauthFailed' ? err.msg : '');
+        if (typed === null) return res;
+        res = await call({ [CONFIRM_HEADER]: await encrypt(typed) });
+      }
+      return res;
+    } finally {
+      setBusy(false);
     }
-    return res;
   };
 
   const modal = (
@@ -104,5 +115,5 @@ export function useConfirmedSave(): { save: (args: SaveArgs) => Promise<SaveResu
       </Modal.Actions>
     </Modal>
   );
-  return { save, busy: state.isLoading, modal };
+  return { confirmed, busy, modal };
 }

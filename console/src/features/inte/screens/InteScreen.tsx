@@ -1,0 +1,72 @@
+/**
+ * One integration kind (/inte/<screen>): the provider's health, its settings
+ * form with a connection test, and its deliveries (the outbox) with a retry.
+ */
+import { useTranslation } from 'react-i18next';
+import { Label, Loader, Message, Segment } from 'semantic-ui-react';
+import { formatTime, inLang } from '../../../components/format.ts';
+import { ScreenFrame } from '../../../components/ScreenFrame.tsx';
+import {
+  useInteKindsQuery,
+  useInteSettingsQuery,
+  type HealthState,
+  type PluginKind,
+  type SettingsView,
+} from '../api.ts';
+import { KindSettings } from '../components/KindSettings.tsx';
+import { Outbox } from '../components/Outbox.tsx';
+import '../i18n.ts';
+
+const HEALTH: Record<HealthState, string> = { ok: 'green', failing: 'red', unknown: 'grey' };
+
+function Health({ health }: { health: SettingsView['health'] }) {
+  const { t, i18n } = useTranslation('inte');
+  return (
+    <p>
+      {t('health')}:{' '}
+      <Label color={HEALTH[health.state] as never} data-testid="inte-health">
+        {t(`healthState.${health.state}`)}
+      </Label>
+      {health.detail && <span style={{ marginLeft: '.5em' }}>{health.detail}</span>}
+      {health.at && <small style={{ marginLeft: '.5em', color: '#555' }}>{formatTime(health.at, i18n.language)}</small>}
+    </p>
+  );
+}
+
+export default function InteScreen({ kind: name }: { kind: PluginKind }) {
+  const { t, i18n } = useTranslation('inte');
+  const kinds = useInteKindsQuery();
+  const current = useInteSettingsQuery(name);
+  const kind = kinds.data?.kinds.find((k) => k.kind === name);
+  const view = current.data;
+  const title = kind ? inLang(kind.names, i18n.language) : t(`kinds.${name}`);
+  const body =
+    kinds.isLoading || current.isLoading ? (
+      <Loader active inline="centered" />
+    ) : !kind || !view ? (
+      <Message
+        warning
+        content={((kinds.error ?? current.error) as { msg?: string } | undefined)?.msg || t('unknownKind')}
+      />
+    ) : (
+      <div className="inte-screen" data-testid={`inte-${kind.screen}`}>
+        <Segment>
+          <Health health={view.health} />
+          <KindSettings kind={kind} view={view} title={title} />
+        </Segment>
+        <Outbox kind={kind.kind} screen={kind.screen} />
+      </div>
+    );
+  return (
+    <ScreenFrame title={title} id="inte">
+      {body}
+    </ScreenFrame>
+  );
+}
+
+/** The screen of one kind, for the section's list of screens. */
+export function inteScreenOf(kind: PluginKind) {
+  return function KindScreen() {
+    return <InteScreen kind={kind} />;
+  };
+}
