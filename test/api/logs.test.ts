@@ -1,5 +1,5 @@
 import test from 'ava';
-import { shapeOf } from '../../core/modules/logs/index.ts';
+import { logReservation, shapeOf } from '../../core/modules/logs/index.ts';
 import { perDialect, type TestApp } from '../helpers/app.ts';
 import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
 
@@ -180,23 +180,24 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: reservation log: filters by booking, resource, user, action and date`, async (t) => {
     staffId = await createUser(app(), 'log-staff');
     const { resourceId, bookingIds } = await bookings(app(), staffId, 2);
-    const { reservationLog, db } = app().cradle;
+    const { db } = app().cradle;
+    const now = app().clock.now();
     await db.transaction(async (trx) => {
-      await reservationLog.record(trx, {
+      await logReservation(trx, now, {
         bookingId: bookingIds[0],
         resourceId,
         userId: staffId,
         action: 'created',
         detail: { subject: 'B0' },
       });
-      await reservationLog.record(trx, {
+      await logReservation(trx, now, {
         bookingId: bookingIds[0],
         resourceId,
         userId: staffId,
         action: 'cancelled',
         detail: { reason: 'ill' },
       });
-      await reservationLog.record(trx, { bookingId: bookingIds[1], resourceId, userId: staffId, action: 'created' });
+      await logReservation(trx, now, { bookingId: bookingIds[1], resourceId, userId: staffId, action: 'created' });
     });
     const all = await app().get<{ data: Page<ResItem> }>('/api/sys/logs/reservations', { token: admin });
     t.is(all.status, 200);

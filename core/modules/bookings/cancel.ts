@@ -6,11 +6,12 @@
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
+import { logReservation } from '../logs/index.ts';
 import type { BookingDeps } from './deps.ts';
 import { allow, assertRole, rolesOf } from './access.ts';
 import { refund } from './credits.ts';
 import { CHANGEABLE, judge, stateColumns, statesFrom, type BookingState, type Command } from './lifecycle.ts';
-import { getBooking, logReservation, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
+import { getBooking, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
 import type { BookingView, CancelBooking } from './schema.ts';
 import { freeSlots } from './slots.ts';
 import { writeTx } from './write.ts';

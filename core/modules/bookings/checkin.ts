@@ -1,10 +1,11 @@
 /** Check-in with the code (web or door tablet), check-out, and changing the code. */
 import type { Actor } from '../../actor.ts';
 import { BusinessRuleError, ForbiddenError, TooManyRequestsError, ValidationError } from '../../errors.ts';
+import { logReservation } from '../logs/index.ts';
 import type { BookingDeps } from './deps.ts';
 import { allow } from './access.ts';
 import { stateColumns } from './lifecycle.ts';
-import { getBooking, logReservation, viewsOf } from './repo.ts';
+import { getBooking, viewsOf } from './repo.ts';
 import type { BookingView } from './schema.ts';
 import { loadSettings } from './settings.ts';
 import { freeSlots } from './slots.ts';

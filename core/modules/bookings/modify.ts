@@ -8,21 +8,14 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { BadRequestError, BusinessRuleError, ValidationError } from '../../errors.ts';
+import { logReservation } from '../logs/index.ts';
 import type { BookingDeps } from './deps.ts';
 import { allow } from './access.ts';
 import { charge, refund } from './credits.ts';
 import { CHANGEABLE, stateColumns, type Command, type Move } from './lifecycle.ts';
 import { enforce, loadFacts, resolveTimes, ruleContext, type Facts, type Times } from './plan.ts';
 import { reviewAfterMove } from './reapproval.ts';
-import {
-  attendeesOf,
-  getBooking,
-  logReservation,
-  toBookingRow,
-  viewsOf,
-  writeAttendees,
-  type BookingRow,
-} from './repo.ts';
+import { attendeesOf, getBooking, toBookingRow, viewsOf, writeAttendees, type BookingRow } from './repo.ts';
 import { loadDisabledPeriods, loadResource, type ResourceInfo } from './resources.ts';
 import type { BookingView, ModifyBooking } from './schema.ts';
 import { loadSettings, type BookingSettings } from './settings.ts';

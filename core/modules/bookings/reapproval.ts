@@ -7,9 +7,10 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { BusinessRuleError } from '../../errors.ts';
+import { logReservation } from '../logs/index.ts';
 import { awaitsApproval, initialState, leadsTo, type BookingState, type Command } from './lifecycle.ts';
 import { needsApproval } from './plan.ts';
-import { logReservation, type BookingRow } from './repo.ts';
+import type { BookingRow } from './repo.ts';
 import type { ResourceInfo } from './resources.ts';
 import type { BookingSettings } from './settings.ts';
 import { isBookingAdmin } from './sight.ts';

@@ -1,6 +1,6 @@
 /**
- * Booking rows: reading, mapping to the API view and to the event snapshot, the
- * reservation log. Everything takes the caller's transaction (or the pool).
+ * Booking rows: reading, mapping to the API view and to the event snapshot.
+ * Everything takes the caller's transaction (or the pool).
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
@@ -302,20 +302,4 @@ export async function snapshotsOf(db: Db, ids: number[]): Promise<BookingSnapsho
     attendeesOf(db, ids),
   ]);
   return rows.map((b) => snapshotOf(b, names.get(b.resourceId), att.get(b.id)));
-}
-
-/** The reservation log (sys/reservelog), written in the transaction of the change. */
-export async function logReservation(
-  trx: Db,
-  now: number,
-  entry: { bookingId: number; resourceId: number; userId: number; action: string; detail?: unknown },
-): Promise<void> {
-  await trx('reservation_logs').insert({
-    booking_id: entry.bookingId,
-    resource_id: entry.resourceId,
-    user_id: entry.userId || null,
-    action: entry.action,
-    detail: entry.detail === undefined ? null : JSON.stringify(entry.detail).slice(0, 60_000),
-    created_at: now,
-  });
 }

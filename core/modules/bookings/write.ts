@@ -5,10 +5,11 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../errors.ts';
 import type { AnyEvent, BookingEventName } from '../../event-types.ts';
+import { logReservation } from '../logs/index.ts';
 import type { Db } from './deps.ts';
 import { charge } from './credits.ts';
 import { newCheckInCode, type Times } from './plan.ts';
-import { logReservation, snapshotsOf, toBookingRow, writeAttendees, type Attendees, type BookingRow } from './repo.ts';
+import { snapshotsOf, toBookingRow, writeAttendees, type Attendees, type BookingRow } from './repo.ts';
 import { initialState, stateColumns } from './lifecycle.ts';
 import type { ResourceInfo } from './resources.ts';
 import type { BookingSettings } from './settings.ts';

@@ -3,7 +3,6 @@ import type { AtriumModule } from '../module.ts';
 import { LogExports } from './export.ts';
 import { OperationLog } from './operation-log.ts';
 import { LogsService } from './queries.ts';
-import { ReservationLog } from './reservation-log.ts';
 import { LogRetention } from './retention.ts';
 import { logsRoutes } from './routes.ts';
 import { SqlMonitor } from './sql-monitor.ts';
@@ -11,7 +10,6 @@ import { SqlMonitor } from './sql-monitor.ts';
 declare module '../../cradle.ts' {
   interface Cradle {
     operationLog: OperationLog;
-    reservationLog: ReservationLog;
     sqlMonitor: SqlMonitor;
     logRetention: LogRetention;
     logsService: LogsService;
@@ -20,7 +18,7 @@ declare module '../../cradle.ts' {
 }
 
 export { OperationLog, scrub } from './operation-log.ts';
-export { ReservationLog, type ReservationEntry } from './reservation-log.ts';
+export { logReservation, type ReservationEntry } from './reservation-log.ts';
 export { SqlMonitor, shapeOf } from './sql-monitor.ts';
 
 export const logsModule: AtriumModule = {
@@ -28,7 +26,6 @@ export const logsModule: AtriumModule = {
   register(container) {
     container.register({
       operationLog: asClass(OperationLog).singleton(),
-      reservationLog: asClass(ReservationLog).singleton(),
       sqlMonitor: asClass(SqlMonitor)
         .singleton()
         .disposer((m) => m.stop()),
