@@ -14,6 +14,7 @@ import { RequireAuth, RootRedirect } from './RequireAuth.tsx';
 import { knownRoute, SECTIONS } from './screens.ts';
 
 const LoginPage = lazyScreen(() => import('../features/login/screens/LoginPage.tsx'));
+const RegisterPage = lazyScreen(() => import('../features/login/screens/RegisterPage.tsx'));
 
 function Screen({ path }: { path: string }) {
   const Lazy = knownRoute(path)?.screen;
@@ -38,6 +39,7 @@ const bare: RouteObject[] = SECTIONS.flatMap((s) => s.screens.filter((c) => c.ba
 
 export const router = createBrowserRouter([
   { path: '/login', element: standalone(<LoginPage />) },
+  { path: '/register', element: standalone(<RegisterPage />) },
   { path: '/redirect/*', element: <RedirectPage /> },
   { path: '/callback', element: <Callback /> },
   {

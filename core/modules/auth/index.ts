@@ -3,6 +3,7 @@ import type { AtriumModule } from '../module.ts';
 import { CaptchaService } from './captcha.ts';
 import { authRoutes } from './routes.ts';
 import { Reauthentication } from './reauth.ts';
+import { RegistrationService } from './register.ts';
 import { RsaKeyService } from './rsa-key.ts';
 import { AuthService } from './service.ts';
 import { SessionService } from './sessions.ts';
@@ -17,6 +18,7 @@ declare module '../../cradle.ts' {
     signInThrottle: SignInThrottle;
     sessionService: SessionService;
     authService: AuthService;
+    registrationService: RegistrationService;
     reauthentication: Reauthentication;
   }
 }
@@ -37,6 +39,7 @@ export const authModule: AtriumModule = {
       signInThrottle: asClass(SignInThrottle).singleton(),
       sessionService: asClass(SessionService).singleton(),
       authService: asClass(AuthService).singleton(),
+      registrationService: asClass(RegistrationService).singleton(),
       // A current password typed to confirm an action counts toward the sign-in throttle like one typed
       // at sign-in, and waits the same: a stolen session cannot guess it without limit.
       reauthentication: asFunction(() => {

@@ -2,9 +2,24 @@ import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import { PUBLIC, RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
-import { CaptchaQuery, ChangePasswordBody, LoginAnswer, LoginBody, RefreshBody } from './schema.ts';
+import {
+  CaptchaQuery,
+  ChangePasswordBody,
+  LoginAnswer,
+  LoginBody,
+  RefreshBody,
+  RegisterAnswer,
+  RegisterBody,
+} from './schema.ts';
 
-export function authRoutes({ authService, captchaService, rsaKeyService, usersService, config }: Cradle): ModuleRoutes {
+export function authRoutes({
+  authService,
+  captchaService,
+  registrationService,
+  rsaKeyService,
+  usersService,
+  config,
+}: Cradle): ModuleRoutes {
   const limit = config.loginRateLimit;
   return {
     tag: 'Sign-in',
@@ -50,6 +65,18 @@ export function authRoutes({ authService, captchaService, rsaKeyService, usersSe
             return authService.loginDirectory(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') });
           return authService.loginLocal(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') });
         },
+      }),
+      route<RegisterBody>({
+        method: 'post',
+        path: '/sys/register',
+        permission: PUBLIC,
+        rateLimitPerMinute: limit,
+        summary:
+          'Make a local account from the login page (registerEnabled): CAPTCHA always; waits for approval while registerNeedsApproval is on',
+        body: RegisterBody,
+        response: RegisterAnswer,
+        handler: ({ body, ip, headers, lang }) =>
+          registrationService.register(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') }),
       }),
       route<z.infer<typeof RefreshBody>>({
         method: 'post',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserFields } from '../users/index.ts';
 
 export const CaptchaQuery = z.object({
   uuid: z
@@ -54,3 +55,29 @@ export const ChangePasswordBody = z.object({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const ClientLogBody = z.object({ from: z.string().max(20).default('pc') }).catchall(z.unknown());
+
+/** POST /sys/register (docs/product-rules.md R14.10): the username and name follow the rules of User Management. */
+export const RegisterBody = UserFields.pick({ username: true, realName: true }).extend({
+  email: z.email().max(255),
+  employeeNo: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .transform((v) => v || undefined)
+    .describe('the employee number; the username when missing'),
+  password: z
+    .string()
+    .min(1)
+    .max(4096)
+    .describe('RSA-OAEP (SHA-256) ciphertext of the password, base64, made with /openapi/publicKey'),
+  uuid: z.string().min(8).max(64).describe('the client uuid the CAPTCHA was issued for'),
+  captcha: z.string().trim().min(1).max(10),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const RegisterAnswer = z.object({
+  username: z.string(),
+  awaitingApproval: z.boolean().describe('the account may sign in once an administrator has approved it'),
+});
+export type RegisterAnswer = z.infer<typeof RegisterAnswer>;

@@ -76,7 +76,8 @@ export class AuthService implements TokenResolver {
   /** Refuses users who may not sign in now, whatever the method. */
   async assertMaySignIn(user: UserRow): Promise<Set<string>> {
     const standing = accountStanding(user, this.deps.clock.now());
-    if (standing === 'disabled') throw new ForbiddenError('auth.userDisabled');
+    if (standing === 'disabled')
+      throw new ForbiddenError(Number(user.awaiting_approval) ? 'auth.awaitingApproval' : 'auth.userDisabled');
     if (standing === 'outsideWindow') throw new ForbiddenError('auth.userRestricted');
     const permissions = await this.deps.rolesService.permissionsOfUser(user.id);
     if (permissions.size === 0) throw new ForbiddenError('auth.noLoginPermission');

@@ -506,6 +506,16 @@ export const PARAMS: readonly ParamDef[] = [
     'ログイン画面に登録リンクを表示',
   ),
   p(
+    'registerNeedsApproval',
+    'security',
+    bool,
+    true,
+    true,
+    '自助注册的账号须经管理员审批后才能登录',
+    'Accounts made on the register page wait for an administrator to approve them before they can sign in',
+    '登録画面で作ったアカウントは、管理者が承認するまでログインできない',
+  ),
+  p(
     'blocklistEnabled',
     'blocklist',
     bool,

@@ -60,6 +60,8 @@ export function userColumns(b: UpdateUserBody & { status: 0 | 1 }) {
     cost_center: b.costCenter,
     ip_address: b.ipAddress,
     status: b.status,
+    // Enabling an account made on the register page is its approval (docs/product-rules.md R14.10).
+    ...(b.status === 1 ? { awaiting_approval: false } : {}),
     restricted: b.restricted,
     enable_at: b.enableAt ?? null,
     restrict_at: b.restrictAt ?? null,
@@ -161,23 +163,28 @@ export class UserAdminService {
     });
   }
 
-  /** Enable (1) or disable (0); a disabled user's sessions end at once. */
+  /**
+   * Enable (1) or disable (0); a disabled user's sessions end at once. Enabling an account that waits for approval
+   * approves it (logged as `sys.user.approve`).
+   */
   async setStatus(actor: Actor, id: number, status: 0 | 1): Promise<UserView> {
     return this.deps.db.transaction(async (trx) => {
       const before = await getView(trx, id);
       await this.guardTarget(trx, actor, id);
       if (id === actor.userId && status === 0) throw new BusinessRuleError('users.selfNotDisabled');
-      await trx('users').where({ id }).update({ status, updated_at: this.deps.clock.now() });
+      await trx('users')
+        .where({ id })
+        .update({ status, ...(status === 1 ? { awaiting_approval: false } : {}), updated_at: this.deps.clock.now() });
       if (status === 0) {
         await this.ensureAdminRemains(trx);
         await this.deps.sessionService.revokeAllOfUser(id, trx);
       }
       const after = await getView(trx, id);
       await this.deps.operationLog.record(trx, actor, {
-        action: 'sys.user.status',
+        action: before.awaitingApproval && status === 1 ? 'sys.user.approve' : 'sys.user.status',
         target: id,
-        before: { status: before.status },
-        after: { status },
+        before: { status: before.status, awaitingApproval: before.awaitingApproval },
+        after: { status, awaitingApproval: before.awaitingApproval && status === 0 },
       });
       return after;
     });

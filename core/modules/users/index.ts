@@ -19,7 +19,9 @@ export { UserImportService, type ImportProgress } from './import.ts';
 export { hashPassword, verifyPassword, randomPassword } from './password.ts';
 export { POLICY_KEYS, passwordState, policyViolations, type PasswordPolicy } from './password-policy.ts';
 export { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState, type AccountStanding } from './standing.ts';
+export { loadUserSettings, passwordErrors, throwIfAny, userFieldErrors } from './rules.ts';
 export type { UserRow } from './model.ts';
+export { UserFields } from './schema.ts';
 export type { UserView, Contact } from './schema.ts';
 
 export const usersModule: AtriumModule = {

@@ -17,6 +17,8 @@ export interface UserRow {
   cost_center: string | null;
   ip_address: string | null;
   status: number;
+  /** Made on the register page and not yet approved (kept with status 0 until an administrator enables it). */
+  awaiting_approval: boolean | number;
   restricted: boolean | number;
   enable_at: number | null;
   restrict_at: number | null;

@@ -26,6 +26,7 @@ export function toView(r: UserRow, roles: RoleRef[]): UserView {
     costCenter: r.cost_center,
     ipAddress: r.ip_address,
     status: Number(r.status),
+    awaitingApproval: Boolean(Number(r.awaiting_approval ?? 0)),
     restricted: Boolean(r.restricted),
     enableAt: num(r.enable_at),
     restrictAt: num(r.restrict_at),
@@ -77,6 +78,7 @@ export function filtered(db: Db, f: ExportQuery): Knex.QueryBuilder {
   const q = db('users');
   if (f.q) whereLikeAny(q, ['username', 'real_name', 'employee_no', 'email', 'phone'], f.q);
   if (f.status !== undefined) q.where({ status: f.status });
+  if (f.awaitingApproval !== undefined) q.where({ awaiting_approval: f.awaitingApproval });
   if (f.department) whereLikeAny(q, ['department'], f.department);
   const roleId = f.roleId ?? f.role;
   if (roleId) q.whereIn('id', db('user_roles').select('user_id').where({ role_id: roleId }));

@@ -64,6 +64,11 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const UserQuery = PageQuery.extend({
   status: z.coerce.number().int().min(0).max(1).optional(),
+  awaitingApproval: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('only accounts made on the register page that wait for approval (true), or only the others (false)'),
   roleId: z.coerce.number().int().positive().optional().describe('only holders of this role'),
   role: z.coerce.number().int().positive().optional().describe('same as roleId'),
   department: z.string().trim().max(100).optional(),
@@ -98,6 +103,11 @@ export const UserView = z.object({
   costCenter: z.string().nullable(),
   ipAddress: z.string().nullable(),
   status: z.number(),
+  awaitingApproval: z
+    .boolean()
+    .describe(
+      'made on the register page and waiting for an administrator; enabling the account (status 1) approves it',
+    ),
   restricted: z.boolean(),
   enableAt: z.number().nullable(),
   restrictAt: z.number().nullable(),

@@ -1,6 +1,7 @@
 /** Sign-in calls (docs/product-rules.md R14.1, docs/architecture.md A4.6), on the shared api slice. */
 import { api } from '../../app/api.ts';
 import type { Envelope } from '../../app/http.ts';
+import type { RegisterAnswer, RegisterBody } from '../../../../core/modules/auth/schema.ts';
 
 export type PasswordState = 'ok' | 'firstLogin' | 'expired' | 'expiring';
 
@@ -52,6 +53,10 @@ export const loginApi = api.injectEndpoints({
     login: build.mutation<LoginAnswer, LoginBody>({
       query: (body) => ({ url: '/sys/login', method: 'POST', body, public: true, silent: true }),
     }),
+    /** Self-registration (docs/product-rules.md R14.10); the password is encrypted like at sign-in. */
+    register: build.mutation<Envelope & { data: RegisterAnswer }, RegisterBody>({
+      query: (body) => ({ url: '/sys/register', method: 'POST', body, public: true, silent: true }),
+    }),
     changePassword: build.mutation<
       TokenAnswer,
       { password: string; newPassword: string; confirmPassword: string; revokeApiKeys?: boolean }
@@ -87,6 +92,7 @@ export const loginApi = api.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useRegisterMutation,
   useChangePasswordMutation,
   useLogoutMutation,
   useSsoMethodsQuery,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Form, Icon, List, Message, Modal } from 'semantic-ui-react';
+import { Button, Checkbox, Form, Message, Modal } from 'semantic-ui-react';
 import { useConfigQuery } from '../../../app/api.ts';
 import { encrypt } from '../../../app/crypto.ts';
 import { storeTokens } from '../../../app/sessionSlice.ts';
@@ -9,6 +9,7 @@ import { useAppDispatch } from '../../../app/store.ts';
 import { toastShown } from '../../../app/uiSlice.ts';
 import { useChangePasswordMutation, useMyKeyCountQuery } from '../api.ts';
 import { checkPassword, policyFrom } from '../policy.ts';
+import { PasswordRules } from './PasswordRules.tsx';
 import { throttleOf, useWait } from '../wait.ts';
 
 export interface ChangePasswordModalProps {
@@ -128,14 +129,7 @@ export function ChangePasswordModal({ open, reason, forced = false, onDone, onCa
             maxLength={50}
             error={touched && !rules.every((r) => r.ok) ? t('password.rulesNotMet') : undefined}
           />
-          <List className="password-rules" aria-live="polite" aria-label={t('password.rules')}>
-            {rules.map((r) => (
-              <List.Item key={r.key} className={r.ok ? 'rule-ok' : 'rule-pending'}>
-                <Icon name={r.ok ? 'check circle' : 'circle outline'} aria-hidden="true" />
-                <List.Content>{t(r.key, r.params)}</List.Content>
-              </List.Item>
-            ))}
-          </List>
+          <PasswordRules rules={rules} />
           <Form.Input
             id="cp-confirm"
             name="confirmPassword"

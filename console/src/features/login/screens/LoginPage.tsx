@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Menu, Message, Modal, Segment } from 'semantic-ui-react';
 import { useConfigQuery } from '../../../app/api.ts';
-import { apiUrl } from '../../../app/http.ts';
 import { encrypt, forgetPublicKey } from '../../../app/crypto.ts';
 import { signedOut, storeTokens } from '../../../app/sessionSlice.ts';
 import { storage } from '../../../app/storage.ts';
@@ -12,6 +11,7 @@ import { toastShown } from '../../../app/uiSlice.ts';
 import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useLoginMutation, useSsoMethodsQuery, type LoginAnswer } from '../api.ts';
+import { CAPTCHA_LENGTH, CaptchaField } from '../components/CaptchaField.tsx';
 import { ChangePasswordModal } from '../components/ChangePasswordModal.tsx';
 import { enterConsole, safeRedirect } from '../flow.ts';
 import { SsoButtons } from '../components/SsoButtons.tsx';
@@ -19,7 +19,6 @@ import { readHashEntry } from '../entryPoints.ts';
 import { throttleOf, useWait } from '../wait.ts';
 
 type LoginType = 'local' | 'ldap';
-const CAPTCHA_LENGTH = 5;
 
 /** /login (docs/product-rules.md R18.11): local or directory account, CAPTCHA, remember me, password prompts. */
 export default function LoginPage() {
@@ -48,8 +47,6 @@ export default function LoginPage() {
   const [uuid] = useState(() => storage.uuid);
   const [prompt, setPrompt] = useState<null | { answer: LoginAnswer; username: string }>(null);
   usePageTitle(t('routes.Login'));
-  // One image per refresh: the URL carries a timestamp, so it must not change on every render.
-  const captchaSrc = useMemo(() => apiUrl('/captcha', { uuid, n: captchaNonce }), [uuid, captchaNonce]);
 
   // A hash token (docs/product-rules.md R18.11) is a one-time code of an external sign-in: /callback redeems it.
   useEffect(() => {
@@ -196,38 +193,15 @@ export default function LoginPage() {
                 maxLength={50}
               />
               {captchaEnabled && (
-                <Form.Group className="captcha-row" unstackable>
-                  <Form.Input
-                    id="login-captcha"
-                    name="captcha"
-                    label={t('login.captcha')}
-                    autoComplete="off"
-                    width={10}
-                    maxLength={CAPTCHA_LENGTH}
-                    value={form.captcha}
-                    onChange={set('captcha')}
-                    error={touched && errors.captcha ? errors.captcha : undefined}
-                    required
-                  />
-                  <div className="captcha-image field">
-                    <button
-                      type="button"
-                      className="captcha-button"
-                      onClick={refreshCaptcha}
-                      title={t('login.captchaRefresh')}
-                      aria-label={t('login.captchaRefresh')}
-                    >
-                      <img
-                        className="captcha"
-                        data-uuid={uuid}
-                        src={captchaSrc}
-                        alt={t('login.captchaAlt')}
-                        width={120}
-                        height={40}
-                      />
-                    </button>
-                  </div>
-                </Form.Group>
+                <CaptchaField
+                  idPrefix="login"
+                  uuid={uuid}
+                  nonce={captchaNonce}
+                  value={form.captcha}
+                  onChange={(captcha) => setForm((f) => ({ ...f, captcha }))}
+                  onRefresh={refreshCaptcha}
+                  error={touched && errors.captcha ? errors.captcha : undefined}
+                />
               )}
               {wait.seconds > 0 && (
                 <Message
@@ -263,10 +237,10 @@ export default function LoginPage() {
         <SsoButtons redirect={redirect} />
         {config.registerEnabled === true && (
           <p className="login-register">
-            <a href="/register">
+            <Link to="/register" id="login-register">
               <Icon name="user plus" aria-hidden="true" />
               {t('login.register')}
-            </a>
+            </Link>
           </p>
         )}
       </Segment>
