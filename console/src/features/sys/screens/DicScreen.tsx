@@ -4,42 +4,22 @@
  * Enter edits, Delete asks before deleting; a search shows the matching items
  * with their ancestors, opened.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, Loader, Message, Segment } from 'semantic-ui-react';
 import { useCan, useToast } from '../../../app/hooks.ts';
 import { ConfirmDelete } from '../../../components/crud/index.ts';
 import { ScreenFrame } from '../../../components/ScreenFrame.tsx';
-import { TreeView, useTreeFocus } from '../../../components/tree/index.ts';
-import {
-  useDeleteDictMutation,
-  useDictListQuery,
-  useDictSearchQuery,
-  type DictListItem,
-  type DictSearchResult,
-} from '../api.ts';
-import { DictContext, DICT_PAGE, type DictTree } from '../components/dictionary/context.ts';
+import { useTreeFocus } from '../../../components/tree/index.ts';
+import { useDeleteDictMutation, type DictListItem } from '../api.ts';
+import { DictContext, type DictTree } from '../components/dictionary/context.ts';
 import { DictForm, useDictForm } from '../components/dictionary/DictForm.tsx';
-import { DictLevel, DictNode } from '../components/dictionary/DictNode.tsx';
+import { DictPanel } from '../components/dictionary/DictPanel.tsx';
 import { DictToolbar } from '../components/dictionary/DictToolbar.tsx';
+import { useDictBrowse } from '../components/dictionary/useDictBrowse.ts';
 import '../components/dictionary/dictionary.css';
 import '../i18n.ts';
 
-type Keys = ReadonlySet<string>;
-
-/** Every branch of a search that leads to a match, opened. */
-function openedBy(found: DictSearchResult | undefined): Keys {
-  const keys = new Set<string>();
-  const walk = (bs: DictSearchResult['items']) =>
-    bs.forEach((b) => {
-      if (b.children.length) {
-        keys.add(String(b.id));
-        walk(b.children);
-      }
-    });
-  walk(found?.items ?? []);
-  return keys;
-}
+const blank = (sort: number, parentId: number | null) => ({ name: '', code: '', description: '', sort, parentId });
 
 export default function DicScreen() {
   const { t } = useTranslation('sys');
@@ -47,22 +27,8 @@ export default function DicScreen() {
   const can = useCan();
   const toast = useToast();
   const focus = useTreeFocus();
-
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const top = useDictListQuery({ parentId: 0, page: 1, pageSize: DICT_PAGE }, { skip: Boolean(q) });
-  const search = useDictSearchQuery({ q }, { skip: !q });
-  const found = q ? search.data : undefined;
-
-  const [browseOpen, setBrowseOpen] = useState<Keys>(new Set());
-  const [searchOpen, setSearchOpen] = useState<Keys>(new Set());
-  useEffect(() => setSearchOpen(openedBy(found)), [found]);
-  const expanded = q ? searchOpen : browseOpen;
-  const setExpanded = q ? setSearchOpen : setBrowseOpen;
+  const browse = useDictBrowse();
+  const { q, found } = browse;
 
   const items = useRef(new Map<string, DictListItem>());
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
@@ -74,11 +40,10 @@ export default function DicScreen() {
   const [doomed, setDoomed] = useState<DictListItem | null>(null);
   const [remove, removing] = useDeleteDictMutation();
   const [parentOf, setParentOf] = useState<DictListItem | null>(null);
-  const topItems: DictListItem[] = q ? (found?.items ?? []) : (top.data?.items ?? []);
   const form = useDictForm({
     parentChoices: (values, editing) => {
       const options = new Map<number, string>();
-      for (const it of top.data?.items ?? []) if (it.id !== editing?.id) options.set(it.id, it.name);
+      for (const it of browse.top?.items ?? []) if (it.id !== editing?.id) options.set(it.id, it.name);
       const current = Number(values.parentId);
       if (values.parentId != null && values.parentId !== '' && !options.has(current))
         options.set(current, items.current.get(String(current))?.name ?? `#${current}`);
@@ -86,7 +51,7 @@ export default function DicScreen() {
     },
     onSaved: (saved, parentId) => {
       // Show the saved item where it now is: its parent opened, the focus on it.
-      if (parentId) setExpanded((old) => new Set(old).add(String(parentId)));
+      if (parentId) browse.open(String(parentId));
       focus.focusKey(String(saved.id));
     },
   });
@@ -101,7 +66,7 @@ export default function DicScreen() {
     addChild: (parent) => {
       restore.current = String(parent.id);
       setParentOf(parent);
-      void form.open(null, { name: '', code: '', description: '', sort: parent.childCount + 1, parentId: parent.id });
+      void form.open(null, blank(parent.childCount + 1, parent.id));
     },
     edit: (item) => {
       restore.current = String(item.id);
@@ -117,7 +82,7 @@ export default function DicScreen() {
   const addTop = () => {
     restore.current = null;
     setParentOf(null);
-    void form.open(null, { name: '', code: '', description: '', sort: (top.data?.total ?? 0) + 1, parentId: null });
+    void form.open(null, blank((browse.top?.total ?? 0) + 1, null));
   };
   const closeForm = () => {
     form.close();
@@ -132,10 +97,13 @@ export default function DicScreen() {
     toast('success', t('deleted'));
     if (next) focus.focusKey(next);
   };
-  const isOpen = useMemo(() => (id: number) => expanded.has(String(id)), [expanded]);
+  /** Enter on an item: its form where allowed, else it opens or closes. */
+  const activate = (key: string) => {
+    const item = items.current.get(key);
+    if (item && dict.canEdit) dict.edit(item);
+    else if (item && item.childCount > 0) browse.toggle(key);
+  };
 
-  const loading = q ? search.isFetching && !search.data : top.isLoading;
-  const empty = !loading && topItems.length === 0;
   const formTitle = form.editing
     ? `${t('edit')}: ${form.editing.name}`
     : parentOf
@@ -146,11 +114,11 @@ export default function DicScreen() {
       <DictContext.Provider value={dict}>
         <DictToolbar
           title={title}
-          text={text}
-          onText={setText}
+          text={browse.text}
+          onText={browse.setText}
           selected={selected}
           onAddTop={addTop}
-          onCollapse={!q && browseOpen.size > 0 ? () => setBrowseOpen(new Set()) : undefined}
+          onCollapse={browse.collapse}
         />
         <p className="dict-help" id="dict-help">
           {t('dic.keyboardHelp')}
@@ -162,84 +130,19 @@ export default function DicScreen() {
               : t('dic.matches', { count: found.total })
             : ''}
         </p>
-        <Segment className="dict-panel">
-          {loading && <Loader active inline="centered" />}
-          {empty && (
-            <div className="dict-empty" data-testid="dict-empty">
-              <p>
-                <Icon name="inbox" aria-hidden="true" /> {q ? t('dic.noMatch', { q }) : t('dic.empty')}
-              </p>
-              {q ? (
-                <Button type="button" basic onClick={() => setText('')}>
-                  {t('dic.clearSearch')}
-                </Button>
-              ) : (
-                dict.canAdd && (
-                  <Button type="button" primary onClick={addTop}>
-                    {t('dic.addTop')}
-                  </Button>
-                )
-              )}
-            </div>
-          )}
-          {(top.error || search.error) && (
-            <Message warning content={((top.error ?? search.error) as { msg?: string }).msg ?? t('loadFailed')} />
-          )}
-          {!empty && !loading && (
-            <TreeView
-              id="dict-tree"
-              label={title}
-              describedBy="dict-help"
-              busy={q ? search.isFetching : top.isFetching}
-              testId="dict-tree"
-              focus={focus}
-              expanded={expanded}
-              onToggle={(key, open) =>
-                setExpanded((old) => {
-                  const next = new Set(old);
-                  if (open) next.add(key);
-                  else next.delete(key);
-                  return next;
-                })
-              }
-              onExpandMany={(keys) => setExpanded((old) => new Set([...old, ...keys]))}
-              selected={selectedKey}
-              onSelect={setSelectedKey}
-              firstKey={topItems[0] ? String(topItems[0].id) : null}
-              onActivate={(key) => {
-                const item = items.current.get(key);
-                if (item && dict.canEdit) dict.edit(item);
-                else if (item && item.childCount > 0)
-                  setExpanded((old) => {
-                    const next = new Set(old);
-                    if (next.has(key)) next.delete(key);
-                    else next.add(key);
-                    return next;
-                  });
-              }}
-              onDelete={(key) => {
-                const item = items.current.get(key);
-                if (item && dict.canDelete) dict.remove(item);
-              }}
-            >
-              {q ? (
-                (found?.items ?? []).map((b, i, all) => (
-                  <DictNode
-                    key={b.id}
-                    item={b}
-                    level={1}
-                    posinset={i + 1}
-                    setsize={all.length}
-                    branches={b.children}
-                    open={isOpen}
-                  />
-                ))
-              ) : (
-                <DictLevel parentId={0} level={1} open={isOpen} />
-              )}
-            </TreeView>
-          )}
-        </Segment>
+        <DictPanel
+          title={title}
+          browse={browse}
+          focus={focus}
+          selected={selectedKey}
+          onSelect={setSelectedKey}
+          onActivate={activate}
+          onDelete={(key) => {
+            const item = items.current.get(key);
+            if (item && dict.canDelete) dict.remove(item);
+          }}
+          onAddTop={addTop}
+        />
         <DictForm form={form} title={formTitle} onClose={closeForm} />
         <ConfirmDelete
           name={doomed ? doomed.name : null}
