@@ -58,11 +58,15 @@ export async function text(page: Page, selector: string): Promise<string> {
   return (await el!.evaluate((e) => e.textContent ?? '')).trim();
 }
 
-/** Fills the booking form's required fields and submits it. */
-export async function fillBookingForm(page: Page, subject: string): Promise<void> {
+/**
+ * Fills the booking form's required fields: the subject, and the employee ID once it holds the signed-in
+ * user's employee number (the test users' is `T-<username>`, docs/product-rules.md R4.1), which it answers.
+ */
+export async function fillBookingForm(page: Page, subject: string): Promise<string> {
   await page.waitForSelector('#bk-subject', { visible: true });
   await page.type('#bk-subject', subject);
-  await page.type('#bk-employee', 'E-100');
+  await page.waitForFunction(() => /^T-/.test((document.querySelector('#bk-employee') as HTMLInputElement).value));
+  return page.$eval('#bk-employee', (el) => (el as HTMLInputElement).value);
 }
 
 /** Waits until the element's text matches (the page may still be rendering), then answers it. */

@@ -86,7 +86,7 @@ function registerTests(): void {
         );
         t.is(await page.$$eval('.tg-cell[aria-selected="true"]', (els) => els.length), 4);
         await page.click('[data-testid="open-booking"]');
-        await fillBookingForm(page, 'Roadmap review');
+        t.is(await fillBookingForm(page, 'Roadmap review'), 'T-alice', "the employee ID starts as alice's number");
         t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations in the booking form');
         await page.click('[data-testid="booking-submit"]');
         const code = await text(page, '[data-testid="checkin-code"]');
@@ -105,6 +105,7 @@ function registerTests(): void {
         t.is(rows.length, 1);
         t.is(rows[0].start_time, '10:00');
         t.is(rows[0].end_time, '11:00');
+        t.is(rows[0].employee_no, 'T-alice');
 
         // Past cells cannot be selected: yesterday has only past cells.
         await setValue(page, '#f-date', dayFromNow(-1));

@@ -1,6 +1,6 @@
 /** Shared set-up of the booking API tests: a fixed clock, users with tokens, a place with rooms. */
 import { expandGrid, type GridWire } from '../../console/src/features/center/grid-wire.ts';
-import type { Grid } from '../../console/src/features/center/types.ts';
+import type { Grid } from '../../console/src/features/center/grid-wire.ts';
 import type { ApiAnswer, TestApp } from './app.ts';
 import { createUser, STAFF_PASSWORD } from './users.ts';
 

@@ -1,38 +1,52 @@
-/** The booking centre's server calls, injected into the shell's RTK Query slice. */
-import { api } from '../../app/api.ts';
-import type { Envelope } from '../../app/http.ts';
-import { expandGrid, type GridWire } from './grid-wire.ts';
+/**
+ * The booking centre's server calls (core/modules/bookings, the places it books and the signed-in user),
+ * injected into the shell's RTK Query slice and typed by the server's own schemas and services.
+ */
+import type { z } from 'zod';
+import type { ApprovalView } from '../../../../core/modules/bookings/approvals.ts';
+import type { SeriesResult } from '../../../../core/modules/bookings/recurrence.ts';
 import type {
-  Approval,
-  Booking,
-  BookingInput,
-  Contact,
-  Floor,
-  Grid,
-  GridResource,
-  Occurrence,
-  Page,
-  Place,
-  PlacedResource,
-  Scope,
-  SeriesAnswer,
-} from './types.ts';
+  AvailableQuery,
+  BookingView,
+  CancelBooking,
+  CreateBooking,
+  GridQuery,
+  ModifyBooking,
+  MyBookingsQuery,
+  OuterAttendee,
+  Recurrence,
+} from '../../../../core/modules/bookings/schema.ts';
+import type { BookingsService } from '../../../../core/modules/bookings/service.ts';
+import type { FloorView, LocationView } from '../../../../core/modules/locations/schema.ts';
+import type { ResourceView } from '../../../../core/modules/resources/schema.ts';
+import type { UserView } from '../../../../core/modules/users/schema.ts';
+import { api, dataOf } from '../../app/api.ts';
+import type { Envelope } from '../../app/http.ts';
+import type { Page } from '../../components/crud/index.ts';
+import { expandGrid, type Grid, type GridWire } from './grid-wire.ts';
 
-const data = <T>(b: Envelope) => b.data as T;
+export type { Grid, GridResource } from './grid-wire.ts';
+export type Booking = BookingView;
+export type BookingInput = z.input<typeof CreateBooking>;
+export type { Recurrence };
+export type Attendee = z.infer<typeof OuterAttendee>;
+/** One date of a series as the preview and the skipped list describe it. */
+export type Occurrence = SeriesResult['skipped'][number];
+export type SeriesAnswer = SeriesResult;
+export type Approval = ApprovalView;
+/** Which occurrences of a series a change or a cancellation takes. */
+export type Scope = z.output<typeof ModifyBooking>['scope'];
+export type Available = Awaited<ReturnType<BookingsService['available']>>;
+export type Preview = Awaited<ReturnType<BookingsService['preview']>>;
+/** The signed-in user as GET /sys/user/info answers (core/modules/auth/routes.ts). */
+export type SignedInUser = Pick<UserView, 'id' | 'username' | 'realName' | 'employeeNo' | 'email' | 'phone'>;
 
-export interface GridArgs {
-  date: string;
-  type?: number;
-  locationId?: number;
-  floorId?: number;
-  capacity?: number;
-}
+/** Query arguments as the query string carries them (numbers, not the strings the server coerces). */
+export type GridArgs = z.input<typeof GridQuery>;
+export type AvailableArgs = z.input<typeof AvailableQuery>;
+type MyBookingsArgs = Pick<z.input<typeof MyBookingsQuery>, 'scope' | 'page' | 'pageSize'>;
 
-export interface AvailableArgs extends GridArgs {
-  startTime: string;
-  endTime: string;
-  deviceIds?: string;
-}
+const data = dataOf;
 
 export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Approvals'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -41,12 +55,12 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
       transformResponse: (b: Envelope) => expandGrid(data<GridWire>(b)),
       providesTags: ['Bookings'],
     }),
-    available: build.query<{ resources: Omit<GridResource, 'cells'>[] }, AvailableArgs>({
+    available: build.query<Available, AvailableArgs>({
       query: (params) => ({ url: '/bookings/available', params: { ...params } }),
-      transformResponse: data<{ resources: Omit<GridResource, 'cells'>[] }>,
+      transformResponse: data<Available>,
       providesTags: ['Bookings'],
     }),
-    myBookings: build.query<Page<Booking>, { scope: 'upcoming' | 'past' | 'all'; page?: number; pageSize?: number }>({
+    myBookings: build.query<Page<Booking>, MyBookingsArgs>({
       query: (params) => ({ url: '/bookings', params: { ...params } }),
       transformResponse: data<Page<Booking>>,
       providesTags: ['Bookings'],
@@ -61,16 +75,16 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
       transformResponse: data<Booking | SeriesAnswer>,
       invalidatesTags: ['Bookings', 'Approvals'],
     }),
-    previewBooking: build.mutation<{ occurrences: Occurrence[]; okCount: number }, BookingInput>({
+    previewBooking: build.mutation<Preview, BookingInput>({
       query: (body) => ({ url: '/bookings/preview', method: 'POST', body }),
-      transformResponse: data<{ occurrences: Occurrence[]; okCount: number }>,
+      transformResponse: data<Preview>,
     }),
-    modifyBooking: build.mutation<Booking, { id: number; body: Partial<BookingInput> & { scope: Scope } }>({
+    modifyBooking: build.mutation<Booking, { id: number; body: z.input<typeof ModifyBooking> }>({
       query: ({ id, body }) => ({ url: `/bookings/${id}`, method: 'PUT', body }),
       transformResponse: data<Booking>,
       invalidatesTags: ['Bookings'],
     }),
-    cancelBooking: build.mutation<unknown, { id: number; reason: string; scope: Scope }>({
+    cancelBooking: build.mutation<unknown, { id: number } & z.input<typeof CancelBooking>>({
       query: ({ id, ...body }) => ({ url: `/bookings/${id}/cancel`, method: 'POST', body }),
       invalidatesTags: ['Bookings', 'Approvals'],
     }),
@@ -99,31 +113,32 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
       }),
       invalidatesTags: ['Approvals', 'Bookings'],
     }),
-    locations: build.query<Place[], void>({
+    locations: build.query<LocationView[], void>({
       query: () => ({ url: '/room/locations', params: { pageSize: 500 } }),
-      transformResponse: (b: Envelope) => data<Page<Place>>(b).items,
+      transformResponse: (b: Envelope) => data<Page<LocationView>>(b).items,
     }),
-    floors: build.query<Floor[], number | undefined>({
+    floors: build.query<FloorView[], number | undefined>({
       query: (locationId) => ({ url: '/room/floors', params: { pageSize: 500, locationId } }),
-      transformResponse: (b: Envelope) => data<Page<Floor>>(b).items,
-    }),
-    contacts: build.query<Contact[], string>({
-      query: (q) => ({ url: '/contacts/', params: { q: q || undefined, limit: 50 }, silent: true }),
-      transformResponse: data<Contact[]>,
+      transformResponse: (b: Envelope) => data<Page<FloorView>>(b).items,
     }),
     /** Positions of a floor's resources; staff without resource rights get none (the plan lays them out itself). */
-    placed: build.query<PlacedResource[], number>({
-      async queryFn(floorId, bq, _extra, fetch) {
-        const out: PlacedResource[] = [];
+    placed: build.query<Array<Pick<ResourceView, 'id' | 'position'>>, number>({
+      async queryFn(floorId, _api, _extra, fetch) {
+        const out: Array<Pick<ResourceView, 'id' | 'position'>> = [];
         for (let page = 1; page <= 20; page++) {
           const r = await fetch({ url: '/room/resources', params: { floorId, page, pageSize: 500 }, silent: true });
           if (r.error) return page === 1 ? { data: [] } : { data: out };
-          const p = data<Page<PlacedResource>>(r.data as Envelope);
-          out.push(...p.items);
+          const p = data<Page<ResourceView>>(r.data as Envelope);
+          out.push(...p.items.map(({ id, position }) => ({ id, position })));
           if (out.length >= p.total || p.items.length === 0) break;
         }
         return { data: out };
       },
+    }),
+    /** Who is signed in: the booking form starts the employee ID from their employee number. */
+    signedInUser: build.query<SignedInUser, void>({
+      query: () => ({ url: '/sys/user/info', silent: true }),
+      transformResponse: data<SignedInUser>,
     }),
   }),
 });
@@ -144,6 +159,6 @@ export const {
   useDecideMutation,
   useLocationsQuery,
   useFloorsQuery,
-  useContactsQuery,
   usePlacedQuery,
+  useSignedInUserQuery,
 } = centerApi;

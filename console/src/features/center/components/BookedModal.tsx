@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, List, Modal } from 'semantic-ui-react';
 import { awaitsApproval } from '../../../../../core/modules/bookings/lifecycle.ts';
-import type { Booking, SeriesAnswer } from '../types.ts';
+import type { Booking, SeriesAnswer } from '../api.ts';
 
 export function firstBooking(result: Booking | SeriesAnswer): Booking | undefined {
   return 'bookings' in result ? result.bookings[0] : result;

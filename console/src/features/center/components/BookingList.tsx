@@ -2,8 +2,9 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Table } from 'semantic-ui-react';
-import { BookingActions, BookingFacts, StateLabel } from './BookingDetails.tsx';
-import type { Booking } from '../types.ts';
+import { BookingActions } from './BookingActions.tsx';
+import { BookingFacts, StateLabel } from './BookingFacts.tsx';
+import type { Booking } from '../api.ts';
 
 export function BookingList({ items, empty, testid }: { items: Booking[]; empty: string; testid: string }) {
   const { t } = useTranslation('center');

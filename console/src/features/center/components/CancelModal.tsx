@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Modal } from 'semantic-ui-react';
 import { useCancelBookingMutation } from '../api.ts';
 import { useToast } from '../../../app/hooks.ts';
-import type { Booking, Scope } from '../types.ts';
+import type { Booking, Scope } from '../api.ts';
 
 export function ScopeField({ value, onChange, id }: { value: Scope; onChange: (s: Scope) => void; id: string }) {
   const { t } = useTranslation('center');

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Modal } from 'semantic-ui-react';
 import { useModifyBookingMutation } from '../api.ts';
 import { ScopeField } from './CancelModal.tsx';
-import { REMINDERS } from './BookingForm.tsx';
+import { ReminderField } from './ReminderField.tsx';
 import { timeOptions } from './dates.ts';
 import { useToast } from '../../../app/hooks.ts';
-import type { Booking, Scope } from '../types.ts';
+import type { Booking, Scope } from '../api.ts';
 
 const TIMES = timeOptions(15);
 
@@ -102,20 +102,7 @@ export function EditModal({ booking, onClose }: { booking: Booking; onClose: () 
             rows={2}
             onChange={(_, d) => set({ remarks: String(d.value ?? '') })}
           />
-          <Form.Field>
-            <label htmlFor="ed-reminder">{t('form.reminder')}</label>
-            <select
-              id="ed-reminder"
-              value={v.reminderMinutes}
-              onChange={(e) => set({ reminderMinutes: Number(e.target.value) })}
-            >
-              {REMINDERS.map((m) => (
-                <option key={m} value={m}>
-                  {m === 0 ? t('form.noReminder') : t('form.minutesBefore', { count: m })}
-                </option>
-              ))}
-            </select>
-          </Form.Field>
+          <ReminderField id="ed-reminder" value={v.reminderMinutes} onChange={(m) => set({ reminderMinutes: m })} />
           {booking.seriesId !== null && <ScopeField id="edit-scope" value={scope} onChange={setScope} />}
         </Form>
       </Modal.Content>

@@ -1,14 +1,9 @@
 /** The recurrence of a booking: pattern, interval, weekdays or month day, and a range (until a date or a count). */
 import { useTranslation } from 'react-i18next';
 import { Form } from 'semantic-ui-react';
-import type { Recurrence } from '../types.ts';
+import type { Recurrence } from '../api.ts';
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
-
-export function defaultRecurrence(date: string): Recurrence {
-  const weekday = new Date(`${date}T12:00:00`).getDay();
-  return { freq: 'weekly', interval: 1, byWeekday: [weekday], count: 4 };
-}
 
 /** Keeps only the fields the chosen pattern uses. */
 function withFreq(r: Recurrence, freq: Recurrence['freq']): Recurrence {
@@ -66,71 +61,7 @@ export function RecurrenceEditor({ value, onChange }: { value: Recurrence; onCha
           ))}
         </div>
       )}
-      {value.freq === 'monthly' && (
-        <Form.Group widths="equal">
-          <Form.Field>
-            <label htmlFor="rec-monthly">{t('rec.monthlyBy')}</label>
-            <select
-              id="rec-monthly"
-              value={value.bySetPos !== undefined ? 'nth' : 'date'}
-              onChange={(e) =>
-                onChange(
-                  e.target.value === 'nth'
-                    ? { ...value, byMonthDay: undefined, bySetPos: 1, byWeekday: [value.byWeekday?.[0] ?? 1] }
-                    : { ...value, bySetPos: undefined, byWeekday: undefined, byMonthDay: [1] },
-                )
-              }
-            >
-              <option value="date">{t('rec.byDate')}</option>
-              <option value="nth">{t('rec.byNth')}</option>
-            </select>
-          </Form.Field>
-          {value.bySetPos !== undefined ? (
-            <>
-              <Form.Field>
-                <label htmlFor="rec-setpos">{t('rec.nth')}</label>
-                <select
-                  id="rec-setpos"
-                  value={value.bySetPos}
-                  onChange={(e) => set({ bySetPos: Number(e.target.value) })}
-                >
-                  {[1, 2, 3, 4, -1].map((n) => (
-                    <option key={n} value={n}>
-                      {t(`rec.pos${n < 0 ? 'Last' : n}`)}
-                    </option>
-                  ))}
-                </select>
-              </Form.Field>
-              <Form.Field>
-                <label htmlFor="rec-nthday">{t('rec.weekday')}</label>
-                <select
-                  id="rec-nthday"
-                  value={value.byWeekday?.[0] ?? 1}
-                  onChange={(e) => set({ byWeekday: [Number(e.target.value)] })}
-                >
-                  {WEEKDAYS.map((d) => (
-                    <option key={d} value={d}>
-                      {t(`rec.day${d}`)}
-                    </option>
-                  ))}
-                </select>
-              </Form.Field>
-            </>
-          ) : (
-            <Form.Field>
-              <label htmlFor="rec-monthday">{t('rec.monthDay')}</label>
-              <input
-                id="rec-monthday"
-                type="number"
-                min={1}
-                max={31}
-                value={value.byMonthDay?.[0] ?? 1}
-                onChange={(e) => set({ byMonthDay: [Math.min(31, Math.max(1, Number(e.target.value) || 1))] })}
-              />
-            </Form.Field>
-          )}
-        </Form.Group>
-      )}
+      {value.freq === 'monthly' && <MonthlyFields value={value} onChange={onChange} />}
       <Form.Group widths="equal">
         <Form.Field>
           <label htmlFor="rec-end">{t('rec.range')}</label>
@@ -172,5 +103,72 @@ export function RecurrenceEditor({ value, onChange }: { value: Recurrence; onCha
         )}
       </Form.Group>
     </fieldset>
+  );
+}
+
+/** A monthly pattern: on a date of the month, or on the first..fourth or last given weekday. */
+function MonthlyFields({ value, onChange }: { value: Recurrence; onChange: (r: Recurrence) => void }) {
+  const { t } = useTranslation('center');
+  const set = (patch: Partial<Recurrence>) => onChange({ ...value, ...patch });
+  return (
+    <Form.Group widths="equal">
+      <Form.Field>
+        <label htmlFor="rec-monthly">{t('rec.monthlyBy')}</label>
+        <select
+          id="rec-monthly"
+          value={value.bySetPos !== undefined ? 'nth' : 'date'}
+          onChange={(e) =>
+            onChange(
+              e.target.value === 'nth'
+                ? { ...value, byMonthDay: undefined, bySetPos: 1, byWeekday: [value.byWeekday?.[0] ?? 1] }
+                : { ...value, bySetPos: undefined, byWeekday: undefined, byMonthDay: [1] },
+            )
+          }
+        >
+          <option value="date">{t('rec.byDate')}</option>
+          <option value="nth">{t('rec.byNth')}</option>
+        </select>
+      </Form.Field>
+      {value.bySetPos !== undefined ? (
+        <>
+          <Form.Field>
+            <label htmlFor="rec-setpos">{t('rec.nth')}</label>
+            <select id="rec-setpos" value={value.bySetPos} onChange={(e) => set({ bySetPos: Number(e.target.value) })}>
+              {[1, 2, 3, 4, -1].map((n) => (
+                <option key={n} value={n}>
+                  {t(`rec.pos${n < 0 ? 'Last' : n}`)}
+                </option>
+              ))}
+            </select>
+          </Form.Field>
+          <Form.Field>
+            <label htmlFor="rec-nthday">{t('rec.weekday')}</label>
+            <select
+              id="rec-nthday"
+              value={value.byWeekday?.[0] ?? 1}
+              onChange={(e) => set({ byWeekday: [Number(e.target.value)] })}
+            >
+              {WEEKDAYS.map((d) => (
+                <option key={d} value={d}>
+                  {t(`rec.day${d}`)}
+                </option>
+              ))}
+            </select>
+          </Form.Field>
+        </>
+      ) : (
+        <Form.Field>
+          <label htmlFor="rec-monthday">{t('rec.monthDay')}</label>
+          <input
+            id="rec-monthday"
+            type="number"
+            min={1}
+            max={31}
+            value={value.byMonthDay?.[0] ?? 1}
+            onChange={(e) => set({ byMonthDay: [Math.min(31, Math.max(1, Number(e.target.value) || 1))] })}
+          />
+        </Form.Field>
+      )}
+    </Form.Group>
   );
 }

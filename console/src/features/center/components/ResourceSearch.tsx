@@ -6,10 +6,10 @@ import { Loading } from '../../../components/Loading.tsx';
 import { RESERVE_CODES, useAccess } from './access.ts';
 import { useAvailableQuery, type AvailableArgs } from '../api.ts';
 import { BookedModal } from './BookedModal.tsx';
-import { BookingForm, type BookingTarget } from './BookingForm.tsx';
+import { BookingForm, type BookingTarget } from './booking-form/BookingForm.tsx';
 import { minutesOf, timeOptions, today } from './dates.ts';
 import { Filters, type FilterValue } from './Filters.tsx';
-import type { Booking, SeriesAnswer } from '../types.ts';
+import type { Booking, SeriesAnswer } from '../api.ts';
 import './center.css';
 import '../i18n.ts';
 

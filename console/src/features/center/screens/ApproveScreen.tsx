@@ -1,49 +1,24 @@
 /** My Approval (/center/approve): pending and decided requests; approve or deny with a reason; my own pending requests with revoke. */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Header, Message, Modal, Segment, Table } from 'semantic-ui-react';
+import { Button, Header, Message, Segment, Table } from 'semantic-ui-react';
 import { awaitsApproval } from '../../../../../core/modules/bookings/lifecycle.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { useAccess } from '../components/access.ts';
-import { useApprovalsQuery, useCancelBookingMutation, useDecideMutation, useMyBookingsQuery } from '../api.ts';
-import { useToast } from '../../../app/hooks.ts';
-import type { Approval, Booking } from '../types.ts';
+import { useApprovalsQuery, useMyBookingsQuery } from '../api.ts';
+import { DecisionModal, type Decision } from '../components/DecisionModal.tsx';
 import '../components/center.css';
 import '../i18n.ts';
-
-type Decision = { kind: 'approve' | 'deny'; approval: Approval } | { kind: 'revoke'; booking: Booking };
 
 export default function ApproveScreen() {
   const { t } = useTranslation('center');
   const access = useAccess();
-  const toast = useToast();
   const [scope, setScope] = useState<'pending' | 'decided'>('pending');
   const { data, isLoading } = useApprovalsQuery({ scope });
   const { data: mine } = useMyBookingsQuery({ scope: 'upcoming', pageSize: 200 });
   const myPending = useMemo(() => (mine?.items ?? []).filter((b) => b.mySelf && awaitsApproval(b.state)), [mine]);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [reason, setReason] = useState('');
-  const [decide, { isLoading: deciding }] = useDecideMutation();
-  const [cancel] = useCancelBookingMutation();
   const mayDecide = access.can('center:approve:approve');
-
-  const submit = async () => {
-    if (!decision) return;
-    try {
-      if (decision.kind === 'revoke') {
-        const b = decision.booking;
-        if (b.approvalId) await decide({ id: b.approvalId, action: 'revoke', reason: reason || undefined }).unwrap();
-        else await cancel({ id: b.id, reason: reason || t('approve.revoked'), scope: 'one' }).unwrap();
-      } else {
-        await decide({ id: decision.approval.id, action: decision.kind, reason: reason || undefined }).unwrap();
-      }
-      toast('success', t(`approve.done.${decision.kind}`));
-      setDecision(null);
-      setReason('');
-    } catch {
-      // toasted
-    }
-  };
 
   const items = data?.items ?? [];
   return (
@@ -151,35 +126,7 @@ export default function ApproveScreen() {
           </Table.Body>
         </Table>
       )}
-      {decision && (
-        <Modal
-          className="center-modal"
-          open
-          size="tiny"
-          onClose={() => setDecision(null)}
-          aria-labelledby="decide-title"
-          data-testid="decide-modal"
-        >
-          <Modal.Header id="decide-title">{t(`approve.${decision.kind}`)}</Modal.Header>
-          <Modal.Content>
-            <Form id="decide-form" onSubmit={() => void submit()}>
-              <Form.TextArea
-                id="decide-reason"
-                label={t('approve.reason')}
-                value={reason}
-                maxLength={300}
-                onChange={(_, d) => setReason(String(d.value ?? ''))}
-              />
-            </Form>
-          </Modal.Content>
-          <Modal.Actions>
-            <Button onClick={() => setDecision(null)}>{t('common.back')}</Button>
-            <Button primary type="submit" form="decide-form" loading={deciding} data-testid="decide-confirm">
-              {t(`approve.${decision.kind}`)}
-            </Button>
-          </Modal.Actions>
-        </Modal>
-      )}
+      {decision && <DecisionModal decision={decision} onClose={() => setDecision(null)} />}
     </Segment>
   );
 }

@@ -9,7 +9,7 @@ import { useAccess } from '../components/access.ts';
 import { useMyBookingsQuery } from '../api.ts';
 import { BookingList } from '../components/BookingList.tsx';
 import { CancelModal } from '../components/CancelModal.tsx';
-import type { Booking } from '../types.ts';
+import type { Booking } from '../api.ts';
 import '../components/center.css';
 import '../i18n.ts';
 

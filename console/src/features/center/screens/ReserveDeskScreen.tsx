@@ -8,11 +8,11 @@ import { Loading } from '../../../components/Loading.tsx';
 import { RESERVE_CODES, useAccess } from '../components/access.ts';
 import { useFloorsQuery, useGridQuery, useLocationsQuery, usePlacedQuery } from '../api.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
-import { BookingForm, type BookingTarget } from '../components/BookingForm.tsx';
+import { BookingForm, type BookingTarget } from '../components/booking-form/BookingForm.tsx';
 import { minutesOf, timeOptions, today } from '../components/dates.ts';
-import { fetchBlob } from '../download.ts';
 import { Filters, type FilterValue } from '../components/Filters.tsx';
-import type { Booking, GridResource, SeriesAnswer } from '../types.ts';
+import { usePlanImage } from '../components/usePlanImage.ts';
+import type { Booking, GridResource, SeriesAnswer } from '../api.ts';
 import '../components/center.css';
 import '../i18n.ts';
 
@@ -28,30 +28,6 @@ export function stateOver(r: GridResource, start: string, end: string): string {
   const booked = cells.find((c) => BOOKED.has(c.state));
   if (booked) return booked.state;
   return cells.find((c) => c.state !== 'free')?.state ?? 'free';
-}
-
-function usePlanImage(floorId: number | undefined, hasPlan: boolean) {
-  const [img, setImg] = useState<{ url: string; w: number; h: number } | null>(null);
-  useEffect(() => {
-    setImg(null);
-    if (!floorId || !hasPlan) return;
-    let url = '';
-    let live = true;
-    void fetchBlob(`/room/floors/${floorId}/plan`).then((blob) => {
-      if (!blob || !live) return;
-      url = URL.createObjectURL(blob);
-      const probe = new Image();
-      probe.onload = () => {
-        if (live) setImg({ url, w: probe.naturalWidth || 1200, h: probe.naturalHeight || 800 });
-      };
-      probe.src = url;
-    });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [floorId, hasPlan]);
-  return img;
 }
 
 export default function ReserveDeskScreen() {

@@ -7,11 +7,11 @@ import { Loading } from '../../../components/Loading.tsx';
 import { RESERVE_CODES, useAccess } from '../components/access.ts';
 import { useGridQuery } from '../api.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
-import { BookingForm, type BookingTarget } from '../components/BookingForm.tsx';
+import { BookingForm, type BookingTarget } from '../components/booking-form/BookingForm.tsx';
 import { today } from '../components/dates.ts';
 import { Filters, type FilterValue } from '../components/Filters.tsx';
 import { BookingDetails } from '../components/BookingDetails.tsx';
-import type { Booking, SeriesAnswer } from '../types.ts';
+import type { Booking, SeriesAnswer } from '../api.ts';
 import '../components/center.css';
 import '../i18n.ts';
 
