@@ -1,4 +1,7 @@
 import type { Lang } from './i18n/index.ts';
+import { CAPABILITY_NAMES, codesOf, type Capability } from './modules/capabilities.ts';
+
+export { codesOf, isCapability, type Capability } from './modules/capabilities.ts';
 
 /**
  * Who is calling, as services see it: enough to check rights, stamp rows and
@@ -17,11 +20,35 @@ export interface Actor {
   mustChangePassword?: boolean;
 }
 
-export function can(actor: Actor, permission: string): boolean {
-  return actor.permissions.has(permission);
+/** Held by the system (jobs, CLI maintenance): passes every check (docs/product-rules.md R1.4). */
+export const WILDCARD = '*';
+
+/** The system itself: jobs and CLI maintenance (docs/product-rules.md R1.4). */
+export function isSystem(actor: Actor): boolean {
+  return actor.permissions.has(WILDCARD);
+}
+
+/** Whether the actor holds a permission code of the catalogue, exactly or through the wildcard. */
+export function holds(actor: Actor, code: string): boolean {
+  return actor.permissions.has(code) || actor.permissions.has(WILDCARD);
+}
+
+/** Whether the actor holds any permission on a screen (`<section>:<screen>`), or the wildcard. */
+export function holdsOnScreen(actor: Actor, screen: string): boolean {
+  return actor.permissions.has(WILDCARD) || [...actor.permissions].some((p) => p.startsWith(`${screen}:`));
+}
+
+/** Whether the actor may do what a capability names: it holds one of the codes that grant it, or the wildcard. */
+export function can(actor: Actor, capability: Capability): boolean {
+  return actor.permissions.has(WILDCARD) || codesOf(capability).some((c) => actor.permissions.has(c));
+}
+
+/** Every capability the actor has, sorted. */
+export function capabilitiesOf(actor: Actor): Capability[] {
+  return CAPABILITY_NAMES.filter((c) => can(actor, c));
 }
 
 /** The actor of scheduled jobs and CLI maintenance commands. */
 export function systemActor(lang: Lang = 'en'): Actor {
-  return { userId: 0, username: 'system', permissions: new Set(['*']), lang, via: 'system' };
+  return { userId: 0, username: 'system', permissions: new Set([WILDCARD]), lang, via: 'system' };
 }

@@ -13,6 +13,7 @@ import { errorEnvelope, requestContext, wellFormedPath } from './http/middleware
 import { buildRouter, type AppState } from './http/mount.ts';
 import type { ModuleRoutes } from './http/route.ts';
 import { modules } from './modules/index.ts';
+import { allPermissions } from './modules/menus/index.ts';
 import { VERSION } from './version.ts';
 
 export function routeTables(cradle: Cradle): ModuleRoutes[] {
@@ -37,6 +38,7 @@ export function buildApp(container: AppContainer): Koa<AppState> {
       : undefined,
     bodyLimitBytes: c.config.bodyLimitBytes,
     uploadLimitBytes: c.config.uploadLimitBytes,
+    permissionCodes: new Set(allPermissions()),
   });
   app.use(requestContext(c.logger));
   app.use(errorEnvelope(c.logger));

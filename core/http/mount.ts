@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import type { Actor } from '../actor.ts';
+import { can, holds, isCapability, type Actor } from '../actor.ts';
 import { BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts';
 import type { Lang } from '../i18n/index.ts';
 import { readCredential, type ApiKeyResolver, type TokenResolver } from './authenticate.ts';
@@ -33,6 +33,8 @@ export interface MountDeps {
   bodyLimitBytes: number;
   /** Upper bound of any upload, whatever a route allows. */
   uploadLimitBytes: number;
+  /** The permission codes of the catalogue: a route naming another code stops the server at start. */
+  permissionCodes: ReadonlySet<string>;
 }
 
 export interface AppState {
@@ -50,7 +52,7 @@ const anonymous = (lang: Lang, ip: string): Actor => ({
   via: 'system',
 });
 
-export function assertRouteTable(tables: ModuleRoutes[]): void {
+export function assertRouteTable(tables: ModuleRoutes[], permissionCodes: ReadonlySet<string>): void {
   const seen = new Set<string>();
   for (const table of tables) {
     for (const r of table.routes) {
@@ -59,6 +61,8 @@ export function assertRouteTable(tables: ModuleRoutes[]): void {
       if (perms.length === 0 || perms.some((p) => typeof p !== 'string' || p.trim() === '')) {
         throw new Error(`Route ${id} (${table.tag}) declares no permission`);
       }
+      const unknown = perms.find((p) => p !== PUBLIC && p !== SIGNED_IN && !isCapability(p) && !permissionCodes.has(p));
+      if (unknown) throw new Error(`Route ${id} (${table.tag}) declares ${unknown}, neither a capability nor a code`);
       if (seen.has(id)) throw new Error(`Route ${id} is declared twice`);
       seen.add(id);
     }
@@ -67,11 +71,11 @@ export function assertRouteTable(tables: ModuleRoutes[]): void {
 
 export function isAllowed(actor: Actor, permission: RouteDef['permission']): boolean {
   const perms = Array.isArray(permission) ? permission : [permission];
-  return perms.some((p) => p === PUBLIC || p === SIGNED_IN || actor.permissions.has(p) || actor.permissions.has('*'));
+  return perms.some((p) => p === PUBLIC || p === SIGNED_IN || (isCapability(p) ? can(actor, p) : holds(actor, p)));
 }
 
 export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountDeps): Router<AppState> {
-  assertRouteTable(tables);
+  assertRouteTable(tables, deps.permissionCodes);
   const router = new Router<AppState>({ prefix });
   const jsonBody = koaBody({
     jsonLimit: deps.bodyLimitBytes,

@@ -4,6 +4,7 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { codesOf, isCapability } from '../actor.ts';
 import { PUBLIC, SIGNED_IN, type ModuleRoutes, type RouteDef } from './route.ts';
 
 const Envelope = z.object({ code: z.number().int(), msg: z.string() });
@@ -33,6 +34,9 @@ function asObject(schema: z.ZodType | undefined): z.ZodObject | undefined {
 function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: RouteDef): void {
   const perms = Array.isArray(def.permission) ? def.permission : [def.permission];
   const isPublic = perms.includes(PUBLIC);
+  // Capabilities are listed by name and by the permission codes that grant them, which is what roles hold.
+  const capabilities = perms.filter(isCapability);
+  const codes = [...new Set(perms.flatMap((p): string[] => (isCapability(p) ? [...codesOf(p)] : [p])))];
   const dataSchema = def.response ?? z.unknown();
   const okSchema =
     def.spread && def.response instanceof z.ZodObject
@@ -70,14 +74,14 @@ function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: R
         ? 'Public.'
         : perms.includes(SIGNED_IN)
           ? 'Any signed-in user.'
-          : `Permission: \`${perms.join('` or `')}\`.`,
+          : `${capabilities.length ? `Capability: \`${capabilities.join('` or `')}\`. ` : ''}Permission: \`${codes.join('` or `')}\`.`,
     ]
       .filter(Boolean)
       .join('\n\n'),
     security: isPublic ? [] : [{ token: [] }, { bearer: [] }, { apiKey: [] }],
     request: request as never,
     responses: responses as never,
-    ...({ 'x-permission': perms } as object),
+    ...({ 'x-permission': codes, ...(capabilities.length ? { 'x-capability': capabilities } : {}) } as object),
   });
 }
 

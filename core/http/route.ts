@@ -4,7 +4,8 @@
  * so a route cannot exist without all three.
  */
 import type { z } from 'zod';
-import type { Actor } from '../actor.ts';
+import type { Actor, Capability } from '../actor.ts';
+import type { PermissionCode } from '../capability.ts';
 import type { Lang } from '../i18n/index.ts';
 
 /** Anyone, signed in or not. */
@@ -12,7 +13,11 @@ export const PUBLIC = 'public' as const;
 /** Any signed-in user, whatever their permissions. */
 export const SIGNED_IN = 'signedIn' as const;
 
-export type Permission = typeof PUBLIC | typeof SIGNED_IN | string;
+/**
+ * What admits a caller to a route: a capability of a module (`bookings.book`), or a permission code where the
+ * route is one screen's action (`sys:menu:add`), or PUBLIC / SIGNED_IN (docs/conventions.md, Capabilities).
+ */
+export type Permission = typeof PUBLIC | typeof SIGNED_IN | Capability | PermissionCode;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

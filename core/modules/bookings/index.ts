@@ -17,6 +17,7 @@ declare module '../../cradle.ts' {
   }
 }
 
+export { BOOKINGS_CAPABILITIES, type BookingsCapability } from './capabilities.ts';
 export { BookingsService } from './service.ts';
 export { ApprovalsService } from './approvals.ts';
 export { CreditsService, type LedgerEntry } from './credits.ts';

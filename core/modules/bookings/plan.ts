@@ -10,6 +10,7 @@ import type { BookingDeps, Db } from './deps.ts';
 import { HOLDS_TIME } from './lifecycle.ts';
 import { openOn, type DisabledPeriod, type ResourceInfo } from './resources.ts';
 import { checkRules, priceOf, type RuleContext, type RuleFailure } from './rules/index.ts';
+import { isBookingAdmin } from './sight.ts';
 import type { BookingSettings } from './settings.ts';
 import { instantOf, minutesOf, wallClockExists, weekdayOf } from './time.ts';
 
@@ -124,7 +125,7 @@ export function ruleContext(args: {
     ...times,
     disabledPeriods: args.disabled,
     maxDurationMinutes: settings.maxDurationMinutes,
-    isSuper: args.actor.permissions.has('center:reserve:super') || args.actor.permissions.has('*'),
+    isSuper: isBookingAdmin(args.actor),
     daysAhead: settings.daysAhead,
     countLimit: settings.countLimit,
     activeCount: facts.activeCount,

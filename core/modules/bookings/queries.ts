@@ -1,5 +1,5 @@
 /** My bookings (as organiser or attendee) and one booking. */
-import type { Actor } from '../../actor.ts';
+import { can, type Actor } from '../../actor.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
@@ -36,7 +36,7 @@ export async function myBookings(deps: BookingDeps, actor: Actor, q: MyBookingsQ
 /** Anyone who may see the grid sees a booking as the grid shows it; the people of the meeting see more (sight.ts). */
 export async function bookingById(deps: BookingDeps, actor: Actor, id: number): Promise<BookingView> {
   const b = await getBooking(deps.db, id);
-  if (!actor.permissions.has('center:reserve:view')) {
+  if (!can(actor, 'bookings.viewGrid')) {
     const sight = (await sightsOf(deps.db, actor, [b], await attendeesOf(deps.db, [id]))).get(id);
     if (sight === 'bystander') throw new ForbiddenError();
   }

@@ -4,7 +4,7 @@
  * series if any date is refused, `skip` books the others and lists the rest.
  */
 import rrule from 'rrule';
-import type { Actor } from '../../actor.ts';
+import { can, type Actor } from '../../actor.ts';
 import { BadRequestError, BusinessRuleError, ConflictError, ForbiddenError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import { prepareCreate } from './create.ts';
@@ -135,12 +135,7 @@ const publicOccurrence = (o: Occurrence) => ({
 
 function checkAllowed(actor: Actor, settings: BookingSettings): void {
   if (!settings.useCircle) throw new BusinessRuleError('bookings.recurrenceDisabled');
-  if (
-    !actor.permissions.has('center:reserve:circle') &&
-    !actor.permissions.has('center:recurring:circle') &&
-    !actor.permissions.has('*')
-  )
-    throw new ForbiddenError();
+  if (!can(actor, 'bookings.bookSeries')) throw new ForbiddenError();
 }
 
 export async function previewSeries(deps: BookingDeps, actor: Actor, input: CreateBooking) {

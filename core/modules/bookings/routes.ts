@@ -20,25 +20,6 @@ import {
 } from './schema.ts';
 import type { z } from 'zod';
 
-const RESERVE = [
-  'center:reserve:reserve',
-  'center:reservedesk:reserve',
-  'center:search:reserve',
-  'center:searchdesk:reserve',
-  'center:recurring:circle',
-];
-const VIEW = [
-  'center:reserve:view',
-  'center:reservedesk:view',
-  'center:search:view',
-  'center:searchdesk:view',
-  'center:meeting:view',
-  'center:mydesk:view',
-];
-const UPDATE = ['center:reserve:update', 'center:meeting:update', 'center:recurring:update'];
-const CANCEL = ['center:reserve:cancel', 'center:meeting:cancel', 'center:mydesk:cancel', 'center:recurring:cancel'];
-const MINE = ['center:meeting:view', 'center:mydesk:view', 'center:reserve:view'];
-
 type Id = z.infer<typeof IdParam>;
 
 export function bookingsRoutes({
@@ -54,7 +35,7 @@ export function bookingsRoutes({
       route<undefined, GridQuery>({
         method: 'get',
         path: '/bookings/grid',
-        permission: VIEW,
+        permission: 'bookings.viewGrid',
         query: GridQuery,
         summary:
           "Room-status grid of a date: each resource's cells as the caller sees them, as runs of one state (`[state, count, bookingId?]`), with each zone's cell labels once in `times`",
@@ -63,7 +44,7 @@ export function bookingsRoutes({
       route<undefined, AvailableQuery>({
         method: 'get',
         path: '/bookings/available',
-        permission: VIEW,
+        permission: 'bookings.viewGrid',
         query: AvailableQuery,
         summary: 'Room / desk inquiry: resources free for a date and time range',
         handler: ({ actor, query }) => s.available(actor, query),
@@ -71,7 +52,7 @@ export function bookingsRoutes({
       route<undefined, MyBookingsQuery>({
         method: 'get',
         path: '/bookings',
-        permission: MINE,
+        permission: 'bookings.listOwn',
         query: MyBookingsQuery,
         summary: 'My bookings (organiser or attendee), upcoming or past',
         handler: ({ actor, query }) => s.mine(actor, query),
@@ -79,7 +60,7 @@ export function bookingsRoutes({
       route<CreateBooking>({
         method: 'post',
         path: '/bookings/preview',
-        permission: RESERVE,
+        permission: 'bookings.book',
         body: CreateBooking,
         summary: 'Every occurrence of a recurring booking with its conflicts and rule refusals',
         handler: ({ actor, body }) => s.preview(actor, body),
@@ -107,7 +88,7 @@ export function bookingsRoutes({
       route<CreateBooking>({
         method: 'post',
         path: '/bookings',
-        permission: RESERVE,
+        permission: 'bookings.book',
         body: CreateBooking,
         summary: 'Book a resource (optionally recurring)',
         handler: ({ actor, body }) => s.create(actor, body),
@@ -115,7 +96,7 @@ export function bookingsRoutes({
       route<undefined, undefined, Id>({
         method: 'get',
         path: '/bookings/:id',
-        permission: [...VIEW, SIGNED_IN],
+        permission: SIGNED_IN,
         params: IdParam,
         response: BookingView,
         summary: 'One booking',
@@ -135,7 +116,7 @@ export function bookingsRoutes({
       route<ModifyBooking, undefined, Id>({
         method: 'put',
         path: '/bookings/:id',
-        permission: UPDATE,
+        permission: 'bookings.change',
         params: IdParam,
         body: ModifyBooking,
         summary: 'Modify a booking (one, following or the series)',
@@ -144,7 +125,7 @@ export function bookingsRoutes({
       route<ExtendBooking, undefined, Id>({
         method: 'post',
         path: '/bookings/:id/extend',
-        permission: UPDATE,
+        permission: 'bookings.change',
         params: IdParam,
         body: ExtendBooking,
         response: BookingView,
@@ -154,7 +135,7 @@ export function bookingsRoutes({
       route<CancelBooking, undefined, Id>({
         method: 'post',
         path: '/bookings/:id/cancel',
-        permission: CANCEL,
+        permission: 'bookings.cancel',
         params: IdParam,
         body: CancelBooking,
         summary: 'Cancel with a reason (one, following or the series)',
@@ -189,7 +170,7 @@ export function bookingsRoutes({
       route<undefined, ApprovalsQuery>({
         method: 'get',
         path: '/approvals',
-        permission: 'center:approve:view',
+        permission: 'bookings.viewApprovals',
         query: ApprovalsQuery,
         summary: 'My approvals: pending or decided',
         handler: ({ actor, query }) => a.list(actor, query),
@@ -197,7 +178,7 @@ export function bookingsRoutes({
       route<z.infer<typeof Decision>, undefined, Id>({
         method: 'post',
         path: '/approvals/:id/approve',
-        permission: 'center:approve:approve',
+        permission: 'bookings.decide',
         params: IdParam,
         body: Decision,
         summary: 'Approve a pending booking',
@@ -206,7 +187,7 @@ export function bookingsRoutes({
       route<z.infer<typeof Decision>, undefined, Id>({
         method: 'post',
         path: '/approvals/:id/deny',
-        permission: 'center:approve:approve',
+        permission: 'bookings.decide',
         params: IdParam,
         body: Decision,
         summary: 'Deny a pending booking (frees its time)',
@@ -224,7 +205,7 @@ export function bookingsRoutes({
       route<z.infer<typeof Recharge>, undefined, Id>({
         method: 'post',
         path: '/sys/users/:id/recharge',
-        permission: 'sys:admin:recharge',
+        permission: 'bookings.recharge',
         params: IdParam,
         body: Recharge,
         summary: "Add credit (cents) to a user's balance",
@@ -233,7 +214,7 @@ export function bookingsRoutes({
       route<undefined, z.infer<typeof LedgerQuery>, Id>({
         method: 'get',
         path: '/sys/users/:id/ledger',
-        permission: ['sys:admin:recharge', 'sys:admin:view'],
+        permission: 'bookings.viewCredit',
         params: IdParam,
         query: LedgerQuery,
         summary: "A user's credit balance and movements",

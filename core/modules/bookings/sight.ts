@@ -8,14 +8,13 @@
  * - reviewer (an approver of its resource, or a booking administrator): the same without the check-in code;
  * - bystander: what the grid shows (resource, times, state; the subject where others' subjects are shown).
  */
-import type { Actor } from '../../actor.ts';
+import { can, type Actor } from '../../actor.ts';
 import type { Db } from './deps.ts';
 
 export type Sight = 'organiser' | 'attendee' | 'reviewer' | 'bystander';
 
-/** A booking administrator (center:reserve:super) or the system administrator. */
-export const isBookingAdmin = (actor: Actor): boolean =>
-  actor.permissions.has('center:reserve:super') || actor.permissions.has('*');
+/** A booking administrator (docs/product-rules.md R1.5) or the system. */
+export const isBookingAdmin = (actor: Actor): boolean => can(actor, 'bookings.manageAny');
 
 /** Each booking's sight for the actor; `inner` holds each booking's inner attendees (already loaded by the caller). */
 export async function sightsOf(

@@ -10,6 +10,7 @@ declare module '../../cradle.ts' {
 }
 
 export { DevicesService } from './service.ts';
+export { DEVICES_CAPABILITIES, type DevicesCapability } from './capabilities.ts';
 export { DEVICE_KINDS, type DeviceKind, type DeviceView } from './schema.ts';
 
 export const devicesModule: AtriumModule = {

@@ -57,7 +57,7 @@ export function devicesRoutes({ devicesService }: Cradle): ModuleRoutes {
       route({
         method: 'post',
         path: '/roRoom/getRelayList',
-        permission: ['room:equipment:view', 'room:room:view', 'inte:switch:view'],
+        permission: 'devices.listRelays',
         summary: 'Relays (switch devices): id and identifier',
         response: z.array(RelayItem),
         handler: () => devicesService.relays(),
@@ -65,7 +65,7 @@ export function devicesRoutes({ devicesService }: Cradle): ModuleRoutes {
       route({
         method: 'get',
         path: '/inte/environment/deviceList',
-        permission: ['inte:environment:view', 'room:equipment:view', 'room:dashboard:view'],
+        permission: 'devices.listEnvironmentSensors',
         summary: 'Environment sensors with their room',
         response: z.array(SensorItem),
         handler: () => devicesService.sensors('environment'),
@@ -73,7 +73,7 @@ export function devicesRoutes({ devicesService }: Cradle): ModuleRoutes {
       route({
         method: 'get',
         path: '/inte/occupancy/deviceList',
-        permission: ['inte:occupancy:view', 'room:equipment:view', 'room:dashboard:view'],
+        permission: 'devices.listOccupancySensors',
         summary: 'Occupancy (presence) sensors with their room',
         response: z.array(SensorItem),
         handler: () => devicesService.sensors('occupancy'),

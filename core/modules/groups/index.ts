@@ -10,6 +10,7 @@ declare module '../../cradle.ts' {
 }
 
 export { GroupsService } from './service.ts';
+export { GROUPS_CAPABILITIES, type GroupsCapability } from './capabilities.ts';
 export type { GroupSummary, GroupView } from './schema.ts';
 
 export const groupsModule: AtriumModule = {

@@ -12,7 +12,7 @@ export function groupsRoutes({ groupsService }: Cradle): ModuleRoutes {
         // Resource screens restrict resources to groups, so they may read the list too.
         method: 'get',
         path: '/sys/groups',
-        permission: ['sys:group:view', 'room:room:add', 'room:room:update', 'room:desk:add', 'room:desk:update'],
+        permission: 'groups.list',
         query: GroupQuery,
         summary: 'User groups, paged, with their number of members',
         handler: ({ query }) => groupsService.list(query),

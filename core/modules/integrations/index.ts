@@ -15,6 +15,7 @@ declare module '../../cradle.ts' {
 }
 
 export { IntegrationsService } from './service.ts';
+export { INTEGRATIONS_CAPABILITIES, kindCapability, type IntegrationsCapability } from './capabilities.ts';
 export { KIND_NAMES } from './kinds.ts';
 export { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 

@@ -1,7 +1,6 @@
 import type { Cradle } from '../../cradle.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
 import { scaffoldFiles } from '../../plugin-host/index.ts';
-import { KIND_SCREEN, PLUGIN_KINDS } from '../../plugin-sdk/index.ts';
 import {
   IdParam,
   KindParam,
@@ -13,10 +12,6 @@ import {
   TestSettings,
 } from './schema.ts';
 
-/** Routes accept any integration screen's permission; the service checks the one of the kind asked for. */
-const anyView = PLUGIN_KINDS.map((k) => `inte:${KIND_SCREEN[k]}:view`);
-const anySave = PLUGIN_KINDS.map((k) => `inte:${KIND_SCREEN[k]}:save`);
-
 export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRoutes {
   return {
     tag: 'Integrations',
@@ -24,14 +19,14 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
       route({
         method: 'get',
         path: '/inte/kinds',
-        permission: anyView,
+        permission: 'integrations.view',
         summary: 'Integration kinds with their providers, names per language and settings forms (JSON Schema)',
         handler: ({ actor }) => s.kinds(actor),
       }),
       route<undefined, undefined, KindParam>({
         method: 'get',
         path: '/inte/settings/:kind',
-        permission: anyView,
+        permission: 'integrations.view',
         params: KindParam,
         response: SettingsView,
         summary: 'The provider selected for a kind and its settings (secrets only as "set" flags)',
@@ -40,7 +35,7 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
       route<SaveSettings, undefined, KindParam>({
         method: 'put',
         path: '/inte/settings/:kind',
-        permission: anySave,
+        permission: 'integrations.save',
         params: KindParam,
         body: SaveSettings,
         summary:
@@ -50,7 +45,7 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
       route<TestSettings, undefined, KindParam>({
         method: 'post',
         path: '/inte/settings/:kind/test',
-        permission: anySave,
+        permission: 'integrations.save',
         params: KindParam,
         body: TestSettings,
         summary: 'Test connection with the given settings (or the saved ones)',
@@ -59,7 +54,7 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
       route<undefined, OutboxQuery>({
         method: 'get',
         path: '/inte/outbox',
-        permission: anyView,
+        permission: 'integrations.view',
         query: OutboxQuery,
         summary: 'Work queued for providers: pending, done and parked deliveries with their last error',
         response: OutboxView,
@@ -68,7 +63,7 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
       route<undefined, undefined, { id: number }>({
         method: 'post',
         path: '/inte/outbox/:id/retry',
-        permission: anySave,
+        permission: 'integrations.save',
         params: IdParam,
         summary: 'Queue a parked delivery again for a fresh series of attempts',
         handler: ({ actor, params }) => s.retry(actor, params.id),

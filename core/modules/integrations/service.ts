@@ -13,8 +13,9 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
-import { KIND_SCREEN, PLUGIN_KINDS, type AnyPluginDefinition, type PluginKind } from '../../plugin-sdk/index.ts';
+import { PLUGIN_KINDS, type AnyPluginDefinition, type PluginKind } from '../../plugin-sdk/index.ts';
 import { changedEndpoints, errorMessage, type Outbox, type PluginHost } from '../../plugin-host/index.ts';
+import { kindCapability } from './capabilities.ts';
 import { kindCatalogue } from './kinds.ts';
 import type { OutboxQuery, OutboxView, SaveSettings, SettingsView, TestSettings } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -28,8 +29,7 @@ export interface IntegrationsDeps {
   operationLog: Cradle['operationLog'];
 }
 
-const mayDo = (actor: Actor, kind: PluginKind, action: 'view' | 'save') =>
-  can(actor, `inte:${KIND_SCREEN[kind]}:${action}`) || can(actor, '*');
+const mayDo = (actor: Actor, kind: PluginKind, action: 'view' | 'save') => can(actor, kindCapability(kind, action));
 
 export class IntegrationsService {
   constructor(private readonly deps: IntegrationsDeps) {}

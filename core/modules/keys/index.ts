@@ -13,6 +13,7 @@ declare module '../../cradle.ts' {
 }
 
 export { ApiKeysService } from './service.ts';
+export { KEYS_CAPABILITIES, type KeysCapability } from './capabilities.ts';
 
 export const keysModule: AtriumModule = {
   name: 'keys',

@@ -18,7 +18,7 @@ export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
         method: 'get',
         path: '/sys/users/:id/keys',
         // Those who may reset the user's password see which keys the reset would revoke.
-        permission: ['sys:admin:update', 'sys:secret:view'],
+        permission: 'keys.viewUserKeys',
         params: IdParam,
         query: UserKeyQuery,
         summary: "One user's API keys (never their secrets), as a password reset would revoke them",

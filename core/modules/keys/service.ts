@@ -6,7 +6,7 @@
  * also takes it from their keys, and a disabled creator's keys stop working.
  */
 import type { Knex } from 'knex';
-import type { Actor } from '../../actor.ts';
+import { holds, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
@@ -80,7 +80,7 @@ export class ApiKeysService implements ApiKeyResolver {
         'keys.unknownScope',
         { scope: unknown },
       );
-    const beyond = scopes.find((s) => !actor.permissions.has(s) && !actor.permissions.has('*'));
+    const beyond = scopes.find((s) => !holds(actor, s));
     if (beyond) throw new ForbiddenError('keys.beyondAuthority', { scope: beyond });
     const now = this.deps.clock.now();
     if (input.expiresAt != null && input.expiresAt <= now) throw new BadRequestError('keys.badExpiry');

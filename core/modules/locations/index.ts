@@ -12,6 +12,7 @@ declare module '../../cradle.ts' {
 }
 
 export { LocationsService } from './service.ts';
+export { LOCATIONS_CAPABILITIES, type LocationsCapability } from './capabilities.ts';
 export { FloorsService } from './floors.ts';
 export { assertUnbound, futureBookings, HOLDING_STATES } from './guards.ts';
 export { TimeZone, IdParam } from './schema.ts';

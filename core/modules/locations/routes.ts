@@ -6,10 +6,6 @@ import type { StoredFile } from '../uploads/index.ts';
 import { FloorIconQuery, FloorInput, FloorList, FloorView, IdParam, LocationInput, LocationView } from './schema.ts';
 
 type Id = { id: number };
-// The booking centre filters by location and floor, so its viewers read them too.
-const BOOKERS = ['center:reserve:view', 'center:reservedesk:view', 'center:search:view', 'center:searchdesk:view'];
-const readLocations = ['room:building:view', 'room:level:view', 'room:room:view', 'room:desk:view', ...BOOKERS];
-const readFloors = ['room:level:view', 'room:room:view', 'room:desk:view', ...BOOKERS];
 const picture = (f: StoredFile) =>
   new RawReply(fs.createReadStream(f.file), f.mime, { headers: { 'cache-control': 'private, max-age=300' } });
 
@@ -20,7 +16,7 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
       route<undefined, PageQuery>({
         method: 'get',
         path: '/room/locations',
-        permission: readLocations,
+        permission: 'locations.view',
         query: PageQuery,
         summary: 'Locations (sites, buildings), paged; q searches name and address',
         handler: ({ query }) => locationsService.list(query),
@@ -37,7 +33,7 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
       route<undefined, undefined, Id>({
         method: 'get',
         path: '/room/locations/:id',
-        permission: readLocations,
+        permission: 'locations.view',
         params: IdParam,
         response: LocationView,
         summary: 'One location',
@@ -64,7 +60,7 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
       route<undefined, FloorList>({
         method: 'get',
         path: '/room/floors',
-        permission: readFloors,
+        permission: 'locations.viewFloors',
         query: FloorList,
         summary: 'Floors, paged; filter by locationId, q searches names',
         handler: ({ query }) => floorsService.list(query),
@@ -81,7 +77,7 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
       route<undefined, undefined, Id>({
         method: 'get',
         path: '/room/floors/:id',
-        permission: readFloors,
+        permission: 'locations.viewFloors',
         params: IdParam,
         response: FloorView,
         summary: 'One floor',

@@ -13,6 +13,7 @@ declare module '../../cradle.ts' {
 
 export { MENU, allPermissions, staffPermissions, type Action, type MenuSection } from './catalog.ts';
 export { MenusService } from './service.ts';
+export { CAPABILITIES, CAPABILITY_NAMES, codesOf, type Capability } from '../capabilities.ts';
 export { MenuAdminService } from './admin.ts';
 
 export const menusModule: AtriumModule = {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { capabilitiesOf } from '../../actor.ts';
+import { CAPABILITY_NAMES } from '../capabilities.ts';
 import type { Cradle } from '../../cradle.ts';
 import { SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { IdParam, MenuBody, MenuQuery, MenuView } from './schema.ts';
+
+/** A capability name (docs/conventions.md, Capabilities). */
+const CapabilityName = z.enum(CAPABILITY_NAMES);
 
 const NavEntry = z.object({
   name: z.string(),
@@ -24,15 +29,28 @@ export function menusRoutes({ menusService, menuAdminService }: Cradle): ModuleR
         path: '/sys/menu/nav',
         permission: SIGNED_IN,
         spread: true,
-        summary: "The signed-in user's menu and permissions",
+        summary: "The signed-in user's menu, permissions and capabilities",
         response: z.object({
           menuList: z.array(NavEntry.extend({ children: z.array(NavEntry) })),
           permissions: z.array(z.string()),
+          capabilities: z.array(CapabilityName),
         }),
         handler: async ({ actor }) => ({
           menuList: await menusService.nav(actor),
           permissions: [...actor.permissions].sort(),
+          capabilities: capabilitiesOf(actor),
         }),
+      }),
+      route({
+        method: 'get',
+        path: '/auth/capabilities',
+        permission: SIGNED_IN,
+        summary: 'What the signed-in user may do: the capabilities their permissions grant, sorted',
+        description:
+          'Each capability is granted by any one of the permission codes listed for it (`*`, the system, has all). ' +
+          'Clients ask this instead of matching permission codes themselves.',
+        response: z.object({ capabilities: z.array(CapabilityName) }),
+        handler: ({ actor }) => ({ capabilities: capabilitiesOf(actor) }),
       }),
       route<undefined, MenuQuery>({
         method: 'get',

@@ -3,7 +3,7 @@
  * each user filtered by what their permissions let them see (docs/product-rules.md R2.4).
  */
 import type { Knex } from 'knex';
-import type { Actor } from '../../actor.ts';
+import { holdsOnScreen, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { MENU } from './catalog.ts';
 import { MenuModel } from './model.ts';
@@ -82,8 +82,7 @@ export class MenusService {
   /** The menu a user may see: a screen shows when they hold any permission on it. */
   async nav(actor: Actor): Promise<NavSection[]> {
     const rows = await MenuModel.query(this.deps.db).orderBy([{ column: 'sort' }, { column: 'id' }]);
-    const visible = (prefix: string | null) =>
-      !prefix || actor.permissions.has('*') || [...actor.permissions].some((p) => p.startsWith(`${prefix}:`));
+    const visible = (prefix: string | null) => !prefix || holdsOnScreen(actor, prefix);
     const toEntry = (m: MenuModel): NavEntry => ({
       name: m.name,
       path: m.path,

@@ -14,6 +14,7 @@ declare module '../../cradle.ts' {
 }
 
 export { NotificationsService } from './service.ts';
+export { NOTIFICATIONS_CAPABILITIES, type NotificationsCapability } from './capabilities.ts';
 export { TEMPLATE_EVENTS, type TemplateEvent } from './events.ts';
 
 export const notificationsModule: AtriumModule = {

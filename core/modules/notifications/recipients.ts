@@ -11,6 +11,7 @@
  * to the organiser and inner attendees only (see Person.seesCode).
  */
 import type { Knex } from 'knex';
+import { codesOf } from '../../actor.ts';
 import type { BookingSnapshot } from '../../event-types.ts';
 import { awaitsApproval } from '../bookings/lifecycle.ts';
 import { DEFAULT_LANG, resolveLang, type Lang } from '../../i18n/index.ts';
@@ -97,7 +98,7 @@ export async function bookingRecipients(
 
 /**
  * Who may decide a booking's request: the resource's approvers other than its organiser (nobody decides on their
- * own booking), or the booking administrators (center:reserve:super) where the organiser is the only approver.
+ * own booking), or the booking administrators (bookings.manageAny) where the organiser is the only approver.
  */
 async function deciders(db: Knex, b: BookingSnapshot): Promise<number[]> {
   const approvers = (await db('resource_approvers').where({ resource_id: b.resourceId }).pluck('user_id'))
@@ -106,7 +107,7 @@ async function deciders(db: Knex, b: BookingSnapshot): Promise<number[]> {
   if (approvers.length) return approvers;
   const admins = (await db('user_roles as ur')
     .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-    .where('rp.permission', 'center:reserve:super')
+    .whereIn('rp.permission', codesOf('bookings.manageAny'))
     .whereNot('ur.user_id', b.organiserId)
     .distinct('ur.user_id')) as Array<{ user_id: number | string }>;
   return admins.map((r) => Number(r.user_id));

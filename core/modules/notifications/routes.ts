@@ -45,7 +45,7 @@ export function notificationsRoutes({ templatesService: templates, centreService
       route<TemplateUpdate, undefined, { id: number }>({
         method: 'put',
         path: '/sys/templates/:id',
-        permission: ['sys:email:update', 'sys:email:save'],
+        permission: 'notifications.editTemplates',
         params: IdParam,
         body: TemplateUpdate,
         response: TemplateView,

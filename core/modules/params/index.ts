@@ -12,6 +12,7 @@ declare module '../../cradle.ts' {
 export { ParamsService, DEFAULT_TIME_CONFIG } from './service.ts';
 export { PARAMS, OPTION_FLAGS, type ParamGroup } from './catalog.ts';
 export { PARAM_GROUP_PERMISSIONS, type GroupPermissions } from './groups.ts';
+export { PARAMS_CAPABILITIES, type ParamsCapability } from './capabilities.ts';
 export type { TimeConfig } from './schema.ts';
 
 export const paramsModule: AtriumModule = {

@@ -10,6 +10,7 @@ declare module '../../cradle.ts' {
 }
 
 export { ReportsService } from './service.ts';
+export { REPORTS_CAPABILITIES, type ReportsCapability } from './capabilities.ts';
 
 export const reportsModule: AtriumModule = {
   name: 'reports',

@@ -21,8 +21,6 @@ import { utilisationReport } from './kinds/utilisation.ts';
 import type { ReportList, ReportRequest, ReportView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
-export const REPORT_ADMIN = 'room:report:export';
-
 export interface ReportsDeps {
   db: Knex;
   clock: Clock;
@@ -137,7 +135,7 @@ export class ReportsService {
 
   async list(actor: Actor, q: ReportList): Promise<Page<ReportView>> {
     const query = this.query().orderBy('r.id', 'desc');
-    if (!can(actor, REPORT_ADMIN) && !can(actor, '*')) query.where('r.creator_id', actor.userId);
+    if (!can(actor, 'reports.seeAll')) query.where('r.creator_id', actor.userId);
     if (q.status) query.where('r.status', q.status);
     if (q.type) query.where('r.type', q.type);
     return paginate(query, q, (r) => this.toView(r));
@@ -146,8 +144,7 @@ export class ReportsService {
   private async row(actor: Actor, id: number): Promise<Record<string, unknown>> {
     const row = await this.query().where('r.id', id).first();
     if (!row) throw new NotFoundError('report', id);
-    if (Number(row.creator_id) !== actor.userId && !can(actor, REPORT_ADMIN) && !can(actor, '*'))
-      throw new ForbiddenError();
+    if (Number(row.creator_id) !== actor.userId && !can(actor, 'reports.seeAll')) throw new ForbiddenError();
     return row;
   }
 

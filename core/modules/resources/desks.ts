@@ -1,11 +1,11 @@
 /** Many desks on one floor at once, at the positions clicked on its plan, in one transaction. */
 import type { Knex } from 'knex';
-import type { Actor } from '../../actor.ts';
+import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { fullWeek } from './children.ts';
 import type { BulkDesks } from './schema.ts';
-import { DESK, permissionFor, type ResourcesService } from './service.ts';
+import { DESK, type ResourcesService } from './service.ts';
 import type { Cradle } from '../../cradle.ts';
 
 export interface DesksDeps {
@@ -23,8 +23,7 @@ export class DesksService {
   /** Answers the new desks' ids, in the order given. */
   async createOnFloor(actor: Actor, floorId: number, input: BulkDesks): Promise<{ ids: number[] }> {
     const { db, clock } = this.deps;
-    if (!actor.permissions.has('*') && !actor.permissions.has(permissionFor(DESK, 'add')))
-      throw new ForbiddenError('places.typeForbidden');
+    if (!can(actor, 'resources.addDesks')) throw new ForbiddenError('places.typeForbidden');
     return db.transaction(async (trx) => {
       const floor = await this.deps.floorsService.get(floorId, trx);
       await this.deps.resourcesService.assertTypeOffered(trx, DESK);

@@ -11,7 +11,8 @@ declare module '../../cradle.ts' {
   }
 }
 
-export { ResourcesService, DESK, permissionFor } from './service.ts';
+export { ResourcesService, DESK } from './service.ts';
+export { RESOURCES_CAPABILITIES, resourceCapability, type ResourcesCapability } from './capabilities.ts';
 export { DesksService } from './desks.ts';
 export { MAX_DEVICES } from './schema.ts';
 export { disabledDates, isDisabledOn, type DisabledDates, type StatusFields } from './availability.ts';

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
 import { RawReply, route, type ModuleRoutes } from '../../http/route.ts';
 import { IdParam } from '../locations/index.ts';
+import { eitherKind } from './capabilities.ts';
 import { BulkDesks, QrQuery, ResourceInput, ResourceList, ResourceView } from './schema.ts';
 
 type Id = { id: number };
-// The service narrows these by the resource's type (desks: room:desk:*, the rest: room:room:*).
-const either = (action: string) => [`room:room:${action}`, `room:desk:${action}`];
+// The routes admit either kind; the service narrows by the resource's type (docs/product-rules.md R2.6).
 
 export function resourcesRoutes({ resourcesService, desksService }: Cradle): ModuleRoutes {
   return {
@@ -15,7 +15,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
       route<undefined, ResourceList>({
         method: 'get',
         path: '/room/resources',
-        permission: either('view'),
+        permission: eitherKind('view'),
         query: ResourceList,
         summary:
           'Resources, paged and sorted by the resourceSort parameter; filters type, locationId, floorId, minCapacity, status, q',
@@ -24,7 +24,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
       route<ResourceInput>({
         method: 'post',
         path: '/room/resources',
-        permission: either('add'),
+        permission: eitherKind('add'),
         body: ResourceInput,
         response: ResourceView,
         summary: 'Add a resource (types as availableResource offers)',
@@ -33,7 +33,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
       route<undefined, undefined, Id>({
         method: 'get',
         path: '/room/resources/:id',
-        permission: either('view'),
+        permission: eitherKind('view'),
         params: IdParam,
         response: ResourceView,
         summary: 'One resource with its hours, periods, approvers, devices and images',
@@ -42,7 +42,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
       route<ResourceInput, undefined, Id>({
         method: 'put',
         path: '/room/resources/:id',
-        permission: either('update'),
+        permission: eitherKind('update'),
         params: IdParam,
         body: ResourceInput,
         response: ResourceView,
@@ -52,7 +52,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
       route<undefined, undefined, Id>({
         method: 'delete',
         path: '/room/resources/:id',
-        permission: either('delete'),
+        permission: eitherKind('delete'),
         params: IdParam,
         summary: 'Delete a resource (refused while bookings hold time on it)',
         handler: ({ actor, params }) => resourcesService.remove(actor, params.id),
@@ -60,7 +60,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
       route<undefined, QrQuery, Id>({
         method: 'get',
         path: '/room/resources/:id/qrcode',
-        permission: either('view'),
+        permission: eitherKind('view'),
         params: IdParam,
         query: QrQuery,
         summary: "PNG QR code (default 100×100) of the resource's check-in address",
@@ -70,7 +70,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
       route<BulkDesks, undefined, Id>({
         method: 'post',
         path: '/room/floors/:id/desks',
-        permission: 'room:desk:add',
+        permission: 'resources.addDesks',
         params: IdParam,
         body: BulkDesks,
         response: z.object({ ids: z.array(z.number()) }),

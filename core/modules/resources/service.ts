@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import QRCode from 'qrcode';
 import type { Config } from '../../../config/default.ts';
-import type { Actor } from '../../actor.ts';
+import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
@@ -14,6 +14,7 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { assertUnbound, HOLDING_STATES, type FloorsService } from '../locations/index.ts';
 import { bookingsInPeriods, bookingsNewlyDisabled, missingRefs, toPeriods, writeChildren } from './children.ts';
+import { resourceCapability, type ResourceAction } from './capabilities.ts';
 import type { ResourceInput, ResourceList, ResourceView } from './schema.ts';
 import { loadViews } from './view.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -29,10 +30,6 @@ export interface ResourcesDeps {
 }
 
 export const DESK = 1;
-type Action = 'view' | 'add' | 'update' | 'delete';
-/** Desks have their own screen and permissions (room:desk:*); every other type is managed as rooms. */
-export const permissionFor = (type: number, action: Action) => `room:${type === DESK ? 'desk' : 'room'}:${action}`;
-const holds = (actor: Actor, p: string) => actor.permissions.has(p) || actor.permissions.has('*');
 const SORTS: Record<string, Array<{ column: string; order?: 'asc' | 'desc' }>> = {
   sort: [{ column: 'sort' }, { column: 'id' }],
   name: [{ column: 'name' }, { column: 'id' }],
@@ -43,8 +40,8 @@ const SORTS: Record<string, Array<{ column: string; order?: 'asc' | 'desc' }>> =
 export class ResourcesService {
   constructor(private readonly deps: ResourcesDeps) {}
 
-  private assertMay(actor: Actor, type: number, action: Action): void {
-    if (!holds(actor, permissionFor(type, action))) throw new ForbiddenError('places.typeForbidden');
+  private assertMay(actor: Actor, type: number, action: ResourceAction): void {
+    if (!can(actor, resourceCapability(type, action))) throw new ForbiddenError('places.typeForbidden');
   }
 
   /** The resource types the availableResource parameter offers. */
@@ -70,9 +67,9 @@ export class ResourcesService {
     const { db } = this.deps;
     const order = SORTS[await this.deps.paramsService.get<string>('resourceSort')] ?? SORTS.sort!;
     const q = db('resources').select('*').orderBy(order);
-    // One sees the types one may view: desks with room:desk:view, the rest with room:room:view.
-    if (!holds(actor, permissionFor(0, 'view'))) q.where('type', DESK);
-    if (!holds(actor, permissionFor(DESK, 'view'))) q.whereNot('type', DESK);
+    // One sees the types one may view: desks with the desk screen, the rest with the room screen.
+    if (!can(actor, 'resources.viewRooms')) q.where('type', DESK);
+    if (!can(actor, 'resources.viewDesks')) q.whereNot('type', DESK);
     if (query.type !== undefined) q.where('type', query.type);
     if (query.locationId) q.where('location_id', query.locationId);
     if (query.floorId) q.where('floor_id', query.floorId);

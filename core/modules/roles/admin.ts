@@ -8,7 +8,7 @@
  * start anyway), so only its name and description change.
  */
 import type { Knex } from 'knex';
-import type { Actor } from '../../actor.ts';
+import { holds, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -177,7 +177,7 @@ export class RoleAdminService {
         { permission: unknown },
       );
     if (await this.deps.rolesService.isSystemAdmin(actor, db)) return permissions;
-    if (permissions.some((p) => !actor.permissions.has(p))) throw new ForbiddenError('users.rolesBeyondAuthority');
+    if (permissions.some((p) => !holds(actor, p))) throw new ForbiddenError('users.rolesBeyondAuthority');
     return permissions;
   }
 

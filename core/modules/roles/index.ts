@@ -13,6 +13,7 @@ declare module '../../cradle.ts' {
 
 export { RolesService, ADMIN_ROLE, STAFF_ROLE } from './service.ts';
 export { RoleAdminService } from './admin.ts';
+export { ROLES_CAPABILITIES, type RolesCapability } from './capabilities.ts';
 export type { RoleView } from './schema.ts';
 
 export const rolesModule: AtriumModule = {

@@ -14,7 +14,7 @@ export function rolesRoutes({ roleAdminService }: Cradle): ModuleRoutes {
         // The user form lists roles too, so those who add or edit users may read them.
         method: 'get',
         path: '/sys/roles',
-        permission: ['sys:role:view', 'sys:admin:add', 'sys:admin:update'],
+        permission: 'roles.list',
         query: RoleQuery,
         summary: 'Roles, paged, with their permissions and number of users (assignable=true: only those you may give)',
         handler: ({ actor, query }) => roleAdminService.list(actor, query),
@@ -31,7 +31,7 @@ export function rolesRoutes({ roleAdminService }: Cradle): ModuleRoutes {
       route({
         method: 'get',
         path: '/sys/permissions',
-        permission: ['sys:role:view', 'sys:role:add', 'sys:role:update'],
+        permission: 'roles.readCatalogue',
         response: PermissionTree,
         summary: 'The permission catalogue as a tree: sections, screens and their actions, with titles',
         handler: () => permissionTree(),

@@ -4,7 +4,7 @@
  * an upgrade's new screens reach it); "staff" holds the booking centre.
  */
 import type { Knex } from 'knex';
-import type { Actor } from '../../actor.ts';
+import { isSystem, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { allPermissions, staffPermissions } from '../menus/index.ts';
 
@@ -101,7 +101,7 @@ export class RolesService {
    * its scopes only, so an administrator's key scoped to a few permissions is not the administrator.
    */
   async isSystemAdmin(actor: Actor, trx: Knex | Knex.Transaction = this.deps.db): Promise<boolean> {
-    if (actor.permissions.has('*')) return true;
+    if (isSystem(actor)) return true;
     return CATALOGUE.every((p) => actor.permissions.has(p)) && this.holdsAdmin(actor.userId, trx);
   }
 
@@ -110,6 +110,6 @@ export class RolesService {
    * calls with: decides whose roles it may act on, while what it may grant stays bounded by its permissions.
    */
   async accountIsAdmin(actor: Actor, trx: Knex | Knex.Transaction = this.deps.db): Promise<boolean> {
-    return actor.permissions.has('*') || this.holdsAdmin(actor.userId, trx);
+    return isSystem(actor) || this.holdsAdmin(actor.userId, trx);
   }
 }

@@ -4,15 +4,15 @@
  * The catalogue stays the one list of parameters and the params module the one
  * table of which permission guards which group; a screen only names its group.
  */
-import { PARAMS, PARAM_GROUP_PERMISSIONS, type ParamGroup } from '../params/index.ts';
+import { PARAMS, PARAM_GROUP_PERMISSIONS, type ParamGroup, type ParamsCapability } from '../params/index.ts';
 
 export interface SettingsGroup {
   /** URL segment: /sys/settings/<name>. */
   name: string;
   /** Catalogue group whose parameters the screen shows. */
   paramGroup: ParamGroup;
-  view: string;
-  save: string;
+  view: ParamsCapability;
+  save: ParamsCapability;
   summary: string;
 }
 

@@ -12,7 +12,7 @@
  * - nobody deletes or disables themselves, and one active administrator remains.
  */
 import type { Knex } from 'knex';
-import type { Actor } from '../../actor.ts';
+import { holds, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { BusinessRuleError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
@@ -290,8 +290,7 @@ export class UserAdminService {
         given.map((r) => Number(r.id)),
       )
       .distinct('permission')) as Array<{ permission: string }>;
-    if (granted.some((g) => !actor.permissions.has(g.permission)))
-      throw new ForbiddenError('users.rolesBeyondAuthority');
+    if (granted.some((g) => !holds(actor, g.permission))) throw new ForbiddenError('users.rolesBeyondAuthority');
   }
 
   /**
@@ -304,7 +303,7 @@ export class UserAdminService {
     if (await rolesService.isSystemAdmin(actor, trx)) return;
     if (await rolesService.holdsAdmin(targetId, trx)) throw new BusinessRuleError('users.adminOnly');
     const held = await rolesService.permissionsOfUser(targetId, trx);
-    if ([...held].some((p) => !actor.permissions.has(p))) throw new BusinessRuleError('users.userBeyondAuthority');
+    if ([...held].some((p) => !holds(actor, p))) throw new BusinessRuleError('users.userBeyondAuthority');
   }
 
   /** Checked after a change inside its transaction: without an active administrator nobody could repair the system. */
