@@ -530,6 +530,41 @@ function registerTests(): void {
     },
   );
 
+  test.serial(
+    '/inte/notify: the connection test tries the values as typed without saving them, and says why it failed',
+    async (t) => {
+      await saveNotify(app, token, 'notify-flaky', { mode: 'ok', token: 'abc123' });
+      const savedMode = async () =>
+        (await api<{ provider: string; settings: { mode?: string } }>('GET', '/inte/settings/notify')).settings.mode;
+      await withPage(t, browser, async ({ page }) => {
+        await openAsAdmin(page, app, '/inte/notify');
+        await page.waitForSelector('#inte-mode', { visible: true });
+        t.is(
+          await page.$eval('[data-testid="inte-provider"]', (el) => (el as HTMLSelectElement).value),
+          'notify-flaky',
+        );
+        // The saved secret is not shown; left empty, the server tests with it.
+        t.is(await page.$eval('#inte-token', (el) => (el as HTMLInputElement).value), '');
+        await page.select('#inte-mode', 'fail');
+        await page.click('[data-testid="inte-test"]');
+        await page.waitForSelector('[data-testid="inte-test-result"].negative', { visible: true });
+        t.regex(
+          await page.$eval('[data-testid="inte-test-result"]', (el) => el.textContent ?? ''),
+          /Connection failed.*unhealthy: fail/,
+        );
+        t.is(await savedMode(), 'ok', 'a test saves nothing');
+
+        await page.select('#inte-mode', 'ok');
+        await page.click('[data-testid="inte-test"]');
+        await page.waitForSelector('[data-testid="inte-test-result"].positive', { visible: true });
+        t.regex(
+          await page.$eval('[data-testid="inte-test-result"]', (el) => el.textContent ?? ''),
+          /Connection works.*token set/,
+        );
+      });
+    },
+  );
+
   // Last: registering a licence ends every session.
   test.serial(
     'licence: a tampered file shows the data error; a valid one shows its limits after signing in again; a damaged stored one shows as a data error',
