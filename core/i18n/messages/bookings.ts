@@ -19,6 +19,7 @@ export default {
     'bookings.selectTime': 'Select a booking time',
     'bookings.timeSkipped': 'There is no {time} on {date} in {zone}: the clocks skip it. Choose another time',
     'bookings.phoneRequired': 'A phone number is required to book',
+    'bookings.employeeIdRequired': 'An employee ID is required to book, and your account has no employee number',
     'bookings.unknownAttendee': 'Some attendees are not known users',
     'bookings.recurrenceInvalid': 'The recurrence gives no dates; check the pattern and the range',
     'bookings.recurrenceTooLong': 'The recurrence gives more than {max} dates; choose an earlier end date',
@@ -69,6 +70,7 @@ export default {
     'bookings.selectTime': '请选择预约时间',
     'bookings.timeSkipped': '{zone} 在 {date} 没有 {time}（时钟跳过了这段时间），请选择其他时间',
     'bookings.phoneRequired': '预约需要填写电话',
+    'bookings.employeeIdRequired': '预约需要填写工号，而您的账号没有工号',
     'bookings.unknownAttendee': '部分参会人不是系统用户',
     'bookings.recurrenceInvalid': '周期规则没有产生任何日期，请检查规则和范围',
     'bookings.recurrenceTooLong': '周期规则产生的日期超过 {max} 个，请选择更早的结束日期',
@@ -119,6 +121,7 @@ export default {
     'bookings.timeSkipped':
       '{zone} の {date} には {time} がありません（時計がこの時間を飛ばします）。別の時間を選択してください',
     'bookings.phoneRequired': '予約には電話番号が必要です',
+    'bookings.employeeIdRequired': '予約には社員番号が必要ですが、アカウントに社員番号がありません',
     'bookings.unknownAttendee': '参加者に登録されていないユーザーが含まれています',
     'bookings.recurrenceInvalid': '繰り返しの設定から日付が得られません。パターンと期間を確認してください',
     'bookings.recurrenceTooLong': '繰り返しの日付が {max} 件を超えます。より早い終了日を選択してください',

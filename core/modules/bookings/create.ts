@@ -35,10 +35,14 @@ export async function prepareCreate(
     throw new ValidationError([{ field: 'phone', message: 'required' }], 'bookings.phoneRequired');
   settled(resource);
   settled(attendees);
+  // Required (docs/product-rules.md R4.1): the caller's, else the organiser's employee number.
+  const employeeId = input.employeeId ?? settled(user)?.employee_no?.trim();
+  if (!employeeId)
+    throw new ValidationError([{ field: 'employeeId', message: 'required' }], 'bookings.employeeIdRequired');
   const fields: BookingFields = {
     subject: input.subject,
     phone: input.phone ?? null,
-    employeeId: input.employeeId ?? settled(user)?.employee_no ?? null,
+    employeeId,
     remarks: input.remarks ?? null,
     reminderMinutes: input.reminderMinutes,
     attendees: { inner: input.innerAttendees, outer: input.outerAttendees },
