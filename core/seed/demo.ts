@@ -1,11 +1,20 @@
 /**
  * The demo organisation: one site with two floors, ten meeting rooms, forty
- * desks with opening hours, and twenty people, so a newcomer sees a living
+ * desks with opening hours, twenty people, the drawn plan of the open-office
+ * floor and a month of bookings (history.ts), so a newcomer sees a living
  * system. Demo users sign in with the password DEMO_PASSWORD.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemActor } from '../actor.ts';
 import type { Cradle } from '../cradle.ts';
 import { STAFF_ROLE } from '../modules/roles/index.ts';
 import { hashPassword } from '../modules/users/index.ts';
+import { seedHistory, type HistoryPerson, type HistoryPlace } from './history.ts';
+
+/** The open-office floor's plan: drawn as floor-5f.svg, rendered to this PNG by scripts/floor-plan.ts. */
+const FLOOR_PLAN = fileURLToPath(new URL('./assets/floor-5f.png', import.meta.url));
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -45,11 +54,20 @@ const ROOMS = [
   ['Olympus', 16, 6400],
 ] as const;
 
-export async function seedDemo({ db, clock, rolesService }: Cradle): Promise<void> {
+export async function seedDemo({ db, clock, rolesService, paramsService, uploadsService }: Cradle): Promise<void> {
   const now = clock.now();
   const stamp = { created_at: now, updated_at: now };
   const staffRole = await rolesService.roleIdByCode(STAFF_ROLE);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const settings = await paramsService.getMany([
+    'checkInWindowMinutes',
+    'autoCancelResource',
+    'blocklistMaxViolations',
+    'blocklistPeriodDays',
+  ]);
+  const places: HistoryPlace[] = [];
+  const people: HistoryPerson[] = [];
+  let openOffice = 0;
 
   await db.transaction(async (trx) => {
     const [locationId] = await trx('locations').insert({
@@ -81,6 +99,12 @@ export async function seedDemo({ db, clock, rolesService }: Cradle): Promise<voi
         ...r,
       });
       resourceIds.push(Number(id));
+      places.push({
+        id: Number(id),
+        type: Number(r.type),
+        pricePerHour: Number(r.price_per_hour),
+        capacity: Number(r.capacity),
+      });
       return Number(id);
     };
     for (const [i, [name, capacity, price]] of ROOMS.entries()) {
@@ -142,6 +166,28 @@ export async function seedDemo({ db, clock, rolesService }: Cradle): Promise<voi
         ...stamp,
       });
       await trx('user_roles').insert({ user_id: Number(id), role_id: staffRole });
+      people.push({ id: Number(id), employeeNo: `E${String(1001 + i)}`, phone: `1380000${String(1000 + i)}` });
     }
+    openOffice = floorIds[1]!;
+    await seedHistory(trx, now, places, people, {
+      checkInWindowMinutes: Number(settings.checkInWindowMinutes),
+      autoCancelTypes: String(settings.autoCancelResource ?? '')
+        .split(',')
+        .filter((x) => x.trim() !== '')
+        .map(Number),
+      blocklistMaxViolations: Number(settings.blocklistMaxViolations),
+      blocklistPeriodDays: Number(settings.blocklistPeriodDays),
+    });
   });
+
+  // The plan goes in like an uploaded picture: the same checks of its bytes, size and kind.
+  const plan = await uploadsService.storeImage(systemActor(), 'floorPlan', {
+    fieldName: 'file',
+    originalName: path.basename(FLOOR_PLAN),
+    mime: 'image/png',
+    size: fs.statSync(FLOOR_PLAN).size,
+    path: FLOOR_PLAN,
+  });
+  await db('floors').where({ id: openOffice }).update({ plan_upload_id: plan.id, updated_at: now });
+  await db('uploads').where({ id: plan.id }).update({ unused_since: null });
 }
