@@ -34,10 +34,13 @@ import type {
 import type { ParamView, TimeConfig } from '../../../../core/modules/params/schema.ts';
 import type { PermissionTree, RoleBody, RoleQuery, RoleView } from '../../../../core/modules/roles/schema.ts';
 import type { IdentityBody, IdentityQuery, IdentityView } from '../../../../core/modules/sso/schema.ts';
+import type { ScaffoldQuery } from '../../../../core/modules/integrations/schema.ts';
+import type { ReleaseInfo } from '../../../../core/modules/system/release-check.ts';
 import type {
   CreatedUser,
   CreateUserBody,
   ImportReport,
+  ResetPasswordBody,
   UpdateUserBody,
   UserQuery,
   UserView,
@@ -77,17 +80,13 @@ export type TimeConfigBody = z.input<typeof TimeConfig>;
 /** An identity linked to an account by hand. */
 export type Identity = z.output<typeof IdentityView>;
 /** Whether a newer Atrium release exists (GET /sys/release). */
-export interface Release {
-  newer: boolean;
-  current: string;
-  latest: string | null;
-  url: string | null;
-  notes: string | null;
-}
+export type Release = ReleaseInfo;
+/** What the reset answers: a generated password (shown once) and how many API keys went with it. */
 export interface ResetAnswer {
   initialPassword?: string;
   revokedApiKeys: number;
 }
+export type ResetBody = z.input<typeof ResetPasswordBody>;
 /** A settings group (/sys/settings/<group>, /sys/sso/<method>): values by name, secrets as `{ set }`. */
 export type SettingsValues = Record<string, unknown>;
 
@@ -124,9 +123,9 @@ export const sysApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
         TAG,
       ),
     ),
-    resetPassword: build.mutation<ResetAnswer, { id: number; body: Record<string, unknown> }>(
+    resetPassword: build.mutation<ResetAnswer, { id: number; body: ResetBody }>(
       actionOf(
-        ({ id, body }: { id: number; body: Record<string, unknown> }) => ({
+        ({ id, body }: { id: number; body: ResetBody }) => ({
           url: `/sys/users/${id}/reset-password`,
           body,
           silent: true,
@@ -217,7 +216,7 @@ export const sysApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
     ),
     licence: build.query<LicenceStatus, void>(getOf<LicenceStatus, typeof TAG>('/sys/licence', TAG)),
     releaseInfo: build.query<Release, void>(getOf<Release, typeof TAG>('/sys/release', TAG, QUIET)),
-    pluginScaffold: build.query<{ files: Array<{ path: string; content: string }> }, { kind: string; id: string }>(
+    pluginScaffold: build.query<{ files: Array<{ path: string; content: string }> }, z.input<typeof ScaffoldQuery>>(
       getOf('/sys/setting/code/plugin', TAG, QUIET),
     ),
 
