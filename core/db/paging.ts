@@ -9,6 +9,9 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/** The page and its size without a search text, for lists that filter by fields of their own. */
+export const Paging = PageQuery.pick({ page: true, pageSize: true });
+
 export interface Page<T> {
   items: T[];
   total: number;

@@ -5,6 +5,9 @@
  */
 import type { Knex } from 'knex';
 
+/** A database handle or an open transaction: what a query function that may run in either accepts. */
+export type Db = Knex | Knex.Transaction;
+
 /** MySQL picks a deadlock victim and asks it to try again; SQLite answers busy when another process holds the write lock. */
 export function isRetryable(err: unknown): boolean {
   const e = err as { code?: string; errno?: number };

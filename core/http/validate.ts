@@ -34,3 +34,7 @@ export const QueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v 
  * Its refusal is zod's own "invalid date" issue, which zod words in each of our languages.
  */
 export const CalendarDate = z.iso.date();
+
+/** The `:id` of a route: a positive integer. */
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export type IdParam = z.infer<typeof IdParam>;

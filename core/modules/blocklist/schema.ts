@@ -48,4 +48,4 @@ export const ViolationEntry = z.object({
 });
 export type ViolationEntry = z.infer<typeof ViolationEntry>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';

@@ -13,4 +13,4 @@ export interface BookingDeps {
   blocklistService: Cradle['blocklistService'];
 }
 
-export type Db = Knex | Knex.Transaction;
+export type { Db } from '../../db/transaction.ts';

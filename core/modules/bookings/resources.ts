@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../errors.ts';
+import type { Db } from '../../db/transaction.ts';
 
 export interface OpenDay {
   enabled: boolean;
@@ -44,7 +45,6 @@ export interface ResourceFilter {
   capacity?: number;
 }
 
-type Db = Knex | Knex.Transaction;
 type Row = Record<string, unknown>;
 
 const bool = (v: unknown): boolean => v === true || v === 1 || v === '1';

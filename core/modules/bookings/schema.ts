@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CalendarDate, QueryBool } from '../../http/validate.ts';
 import { BOOKING_STATES } from './lifecycle.ts';
+import { Paging } from '../../db/paging.ts';
 
 /** Wall-clock times on the 15-minute grid the slot table uses; 24:00 is the next day's midnight. */
 const TIME = /^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/;
@@ -9,8 +10,7 @@ const TIME = /^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/;
 export const DateString = CalendarDate;
 export const TimeString = z.string().regex(TIME, 'HH:mm on a 15-minute step (24:00 allowed)');
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
-export type IdParam = z.infer<typeof IdParam>;
+export { IdParam } from '../../http/validate.ts';
 
 export const Recurrence = z
   .object({
@@ -131,20 +131,16 @@ export const AvailableQuery = GridQuery.extend({
 });
 export type AvailableQuery = z.infer<typeof AvailableQuery>;
 
-export const MyBookingsQuery = z.object({
+export const MyBookingsQuery = Paging.extend({
   scope: z.enum(['upcoming', 'past', 'all']).default('upcoming'),
   from: z.coerce.number().int().optional(),
   to: z.coerce.number().int().optional(),
   resourceId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
 });
 export type MyBookingsQuery = z.infer<typeof MyBookingsQuery>;
 
-export const ApprovalsQuery = z.object({
+export const ApprovalsQuery = Paging.extend({
   scope: z.enum(['pending', 'decided']).default('pending'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
 });
 export type ApprovalsQuery = z.infer<typeof ApprovalsQuery>;
 
@@ -154,10 +150,7 @@ export const Recharge = z.object({
   amount: z.number().int().min(1).max(100_000_000),
   note: z.string().trim().max(300).optional(),
 });
-export const LedgerQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
-});
+export const LedgerQuery = Paging;
 export const FeedParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 export const IcsQuery = z.object({ download: QueryBool.optional() });
 

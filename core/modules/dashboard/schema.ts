@@ -40,7 +40,7 @@ export const Panel = z
   .refine((p) => p.locationId || p.floorId, { message: 'choose a location or a floor', path: ['locationId'] });
 export type Panel = z.infer<typeof Panel>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const LiveQuery = z
   .object({

@@ -31,7 +31,7 @@ export const DictSearchQuery = z.object({
 });
 export type DictSearchQuery = z.infer<typeof DictSearchQuery>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const DictItem = z.object({
   id: z.number(),

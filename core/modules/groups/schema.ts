@@ -19,7 +19,7 @@ export const GroupQuery = PageQuery.extend({
 });
 export type GroupQuery = z.infer<typeof GroupQuery>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const GroupSummary = z.object({
   id: z.number(),

@@ -13,8 +13,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { GroupBody, GroupQuery, GroupSummary, GroupView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
+import type { Db } from '../../db/transaction.ts';
 
-type Db = Knex | Knex.Transaction;
 type Row = { id: number; name: string; description: string | null; created_at: number; updated_at: number };
 
 export class GroupsService {

@@ -63,7 +63,7 @@ export const OutboxView = z.object({
 });
 export type OutboxView = z.infer<typeof OutboxView>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const ScaffoldQuery = KindParam.extend({
   id: z

@@ -22,7 +22,7 @@ export type KeyQuery = z.infer<typeof KeyQuery>;
 export const UserKeyQuery = KeyQuery.omit({ userId: true });
 export type UserKeyQuery = z.infer<typeof UserKeyQuery>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const KeyView = z.object({
   id: z.number(),

@@ -5,11 +5,11 @@
 import type { Knex } from 'knex';
 import { BusinessRuleError } from '../../errors.ts';
 import { HOLDS_TIME } from '../bookings/lifecycle.ts';
+import type { Db } from '../../db/transaction.ts';
 
 /** Booking states that still hold their time. */
 export const HOLDING_STATES = HOLDS_TIME;
 
-type Db = Knex | Knex.Transaction;
 export type PlaceScope = { resourceId: number } | { floorId: number } | { locationId: number };
 
 const count = async (q: Knex.QueryBuilder): Promise<number> =>

@@ -8,7 +8,7 @@ export const TimeZone = z
   .min(1)
   .max(64)
   .refine((v) => IANAZone.isValidZone(v), { message: 'not an IANA time zone (e.g. Asia/Shanghai)' });
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 const optionalId = z.coerce.number().int().positive().optional();
 const uploadRef = z.string().uuid().nullable().optional();
 

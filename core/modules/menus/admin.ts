@@ -16,8 +16,8 @@ import { t } from '../../i18n/index.ts';
 import { MENU } from './catalog.ts';
 import type { MenuBody, MenuNode, MenuQuery, MenuView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
+import type { Db } from '../../db/transaction.ts';
 
-type Db = Knex | Knex.Transaction;
 type Row = Record<string, unknown>;
 
 const SECTIONS = new Set(MENU.map((s) => s.name));

@@ -46,7 +46,7 @@ export const MenuQuery = PageQuery.extend({
 });
 export type MenuQuery = z.infer<typeof MenuQuery>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const MenuView = z.object({
   id: z.number(),

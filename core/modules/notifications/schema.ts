@@ -4,7 +4,7 @@ import { CalendarDate } from '../../http/validate.ts';
 import { LANGS } from '../../i18n/index.ts';
 import { TEMPLATE_EVENTS } from './events.ts';
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const TemplateList = PageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(500).default(100),

@@ -43,4 +43,4 @@ export const ReportView = z.object({
 });
 export type ReportView = z.infer<typeof ReportView>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';

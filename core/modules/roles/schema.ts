@@ -23,7 +23,7 @@ export const RoleQuery = PageQuery.extend({
 });
 export type RoleQuery = z.infer<typeof RoleQuery>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const RoleView = z.object({
   id: z.number(),

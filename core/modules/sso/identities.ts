@@ -15,8 +15,7 @@ import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { IdentityBody, IdentityQuery, IdentityView } from './schema.ts';
 import type { TrustGuard } from './trust-guard.ts';
 import type { Cradle } from '../../cradle.ts';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from '../../db/transaction.ts';
 
 export class IdentitiesService {
   constructor(

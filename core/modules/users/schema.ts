@@ -86,7 +86,7 @@ export const ResetPasswordBody = z.strictObject({
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from '../../http/validate.ts';
 
 export const UserView = z.object({
   id: z.number(),
