@@ -121,6 +121,26 @@ function registerTests(): void {
         t.regex(await text(page, '[data-testid="my-bookings"]'), /Roadmap review/);
         t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on my bookings');
         await page.click('[data-testid="details-toggle"]');
+        // The .ics comes through the api slice's file helper (with the token) and is saved under the booking's name.
+        await page.evaluate(() => {
+          const saved: string[] = [];
+          (window as unknown as { saved: string[] }).saved = saved;
+          HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+            saved.push(this.download);
+          };
+        });
+        const [ics] = await Promise.all([
+          page.waitForResponse((r) => /\/api\/bookings\/\d+\/ics/.test(r.url())),
+          page.click('[data-testid="ics"]'),
+        ]);
+        t.is(ics.status(), 200);
+        t.regex(ics.headers()['content-type'] ?? '', /text\/calendar/);
+        t.truthy(ics.request().headers()['token'], 'the download carries the token');
+        await page.waitForFunction(() => (window as unknown as { saved: string[] }).saved.length > 0);
+        const [booking] = await bookingsOf(ids.everest);
+        t.deepEqual(await page.evaluate(() => (window as unknown as { saved: string[] }).saved), [
+          `booking-${booking.id}.ics`,
+        ]);
         await page.click('[data-testid="cancel"]');
         await page.waitForSelector('[data-testid="cancel-modal"]');
         await page.click('[data-testid="cancel-confirm"]');

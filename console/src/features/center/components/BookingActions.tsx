@@ -82,6 +82,7 @@ export function BookingActions({ booking, onDone }: { booking: Booking; onDone?:
         basic
         icon="calendar plus"
         content={t('details.ics')}
+        data-testid="ics"
         onClick={() => void dispatch(downloadFile(`/bookings/${booking.id}/ics`, `booking-${booking.id}.ics`))}
       />
       {canEdit && (
