@@ -19,8 +19,8 @@ import { allPermissions } from '../menus/index.ts';
 import type { RoleBody, RoleQuery, RoleView } from './schema.ts';
 import { ADMIN_ROLE, type RolesService } from './service.ts';
 import type { Cradle } from '../../cradle.ts';
+import type { Db } from '../../db/transaction.ts';
 
-type Db = Knex | Knex.Transaction;
 type Row = {
   id: number;
   name: string;

@@ -31,8 +31,7 @@ import type {
   UserView,
 } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from '../../db/transaction.ts';
 
 export interface UserAdminDeps {
   db: Knex;

@@ -4,8 +4,8 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { UserRow } from './model.ts';
 import type { Contact, ExportQuery, UserQuery, UserView } from './schema.ts';
+import type { Db } from '../../db/transaction.ts';
 
-type Db = Knex | Knex.Transaction;
 export type RoleRef = { id: number; name: string };
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
