@@ -46,42 +46,40 @@ export type GridArgs = z.input<typeof GridQuery>;
 export type AvailableArgs = z.input<typeof AvailableQuery>;
 type MyBookingsArgs = Pick<z.input<typeof MyBookingsQuery>, 'scope' | 'page' | 'pageSize'>;
 
-const data = dataOf;
-
 export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Approvals'] }).injectEndpoints({
   endpoints: (build) => ({
     grid: build.query<Grid, GridArgs>({
       query: (params) => ({ url: '/bookings/grid', params: { ...params } }),
-      transformResponse: (b: Envelope) => expandGrid(data<GridWire>(b)),
+      transformResponse: (b: Envelope) => expandGrid(dataOf<GridWire>(b)),
       providesTags: ['Bookings'],
     }),
     available: build.query<Available, AvailableArgs>({
       query: (params) => ({ url: '/bookings/available', params: { ...params } }),
-      transformResponse: data<Available>,
+      transformResponse: dataOf<Available>,
       providesTags: ['Bookings'],
     }),
     myBookings: build.query<Page<Booking>, MyBookingsArgs>({
       query: (params) => ({ url: '/bookings', params: { ...params } }),
-      transformResponse: data<Page<Booking>>,
+      transformResponse: dataOf<Page<Booking>>,
       providesTags: ['Bookings'],
     }),
     booking: build.query<Booking, number>({
       query: (id) => ({ url: `/bookings/${id}` }),
-      transformResponse: data<Booking>,
+      transformResponse: dataOf<Booking>,
       providesTags: ['Bookings'],
     }),
     createBooking: build.mutation<Booking | SeriesAnswer, BookingInput>({
       query: (body) => ({ url: '/bookings', method: 'POST', body }),
-      transformResponse: data<Booking | SeriesAnswer>,
+      transformResponse: dataOf<Booking | SeriesAnswer>,
       invalidatesTags: ['Bookings', 'Approvals'],
     }),
     previewBooking: build.mutation<Preview, BookingInput>({
       query: (body) => ({ url: '/bookings/preview', method: 'POST', body }),
-      transformResponse: data<Preview>,
+      transformResponse: dataOf<Preview>,
     }),
     modifyBooking: build.mutation<Booking, { id: number; body: z.input<typeof ModifyBooking> }>({
       query: ({ id, body }) => ({ url: `/bookings/${id}`, method: 'PUT', body }),
-      transformResponse: data<Booking>,
+      transformResponse: dataOf<Booking>,
       invalidatesTags: ['Bookings'],
     }),
     cancelBooking: build.mutation<unknown, { id: number } & z.input<typeof CancelBooking>>({
@@ -98,11 +96,11 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
     }),
     feed: build.mutation<{ url: string }, void>({
       query: () => ({ url: '/bookings/feed', method: 'POST', body: {} }),
-      transformResponse: data<{ url: string }>,
+      transformResponse: dataOf<{ url: string }>,
     }),
     approvals: build.query<Page<Approval>, { scope: 'pending' | 'decided' }>({
       query: (params) => ({ url: '/approvals', params: { ...params, pageSize: 100 } }),
-      transformResponse: data<Page<Approval>>,
+      transformResponse: dataOf<Page<Approval>>,
       providesTags: ['Approvals'],
     }),
     decide: build.mutation<unknown, { id: number; action: 'approve' | 'deny' | 'revoke'; reason?: string }>({
@@ -115,11 +113,11 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
     }),
     locations: build.query<LocationView[], void>({
       query: () => ({ url: '/room/locations', params: { pageSize: 500 } }),
-      transformResponse: (b: Envelope) => data<Page<LocationView>>(b).items,
+      transformResponse: (b: Envelope) => dataOf<Page<LocationView>>(b).items,
     }),
     floors: build.query<FloorView[], number | undefined>({
       query: (locationId) => ({ url: '/room/floors', params: { pageSize: 500, locationId } }),
-      transformResponse: (b: Envelope) => data<Page<FloorView>>(b).items,
+      transformResponse: (b: Envelope) => dataOf<Page<FloorView>>(b).items,
     }),
     /** Positions of a floor's resources; staff without resource rights get none (the plan lays them out itself). */
     placed: build.query<Array<Pick<ResourceView, 'id' | 'position'>>, number>({
@@ -128,17 +126,20 @@ export const centerApi = api.enhanceEndpoints({ addTagTypes: ['Bookings', 'Appro
         for (let page = 1; page <= 20; page++) {
           const r = await fetch({ url: '/room/resources', params: { floorId, page, pageSize: 500 }, silent: true });
           if (r.error) return page === 1 ? { data: [] } : { data: out };
-          const p = data<Page<ResourceView>>(r.data as Envelope);
+          const p = dataOf<Page<ResourceView>>(r.data as Envelope);
           out.push(...p.items.map(({ id, position }) => ({ id, position })));
           if (out.length >= p.total || p.items.length === 0) break;
         }
         return { data: out };
       },
     }),
-    /** Who is signed in: the booking form starts the employee ID from their employee number. */
-    signedInUser: build.query<SignedInUser, void>({
+    /**
+     * Who is signed in: the booking form starts the employee ID from their employee number. Asked by username, so
+     * an answer kept for one user is never another's after a sign-out without a reload.
+     */
+    signedInUser: build.query<SignedInUser, string>({
       query: () => ({ url: '/sys/user/info', silent: true }),
-      transformResponse: data<SignedInUser>,
+      transformResponse: dataOf<SignedInUser>,
     }),
   }),
 });

@@ -7,6 +7,7 @@
 import { useEffect, useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Modal } from 'semantic-ui-react';
+import { useAppSelector } from '../../../../app/store.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../../../components/crud/index.ts';
 import {
   useCreateBookingMutation,
@@ -37,7 +38,8 @@ const byField = (error: unknown): FieldErrors =>
 export function BookingForm({ target, onClose, onBooked }: Props) {
   const { t } = useTranslation('center');
   const access = useAccess();
-  const { data: me } = useSignedInUserQuery(undefined, { skip: !target });
+  const username = useAppSelector((s) => s.session.username);
+  const { data: me } = useSignedInUserQuery(username, { skip: !target });
   const [draft, dispatch] = useReducer(draftReducer, undefined, () => emptyDraft(target?.date ?? '2000-01-01'));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [create, { isLoading: saving }] = useCreateBookingMutation();
