@@ -58,7 +58,7 @@ export default function InteScreen({ kind: name }: { kind: PluginKind }) {
       </div>
     );
   return (
-    <ScreenFrame title={title} id="inte">
+    <ScreenFrame title={title} id="integration">
       {body}
     </ScreenFrame>
   );
