@@ -2,7 +2,8 @@
  * A floor plan drawn with d3: the plan image and every resource at its
  * position, coloured by state, in one SVG layer. Zoom and pan change only the
  * layer's transform (no React render), hover shows details, a click or Enter
- * picks a resource. Arrow keys move between resources (one tab stop).
+ * picks a resource. Arrow keys move between resources (one tab stop). Each
+ * place carries its caption once the zoom makes it legible (LABEL_MIN_PX).
  */
 import { select, zoom, zoomIdentity, type ZoomBehavior } from 'd3';
 import { useEffect, useRef } from 'react';
@@ -19,7 +20,13 @@ export interface PlanItem {
   label: string;
   detail: string;
   pickable: boolean;
+  /** Written beside the marker when the zoom allows: the name, and the capacity of a room. */
+  caption?: string;
 }
+
+/** Captions are drawn at 12 plan units; below this many screen pixels they would only clutter the plan. */
+export const LABEL_MIN_PX = 9;
+const LABEL_UNITS = 12;
 
 export interface FloorPlanProps {
   image: string | null;
@@ -51,19 +58,31 @@ export function FloorPlan({
   pickRef.current = onPick;
   const focusRef = useRef(0);
 
-  // Zoom and pan: set up once per plan size.
+  // Zoom and pan: set up once per plan size. Captions show while they are legible at the current scale.
   useEffect(() => {
-    const svg = select(svgRef.current!);
+    const el = svgRef.current!;
+    const svg = select(el);
     const layer = svg.select<SVGGElement>('g.fp-layer');
+    let k = 1;
+    const legible = () => {
+      const fit = Math.min(el.clientWidth / width, el.clientHeight / height) || 0;
+      el.classList.toggle('fp-captions', LABEL_UNITS * k * fit >= LABEL_MIN_PX);
+    };
     const z = zoom<SVGSVGElement, unknown>()
       .scaleExtent([0.25, 12])
       .on('zoom', (e) => {
         layer.attr('transform', e.transform.toString());
+        k = e.transform.k;
+        legible();
       });
     svg.call(z).on('dblclick.zoom', null);
     zoomRef.current = z;
+    legible();
+    const resized = new ResizeObserver(legible);
+    resized.observe(el);
     return () => {
       svg.on('.zoom', null);
+      resized.disconnect();
     };
   }, [width, height]);
 
@@ -78,8 +97,13 @@ export function FloorPlan({
       const g = select(this);
       if (d.type === 1) g.append('circle').attr('r', 9);
       else g.append('rect').attr('x', -16).attr('y', -11).attr('width', 32).attr('height', 22).attr('rx', 3);
+      g.append('text')
+        .attr('class', 'fp-caption')
+        .attr('y', d.type === 1 ? 22 : 25)
+        .attr('aria-hidden', 'true');
     });
     const all = enter.merge(sel);
+    all.select('text.fp-caption').text((d) => d.caption ?? '');
     all
       .attr('transform', (d) => `translate(${d.x},${d.y})`)
       .attr('class', (d) => `fp-item fp-${d.state}${d.pickable ? ' fp-pickable' : ''}`)
@@ -138,21 +162,24 @@ export function FloorPlan({
       <div className="fp-tools">
         <button
           type="button"
-          className="ui icon mini basic button"
+          className="ui icon mini basic button fp-zoom-in"
           aria-label={zoomInLabel}
+          title={zoomInLabel}
           onClick={() => zoomBy(1.5)}
         >
-          <i className="zoom-in icon" aria-hidden="true" />
+          <i className="zoom in icon" aria-hidden="true" />
         </button>
         <button
           type="button"
-          className="ui icon mini basic button"
+          className="ui icon mini basic button fp-zoom-out"
           aria-label={zoomOutLabel}
+          title={zoomOutLabel}
           onClick={() => zoomBy(1 / 1.5)}
         >
-          <i className="zoom-out icon" aria-hidden="true" />
+          <i className="zoom out icon" aria-hidden="true" />
         </button>
-        <button type="button" className="ui mini basic button" onClick={reset}>
+        <button type="button" className="ui labeled icon mini basic button fp-reset" onClick={reset}>
+          <i className="expand icon" aria-hidden="true" />
           {resetLabel}
         </button>
       </div>

@@ -4,10 +4,24 @@
  * accessible label. A range of one row is chosen by dragging or with the
  * arrow keys (shift extends); past and disabled cells are not selectable and a
  * range over a booking shows as a conflict. Events are delegated to the grid,
- * so 200 rows × 96 cells stay light.
+ * so 200 rows × 96 cells stay light. Each new day opens scrolled to its
+ * opening column (the current hour today, the working day's start otherwise);
+ * the whole day stays reachable by scrolling.
  */
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { BOOKED, extend, hasConflict, SELECTABLE, type GridSelection } from './selection.ts';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import { BOOKED, extend, hasConflict, openingColumn, SELECTABLE, type GridSelection } from './selection.ts';
+
+/** Width of one cell, in pixels (timegrid.css). */
+const CELL_PX = 30;
 import './timegrid.css';
 
 export interface TimeGridRow {
@@ -29,6 +43,8 @@ export interface TimeGridProps {
   legendLabel: string;
   showLegendLabel: string;
   hideLegendLabel: string;
+  /** A new value (the date, a filter) scrolls the grid to the opening column again. */
+  scrollKey?: string;
 }
 
 export const LEGEND_STATES = [
@@ -96,8 +112,18 @@ export function TimeGrid(props: TimeGridProps) {
   const kbAnchor = useRef<number | null>(null);
   const latest = useRef<GridSelection | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrolledFor = useRef<string | null>(null);
   const times = rows[0]?.cells.map((c) => c.time) ?? [];
   const perHour = Math.max(1, Math.round(60 / (props.interval || 15)));
+
+  // Once per scroll key, as soon as its rows are there; the user's own scrolling is left alone afterwards.
+  useLayoutEffect(() => {
+    const key = props.scrollKey ?? '';
+    if (!scrollRef.current || rows.length === 0 || scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    scrollRef.current.scrollLeft = openingColumn(rows, perHour) * CELL_PX;
+  }, [rows, perHour, props.scrollKey]);
 
   const rowIndex = rows.findIndex((r) => r.id === selection?.resourceId);
   const states = (r: number) => rows[r]?.cells.map((c) => c.state) ?? [];
@@ -248,7 +274,7 @@ export function TimeGrid(props: TimeGridProps) {
           </ul>
         )}
       </div>
-      <div className="tg-scroll">
+      <div className="tg-scroll" ref={scrollRef} data-testid="grid-scroll">
         <div
           ref={gridRef}
           className="tg-grid"
@@ -263,7 +289,7 @@ export function TimeGrid(props: TimeGridProps) {
             const at = cellAt(e.target);
             if (at && (at.r !== focus.r || at.c !== focus.c)) setFocus(at);
           }}
-          style={{ width: 160 + times.length * 30 }}
+          style={{ width: 160 + times.length * CELL_PX }}
         >
           <div className="tg-row tg-head" role="row" aria-rowindex={1}>
             <div className="tg-name" role="columnheader" />

@@ -1,2 +1,2 @@
 export { TimeGrid, LEGEND_STATES, type TimeGridProps, type TimeGridRow } from './TimeGrid.tsx';
-export { extend, hasConflict, BOOKED, BLOCKING, SELECTABLE, type GridSelection } from './selection.ts';
+export { extend, hasConflict, openingColumn, BOOKED, BLOCKING, SELECTABLE, type GridSelection } from './selection.ts';

@@ -28,3 +28,22 @@ export function hasConflict(states: string[], sel: { from: number; to: number })
   for (let i = sel.from; i <= sel.to; i++) if (BOOKED.has(states[i] ?? '')) return true;
   return false;
 }
+
+/**
+ * The column a day's grid opens at: the hour of the first cell, in any row, that is neither past nor closed and
+ * comes after every past cell (a booked cell shows as booked even when its time has passed). On today that is the
+ * current hour, on other days the start of the working day; 0 when every cell is past or closed.
+ */
+export function openingColumn(rows: Array<{ cells: Array<{ state: string }> }>, perHour: number): number {
+  let now = 0;
+  for (const row of rows) {
+    const last = row.cells.map((c) => c.state).lastIndexOf('expired');
+    if (last + 1 > now) now = last + 1;
+  }
+  let first = Infinity;
+  for (const row of rows) {
+    const i = row.cells.findIndex((c, index) => index >= now && !BLOCKING.has(c.state));
+    if (i >= 0 && i < first) first = i;
+  }
+  return Number.isFinite(first) ? first - (first % Math.max(1, perHour)) : 0;
+}

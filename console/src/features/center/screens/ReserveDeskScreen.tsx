@@ -1,4 +1,7 @@
-/** Book by floor plan (/center/reservedesk): the floor's plan with every desk and room coloured by its state for the chosen date and time. */
+/**
+ * Book by floor plan (/center/reservedesk): the floor's plan with every desk and room coloured by its state for the
+ * chosen date and time. It opens on the first floor of the location that has desks, From at the next free slot.
+ */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Header, Message, Segment } from 'semantic-ui-react';
@@ -9,7 +12,7 @@ import { RESERVE_CODES, useAccess } from '../components/access.ts';
 import { useFloorsQuery, useGridQuery, useLocationsQuery, usePlacedQuery } from '../api.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
 import { BookingForm, type BookingTarget } from '../components/booking-form/BookingForm.tsx';
-import { minutesOf, timeOptions, today } from '../components/dates.ts';
+import { minutesOf, timeOf, timeOptions, today } from '../components/dates.ts';
 import { Filters, type FilterValue } from '../components/Filters.tsx';
 import { usePlanImage } from '../components/usePlanImage.ts';
 import type { Booking, GridResource, SeriesAnswer } from '../api.ts';
@@ -30,22 +33,56 @@ export function stateOver(r: GridResource, start: string, end: string): string {
   return cells.find((c) => c.state !== 'free')?.state ?? 'free';
 }
 
+/** Desks are booked for the working day: From at its start on other days, and to its end unless later. */
+const DAY_START = '09:00';
+const DAY_END = '18:00';
+
+/**
+ * The range the plan opens with: From at the first free cell of any place (from DAY_START on other days, from now
+ * on today, where the past cells are not free), To at DAY_END or an hour later. Null while nothing is free.
+ */
+export function openingRange(resources: GridResource[], isToday: boolean): { start: string; end: string } | null {
+  const earliest = isToday ? 0 : minutesOf(DAY_START);
+  let first: number | null = null;
+  for (const r of resources)
+    for (const c of r.cells)
+      if (c.state === 'free' && minutesOf(c.time) >= earliest && (first === null || minutesOf(c.time) < first))
+        first = minutesOf(c.time);
+  if (first === null) return isToday ? null : openingRange(resources, true);
+  const end = first < minutesOf(DAY_END) ? minutesOf(DAY_END) : Math.min(first + 60, 24 * 60);
+  return { start: timeOf(first), end: timeOf(end) };
+}
+
 export default function ReserveDeskScreen() {
   const { t } = useTranslation('center');
   const access = useAccess();
   const { data: locations } = useLocationsQuery();
   const [filter, setFilter] = useState<FilterValue>({ date: today() });
-  const [range, setRange] = useState({ start: '09:00', end: '18:00' });
+  const [range, setRange] = useState({ start: DAY_START, end: DAY_END });
+  // The range follows the next free slot until the user picks one; a new date or floor starts over.
+  const [rangeChosen, setRangeChosen] = useState(false);
+  const chooseRange = (r: { start: string; end: string }) => {
+    setRangeChosen(true);
+    setRange(r);
+  };
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
   const { data: floors = [] } = useFloorsQuery(filter.locationId, { skip: !filter.locationId });
   useEffect(() => {
     if (!filter.locationId && locations?.[0]) setFilter((f) => ({ ...f, locationId: locations[0]!.id }));
   }, [locations, filter.locationId]);
+  // The location's desks say which floors have any: the first such floor opens, else the first floor.
+  const { data: desks } = useGridQuery(
+    { date: filter.date, locationId: filter.locationId, type: 1 },
+    { skip: !filter.locationId || Boolean(filter.floorId) },
+  );
   useEffect(() => {
-    if (filter.locationId && !filter.floorId && floors[0])
-      setFilter((f) => ({ ...f, floorId: floors.find((x) => x.locationId === f.locationId)?.id }));
-  }, [floors, filter.locationId, filter.floorId]);
+    if (!filter.locationId || filter.floorId || !desks) return;
+    const mine = floors.filter((x) => x.locationId === filter.locationId);
+    const withDesks = new Set(desks.resources.map((r) => r.floorId));
+    const chosen = mine.find((x) => withDesks.has(x.id)) ?? mine[0];
+    if (chosen) setFilter((f) => ({ ...f, floorId: chosen.id }));
+  }, [floors, desks, filter.locationId, filter.floorId]);
   const floor = floors.find((f) => f.id === filter.floorId);
   const { data: grid, isFetching } = useGridQuery(
     { date: filter.date, floorId: filter.floorId },
@@ -57,6 +94,11 @@ export default function ReserveDeskScreen() {
   const height = image?.h ?? 800;
   const mayBook = access.setting('useBookingByPlan') && RESERVE_CODES.some(access.can);
   const badRange = minutesOf(range.end) <= minutesOf(range.start);
+  useEffect(() => {
+    if (rangeChosen || !grid) return;
+    const opening = openingRange(grid.resources, grid.date === today());
+    if (opening) setRange(opening);
+  }, [grid, rangeChosen]);
 
   const items = useMemo<PlanItem[]>(() => {
     const resources = grid?.resources ?? [];
@@ -77,6 +119,7 @@ export default function ReserveDeskScreen() {
         state,
         pickable: mayBook && state === 'free',
         label: `${r.name} ${range.start}–${range.end} ${stateText}`,
+        caption: r.type === 1 ? r.name : `${r.name} · ${r.capacity}`,
         detail: `${kind} ${r.name} · ${t('filters.capacity')} ${r.capacity} · ${stateText}`,
       };
     });
@@ -100,10 +143,18 @@ export default function ReserveDeskScreen() {
         {t('plan.title')}
       </Header>
       {!access.setting('useBookingByPlan') && <Message info content={t('plan.off')} />}
-      <Filters value={filter} onChange={setFilter} capacity={false} needFloor>
+      <Filters
+        value={filter}
+        onChange={(v) => {
+          if (v.date !== filter.date || v.floorId !== filter.floorId) setRangeChosen(false);
+          setFilter(v);
+        }}
+        capacity={false}
+        needFloor
+      >
         <Form.Field>
           <label htmlFor="p-start">{t('search.start')}</label>
-          <select id="p-start" value={range.start} onChange={(e) => setRange({ ...range, start: e.target.value })}>
+          <select id="p-start" value={range.start} onChange={(e) => chooseRange({ ...range, start: e.target.value })}>
             {TIMES.map((x) => (
               <option key={x}>{x}</option>
             ))}
@@ -111,7 +162,7 @@ export default function ReserveDeskScreen() {
         </Form.Field>
         <Form.Field error={badRange}>
           <label htmlFor="p-end">{t('search.end')}</label>
-          <select id="p-end" value={range.end} onChange={(e) => setRange({ ...range, end: e.target.value })}>
+          <select id="p-end" value={range.end} onChange={(e) => chooseRange({ ...range, end: e.target.value })}>
             {TIMES.map((x) => (
               <option key={x}>{x}</option>
             ))}

@@ -108,6 +108,7 @@ export default function ReserveScreen() {
           legendLabel={t('legend.title')}
           showLegendLabel={t('legend.show')}
           hideLegendLabel={t('legend.hide')}
+          scrollKey={grid?.date}
         />
       )}
       <BookingForm
