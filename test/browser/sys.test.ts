@@ -295,6 +295,42 @@ function registerTests(): void {
     t.is((await app.get('/api/sys/logs/operations', { headers })).status, 401);
   });
 
+  test.serial(
+    'blocklist settings: an empty or out-of-range number is refused at its field before sending; a good one saves',
+    async (t) => {
+      const saved = async () => {
+        const res = await app.request('GET', '/api/sys/settings/blocklist', { token });
+        return (res.body.data as Record<string, unknown>).blocklistPeriodDays;
+      };
+      const before = await saved();
+      await withPage(t, browser, async ({ page }) => {
+        await openAsAdmin(page, app, '/sys/blackset');
+        let puts = 0;
+        page.on('request', (r) => {
+          if (r.method() === 'PUT' && r.url().includes('/api/sys/settings/blocklist')) puts++;
+        });
+        await page.waitForSelector('#blackset-blocklistPeriodDays', { visible: true });
+        await fill(page, '#blackset-blocklistPeriodDays', '');
+        await page.click('[data-testid="blackset-save"]');
+        await page.waitForSelector('[data-testid="error-blocklistPeriodDays"]', { visible: true });
+        await fill(page, '#blackset-blocklistPeriodDays', '0');
+        await page.click('[data-testid="blackset-save"]');
+        await page.waitForFunction(() =>
+          /1/.test(document.querySelector('[data-testid="error-blocklistPeriodDays"]')?.textContent ?? ''),
+        );
+        t.is(puts, 0, 'nothing was sent');
+        t.is(await saved(), before);
+        await fill(page, '#blackset-blocklistPeriodDays', '45');
+        await page.click('[data-testid="blackset-save"]');
+        await page.waitForFunction(() => !document.querySelector('[data-testid="error-blocklistPeriodDays"]'));
+        await page.waitForFunction(() =>
+          /saved/i.test(document.querySelector('[data-testid="toast"]')?.textContent ?? ''),
+        );
+        t.is(await saved(), 45);
+      });
+    },
+  );
+
   test.serial('every /sys and /inte screen opens without a page error or an error toast', async (t) => {
     const paths = [
       'admin',

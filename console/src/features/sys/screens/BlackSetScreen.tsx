@@ -22,7 +22,7 @@ export default function BlackSetScreen() {
         savePerm="sys:blackset:save"
         testId="blackset"
         overrides={Object.fromEntries(
-          Object.entries(BOUNDS).map(([name, [min, max]]) => [name, { min, max, integer: true }]),
+          Object.entries(BOUNDS).map(([name, [min, max]]) => [name, { min, max, integer: true, required: true }]),
         )}
       />
     </ScreenFrame>

@@ -42,7 +42,7 @@ function Policy() {
       testId="security"
       title={t('security.policy')}
       overrides={Object.fromEntries(
-        Object.entries(BOUNDS).map(([name, [min, max]]) => [name, { min, max, integer: true }]),
+        Object.entries(BOUNDS).map(([name, [min, max]]) => [name, { min, max, integer: true, required: true }]),
       )}
       validate={validate}
     />
