@@ -356,6 +356,42 @@ function registerTests(): void {
     },
   );
 
+  test.serial(
+    'meeting: a change that ends before it starts is refused at its field; a new subject and end are saved',
+    async (t) => {
+      const booking = (await bookingsOf(ids.everest)).find((b) => b.subject === 'From the inquiry');
+      t.truthy(booking, 'the booking made from the inquiry');
+      await withPage(t, browser, async ({ page }) => {
+        await signInAs(page, app, 'alice');
+        await page.goto(`${app.url}/center/meeting`);
+        const row = `[data-testid="my-bookings"] tr[data-booking="${booking.id}"]`;
+        await page.click(`${row} [data-testid="details-toggle"]`);
+        await page.click('.booking-open [data-testid="edit"]');
+        await page.waitForSelector('[data-testid="edit-modal"]');
+        await page.select('#ed-end', '12:00');
+        await page.click('[data-testid="edit-save"]');
+        t.regex(await text(page, '[data-testid="edit-when-error"]'), /end after|start/i);
+        t.like(
+          (await bookingsOf(ids.everest)).find((b) => b.id === booking.id),
+          { start_time: '13:00', end_time: '14:00' },
+        );
+
+        await page.select('#ed-end', '14:30');
+        await setValue(page, '#ed-subject', 'Moved on');
+        await page.click('[data-testid="edit-save"]');
+        await page.waitForSelector('[data-testid="edit-modal"]', { hidden: true });
+        t.like(
+          (await bookingsOf(ids.everest)).find((b) => b.id === booking.id),
+          {
+            subject: 'Moved on',
+            start_time: '13:00',
+            end_time: '14:30',
+          },
+        );
+      });
+    },
+  );
+
   test.serial('reservedesk: a floor of 1,000 desks is drawn in one layer and pans without redrawing', async (t) => {
     const place = await createPlace(app);
     const { db } = app.cradle;

@@ -1,13 +1,13 @@
 /** Change a booking: date, times, subject, phone, remarks, reminder; for a series occurrence, the scope. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Modal } from 'semantic-ui-react';
-import { useModifyBookingMutation } from '../api.ts';
-import { ScopeField } from './CancelModal.tsx';
-import { ReminderField } from './ReminderField.tsx';
-import { timeOptions } from './dates.ts';
+import { Button, Form, Message, Modal } from 'semantic-ui-react';
 import { useToast } from '../../../app/hooks.ts';
-import type { Booking, Scope } from '../api.ts';
+import { errorFor, fieldErrorsOf, type FieldErrors } from '../../../components/crud/index.ts';
+import { useModifyBookingMutation, type Booking, type Scope } from '../api.ts';
+import { ScopeField } from './CancelModal.tsx';
+import { minutesOf, timeOptions } from './dates.ts';
+import { ReminderField } from './ReminderField.tsx';
 
 const TIMES = timeOptions(15);
 
@@ -25,19 +25,24 @@ export function EditModal({ booking, onClose }: { booking: Booking; onClose: () 
   });
   const [scope, setScope] = useState<Scope>('one');
   const [modify, { isLoading }] = useModifyBookingMutation();
+  const [errors, setErrors] = useState<FieldErrors>({});
   const set = (patch: Partial<typeof v>) => setV({ ...v, ...patch });
   const submit = async () => {
-    if (!v.subject.trim()) return;
-    try {
-      await modify({
-        id: booking.id,
-        body: { ...v, phone: v.phone || undefined, scope: booking.seriesId ? scope : 'one' },
-      }).unwrap();
-      toast('success', t('edit.done'));
-      onClose();
-    } catch {
-      // toasted
-    }
+    // The server's limits on a change (core/modules/bookings/schema.ts ModifyBooking, docs/product-rules.md R4.1-R4.2).
+    const local: FieldErrors = {};
+    const phone = v.phone.trim();
+    if (!v.subject.trim()) local.subject = t('form.required');
+    if (phone && (phone.length < 3 || phone.length > 20)) local.phone = t('form.phoneRule');
+    if (minutesOf(v.endTime) <= minutesOf(v.startTime)) local.endTime = t('search.badRange');
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    const answer = await modify({
+      id: booking.id,
+      body: { ...v, subject: v.subject.trim(), phone: phone || undefined, scope: booking.seriesId ? scope : 'one' },
+    });
+    if ('error' in answer) return setErrors(fieldErrorsOf(answer.error));
+    toast('success', t('edit.done'));
+    onClose();
   };
   return (
     <Modal
@@ -69,7 +74,7 @@ export function EditModal({ booking, onClose }: { booking: Booking; onClose: () 
                 ))}
               </select>
             </Form.Field>
-            <Form.Field>
+            <Form.Field error={Boolean(errors.endTime)}>
               <label htmlFor="ed-end">{t('search.end')}</label>
               <select id="ed-end" value={v.endTime} onChange={(e) => set({ endTime: e.target.value })}>
                 {TIMES.map((x) => (
@@ -78,6 +83,10 @@ export function EditModal({ booking, onClose }: { booking: Booking; onClose: () 
               </select>
             </Form.Field>
           </Form.Group>
+          {(['meetingDate', 'startTime', 'endTime'] as const).map(
+            (k) =>
+              errors[k] && <Message key={k} negative size="small" content={errors[k]} data-testid="edit-when-error" />,
+          )}
           <Form.Input
             id="ed-subject"
             label={t('form.subject')}
@@ -85,7 +94,7 @@ export function EditModal({ booking, onClose }: { booking: Booking; onClose: () 
             value={v.subject}
             maxLength={100}
             onChange={(_, d) => set({ subject: String(d.value) })}
-            error={!v.subject.trim() ? t('form.required') : undefined}
+            error={errorFor(errors, 'subject')}
           />
           <Form.Input
             id="ed-phone"
@@ -93,6 +102,7 @@ export function EditModal({ booking, onClose }: { booking: Booking; onClose: () 
             value={v.phone}
             maxLength={20}
             onChange={(_, d) => set({ phone: String(d.value) })}
+            error={errorFor(errors, 'phone')}
           />
           <Form.TextArea
             id="ed-remarks"
