@@ -2,7 +2,7 @@
  * `/docs/openapi.json` and a browsable page at `/docs`, built without any outside asset. The page's script is
  * its own file (`/docs/page.js`): the Content-Security-Policy runs no inline script.
  */
-import { PUBLIC, RawReply, route, type ModuleRoutes } from './route.ts';
+import { PUBLIC, RawReply, route, type ModuleRoutes, media } from './route.ts';
 
 const page = (scriptUrl: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Atrium API</title>
@@ -35,6 +35,7 @@ export function docsRoutes(prefix: string, document: () => object): ModuleRoutes
       route({
         method: 'get',
         path: '/docs/openapi.json',
+        response: media('This document, bare (no envelope)', 'application/json'),
         permission: PUBLIC,
         summary: 'This OpenAPI 3.1 document',
         handler: () => new RawReply(JSON.stringify(document()), 'application/json'),
@@ -42,6 +43,7 @@ export function docsRoutes(prefix: string, document: () => object): ModuleRoutes
       route({
         method: 'get',
         path: '/docs',
+        response: media('The page', 'text/html'),
         permission: PUBLIC,
         summary: 'A browsable page of the API',
         handler: () => new RawReply(page(`${prefix}/docs/page.js`), 'text/html; charset=utf-8'),
@@ -49,6 +51,7 @@ export function docsRoutes(prefix: string, document: () => object): ModuleRoutes
       route({
         method: 'get',
         path: '/docs/page.js',
+        response: media('The script', 'text/javascript'),
         permission: PUBLIC,
         summary: 'The script of the browsable page',
         handler: () => new RawReply(script(`${prefix}/docs/openapi.json`), 'text/javascript; charset=utf-8'),

@@ -15,6 +15,7 @@ import { readCredential, type ApiKeyResolver, type TokenResolver } from './authe
 import { success } from './envelope.ts';
 import { consumeRate } from './rate-limit.ts';
 import {
+  assertDocumented,
   JsonData,
   PUBLIC,
   RawReply,
@@ -76,6 +77,7 @@ export function isAllowed(actor: Actor, permission: RouteDef['permission']): boo
 
 export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountDeps): Router<AppState> {
   assertRouteTable(tables, deps.permissionCodes);
+  assertDocumented(tables);
   const router = new Router<AppState>({ prefix });
   const jsonBody = koaBody({
     jsonLimit: deps.bodyLimitBytes,

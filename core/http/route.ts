@@ -72,6 +72,31 @@ export class WithHeaders {
   ) {}
 }
 
+/** A success answer that is not the JSON envelope: a file, an image, a calendar, a page (a `RawReply`). */
+export class MediaResponse {
+  constructor(
+    /** Its media types, e.g. `text/calendar`; `application/json` for a bare JSON document. */
+    readonly types: string[],
+    readonly description: string,
+  ) {}
+}
+
+/** A success answer that is a redirect (a `RedirectReply`, 302 with `Location`). */
+export class RedirectResponse {
+  constructor(readonly description: string) {}
+}
+
+/** The envelope alone, `{ code, msg }`: a route whose handler answers nothing. */
+export const NO_DATA = 'noData' as const;
+
+/** Declares a file, image, calendar or page answer: `response: media('Private calendar', 'text/calendar')`. */
+export const media = (description: string, ...types: string[]) => new MediaResponse(types, description);
+/** Declares a redirect answer. */
+export const redirect = (description: string) => new RedirectResponse(description);
+
+/** What a route answers on success: `data`'s schema, no data, a file or a redirect. Every route declares one. */
+export type ResponseDecl = z.ZodType | typeof NO_DATA | MediaResponse | RedirectResponse;
+
 export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   method: HttpMethod;
   /** Relative to the API prefix, koa style: `/sys/users/:id`. */
@@ -79,11 +104,20 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   permission: Permission | Permission[];
   summary: string;
   description?: string;
+  /** Unique name of the operation for client generators; derived from the method and path when absent. */
+  operationId?: string;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
-  /** Schema of `data` in a success answer, for the OpenAPI document. */
-  response?: z.ZodType;
+  /** The success answer: the schema of `data` (of the whole envelope with `spread`), `NO_DATA`, `media()` or `redirect()`. */
+  response: ResponseDecl;
+  /**
+   * Error statuses this route answers beyond the ones every route may (400, 404, 409, 422, 429; 401 and 403 unless
+   * public; 413 with a body), with what they mean. Bodies are the error envelope.
+   */
+  errors?: Record<number, string>;
+  /** Also answers a redirect (302 with `Location`) instead of its `response`, when this says. */
+  redirects?: string;
   /** Spread the handler's object into the envelope, not under `data` (historical calls, docs/architecture.md A4.6). */
   spread?: boolean;
   /** Accepts multipart/form-data, with at most this many bytes per file. */
@@ -95,8 +129,25 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown;
 }
 
-/** Typed helper so each route's handler sees the types of its own schemas. */
-export function route<B = undefined, Q = undefined, P = undefined>(def: RouteDef<B, Q, P>): RouteDef {
+/** The parsed type of an optional schema: what the handler sees. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * Declares a route; the handler's `body`, `query` and `params` are typed by the schemas given, so no type
+ * argument is written by hand.
+ */
+export function route<
+  BS extends z.ZodType | undefined = undefined,
+  QS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+>(
+  def: Omit<RouteDef, 'body' | 'query' | 'params' | 'handler'> & {
+    body?: BS;
+    query?: QS;
+    params?: PS;
+    handler: (input: RouteInput<Parsed<BS>, Parsed<QS>, Parsed<PS>>) => Promise<unknown> | unknown;
+  },
+): RouteDef {
   return def as unknown as RouteDef;
 }
 
@@ -104,4 +155,33 @@ export interface ModuleRoutes {
   /** OpenAPI tag. */
   tag: string;
   routes: RouteDef[];
+}
+
+/** The operation's name in the OpenAPI document: its own, or `get` + the path's words (`getSysUsersById`). */
+export function operationIdOf(def: RouteDef): string {
+  if (def.operationId) return def.operationId;
+  const words = def.path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', ...segment.slice(1).split(/\W+/)] : segment.split(/\W+/)))
+    .filter(Boolean);
+  return def.method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * What the start-up check asks of a route besides its permission: a declared success answer, and an operation name
+ * no other route has. Throws the reason.
+ */
+export function assertDocumented(tables: ModuleRoutes[]): void {
+  const names = new Map<string, string>();
+  for (const table of tables) {
+    for (const r of table.routes) {
+      const id = `${r.method.toUpperCase()} ${r.path}`;
+      if (r.response === undefined) throw new Error(`Route ${id} (${table.tag}) declares no response`);
+      const name = operationIdOf(r);
+      const other = names.get(name);
+      if (other) throw new Error(`Routes ${other} and ${id} have the same operationId ${name}`);
+      names.set(name, id);
+    }
+  }
 }

@@ -14,12 +14,15 @@ import { loadConfig, type Config } from '../../config/default.ts';
 import { OffsetClock } from '../../core/clock.ts';
 import type { Cradle } from '../../core/cradle.ts';
 import { startServer, type RunningServer } from '../../core/server.ts';
+import { assertConforms, Conformance, type OpenApiDocument } from './openapi.ts';
 import { skipBecause } from './requires.ts';
 
 export type Dialect = 'sqlite' | 'mysql';
 export const ADMIN_PASSWORD = 'Admin#2026pass';
 
 export const mysqlUrl = process.env.ATRIUM_TEST_MYSQL_URL;
+/** Every answer through `TestApp.request` must match the OpenAPI document (`test/helpers/openapi.ts`). */
+const checkAnswers = process.env.ATRIUM_TEST_OPENAPI !== 'off';
 /** The databases to run a suite on: SQLite always, MariaDB when configured. */
 export const dialects: Dialect[] = mysqlUrl ? ['sqlite', 'mysql'] : ['sqlite'];
 
@@ -79,12 +82,27 @@ export class TestApp {
     });
     const text = await res.text();
     let parsed: unknown;
+    let json = true;
     try {
       parsed = JSON.parse(text);
     } catch {
       parsed = { code: -1, msg: text };
+      json = false;
+    }
+    if (checkAnswers) {
+      const contentType = res.headers.get('content-type');
+      assertConforms(await this.conformance(), method, pathname, res.status, contentType, json ? parsed : undefined);
     }
     return { status: res.status, body: parsed as ApiAnswer<T>['body'], headers: res.headers };
+  }
+
+  private document?: Promise<Conformance>;
+  /** The served OpenAPI document, compiled once for this app, that every answer is checked against. */
+  conformance(): Promise<Conformance> {
+    this.document ??= fetch(`${this.url}${this.cradle.config.apiPrefix}/docs/openapi.json`)
+      .then((r) => r.json())
+      .then((doc) => new Conformance(doc as OpenApiDocument));
+    return this.document;
   }
 
   get<T = Record<string, unknown>>(p: string, o?: RequestOptions) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
 import { UnauthorizedError } from '../../errors.ts';
-import { PUBLIC, RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
+import { PUBLIC, RawReply, SIGNED_IN, route, type ModuleRoutes, media } from '../../http/route.ts';
 import {
   CaptchaQuery,
   ChangePasswordBody,
@@ -39,9 +39,10 @@ export function authRoutes({
         }),
         handler: () => rsaKeyService.publicKey(),
       }),
-      route<undefined, { uuid: string }>({
+      route({
         method: 'get',
         path: '/captcha',
+        response: media('The CAPTCHA image', 'image/png'),
         permission: PUBLIC,
         rateLimitPerMinute: limit,
         summary: 'A CAPTCHA image (PNG) of 5 characters for this client uuid; single use',
@@ -51,7 +52,7 @@ export function authRoutes({
             headers: { 'Cache-Control': 'no-store' },
           }),
       }),
-      route<LoginBody>({
+      route({
         method: 'post',
         path: '/sys/login',
         permission: PUBLIC,
@@ -60,13 +61,17 @@ export function authRoutes({
         summary: 'Sign in with a username and an RSA-encrypted password',
         body: LoginBody,
         response: LoginAnswer,
+        errors: {
+          401: 'Wrong username, password or CAPTCHA (captchaRequired says whether one is needed next)',
+          403: 'The account is disabled or locked, or this way of signing in is switched off',
+        },
         handler: ({ body, ip, headers, lang }) => {
           if (body.loginType === 'ldap')
             return authService.loginDirectory(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') });
           return authService.loginLocal(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') });
         },
       }),
-      route<RegisterBody>({
+      route({
         method: 'post',
         path: '/sys/register',
         permission: PUBLIC,
@@ -75,10 +80,11 @@ export function authRoutes({
           'Make a local account from the login page (registerEnabled): CAPTCHA always; waits for approval while registerNeedsApproval is on',
         body: RegisterBody,
         response: RegisterAnswer,
+        errors: { 403: 'Self-registration or local sign-in is switched off' },
         handler: ({ body, ip, headers, lang }) =>
           registrationService.register(body, { ip, lang, userAgent: String(headers['user-agent'] ?? '') }),
       }),
-      route<z.infer<typeof RefreshBody>>({
+      route({
         method: 'post',
         path: '/sys/refreshToken',
         permission: PUBLIC,
@@ -87,6 +93,10 @@ export function authRoutes({
         summary: 'Exchange a refresh token for a new token pair (the old refresh token stops working)',
         body: RefreshBody,
         response: z.object({ token: z.string(), refreshToken: z.string(), expiresAt: z.number() }),
+        errors: {
+          401: 'The refresh token is unknown, used or expired',
+          403: 'The account is disabled or may no longer sign in',
+        },
         handler: ({ body }) => authService.refresh(body.refreshToken),
       }),
       route({
@@ -132,7 +142,7 @@ export function authRoutes({
           };
         },
       }),
-      route<ChangePasswordBody>({
+      route({
         method: 'post',
         path: '/sys/user/password',
         permission: SIGNED_IN,

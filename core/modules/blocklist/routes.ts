@@ -1,6 +1,7 @@
 import type { Cradle } from '../../cradle.ts';
+import { pageOf } from '../../http/answers.ts';
 import { route, type ModuleRoutes } from '../../http/route.ts';
-import { BlocklistEntry, BlocklistQuery, IdParam, ViolationQuery } from './schema.ts';
+import { BlocklistEntry, BlocklistQuery, IdParam, ViolationQuery, ViolationEntry } from './schema.ts';
 
 const BLOCKLIST_VIEW = 'sys:blacklist:view';
 const BLOCKLIST_UPDATE = 'sys:blacklist:update';
@@ -10,15 +11,16 @@ export function blocklistRoutes({ blocklistService }: Cradle): ModuleRoutes {
   return {
     tag: 'Blocklist',
     routes: [
-      route<undefined, BlocklistQuery>({
+      route({
         method: 'get',
         path: '/sys/blocklist',
+        response: pageOf(BlocklistEntry),
         permission: BLOCKLIST_VIEW,
         query: BlocklistQuery,
         summary: 'Users on the blocklist (status=active, the default) or every blocklisting (status=all)',
         handler: ({ query }) => blocklistService.list(query),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'post',
         path: '/sys/blocklist/:id/release',
         permission: BLOCKLIST_UPDATE,
@@ -27,9 +29,10 @@ export function blocklistRoutes({ blocklistService }: Cradle): ModuleRoutes {
         response: BlocklistEntry,
         handler: ({ actor, params }) => blocklistService.release(actor, params.id),
       }),
-      route<undefined, ViolationQuery>({
+      route({
         method: 'get',
         path: '/sys/violations',
+        response: pageOf(ViolationEntry),
         permission: VIOLATIONS_VIEW,
         query: ViolationQuery,
         summary: 'Violations (no-shows), newest first; filter by user and time range (epoch ms)',

@@ -1,5 +1,5 @@
 import type { Cradle } from '../../cradle.ts';
-import { JsonData, PUBLIC, RawReply, route, SIGNED_IN, type ModuleRoutes } from '../../http/route.ts';
+import { JsonData, PUBLIC, RawReply, route, SIGNED_IN, type ModuleRoutes, media } from '../../http/route.ts';
 import {
   ApprovalsQuery,
   AvailableQuery,
@@ -18,9 +18,19 @@ import {
   Passcode,
   Recharge,
 } from './schema.ts';
-import type { z } from 'zod';
-
-type Id = z.infer<typeof IdParam>;
+import {
+  ApprovalView,
+  AvailableAnswer,
+  CancelAnswer,
+  CreateAnswer,
+  FeedAnswer,
+  GridAnswer,
+  LedgerAnswer,
+  ModifyAnswer,
+  PreviewAnswer,
+  RechargeAnswer,
+} from './responses.ts';
+import { pageOf } from '../../http/answers.ts';
 
 export function bookingsRoutes({
   bookingsService: s,
@@ -32,34 +42,38 @@ export function bookingsRoutes({
   return {
     tag: 'Bookings',
     routes: [
-      route<undefined, GridQuery>({
+      route({
         method: 'get',
         path: '/bookings/grid',
+        response: GridAnswer,
         permission: 'bookings.viewGrid',
         query: GridQuery,
         summary:
           "Room-status grid of a date: each resource's cells as the caller sees them, as runs of one state (`[state, count, bookingId?]`), with each zone's cell labels once in `times`",
         handler: async ({ actor, query }) => new JsonData(await s.grid(actor, query)),
       }),
-      route<undefined, AvailableQuery>({
+      route({
         method: 'get',
         path: '/bookings/available',
+        response: AvailableAnswer,
         permission: 'bookings.viewGrid',
         query: AvailableQuery,
         summary: 'Room / desk inquiry: resources free for a date and time range',
         handler: ({ actor, query }) => s.available(actor, query),
       }),
-      route<undefined, MyBookingsQuery>({
+      route({
         method: 'get',
         path: '/bookings',
+        response: pageOf(BookingView),
         permission: 'bookings.listOwn',
         query: MyBookingsQuery,
         summary: 'My bookings (organiser or attendee), upcoming or past',
         handler: ({ actor, query }) => s.mine(actor, query),
       }),
-      route<CreateBooking>({
+      route({
         method: 'post',
         path: '/bookings/preview',
+        response: PreviewAnswer,
         permission: 'bookings.book',
         body: CreateBooking,
         summary: 'Every occurrence of a recurring booking with its conflicts and rule refusals',
@@ -68,6 +82,7 @@ export function bookingsRoutes({
       route({
         method: 'post',
         path: '/bookings/feed',
+        response: FeedAnswer,
         permission: SIGNED_IN,
         summary: 'Create or rotate the private calendar feed URL (on the configured public address, ATRIUM_PUBLIC_URL)',
         // Never from the Host header: a client that chose it could have the URL, with its token, point elsewhere.
@@ -77,23 +92,25 @@ export function bookingsRoutes({
           return { token, path, url: `${config.publicUrl}${path}` };
         },
       }),
-      route<undefined, undefined, z.infer<typeof FeedParam>>({
+      route({
         method: 'get',
         path: '/bookings/feed/:token.ics',
+        response: media('The calendar feed', 'text/calendar'),
         permission: PUBLIC,
         params: FeedParam,
         summary: 'Private calendar feed (the token is the credential)',
         handler: async ({ params }) => new RawReply(await f.feed(params.token), 'text/calendar; charset=utf-8'),
       }),
-      route<CreateBooking>({
+      route({
         method: 'post',
         path: '/bookings',
+        response: CreateAnswer,
         permission: 'bookings.book',
         body: CreateBooking,
         summary: 'Book a resource (optionally recurring)',
         handler: ({ actor, body }) => s.create(actor, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/bookings/:id',
         permission: SIGNED_IN,
@@ -102,9 +119,10 @@ export function bookingsRoutes({
         summary: 'One booking',
         handler: ({ actor, params }) => s.get(actor, params.id),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/bookings/:id/ics',
+        response: media('The booking as an iCalendar file', 'text/calendar'),
         permission: SIGNED_IN,
         params: IdParam,
         summary: 'The booking as an iCalendar file',
@@ -113,16 +131,17 @@ export function bookingsRoutes({
             filename: `booking-${params.id}.ics`,
           }),
       }),
-      route<ModifyBooking, undefined, Id>({
+      route({
         method: 'put',
         path: '/bookings/:id',
+        response: ModifyAnswer,
         permission: 'bookings.change',
         params: IdParam,
         body: ModifyBooking,
         summary: 'Modify a booking (one, following or the series)',
         handler: ({ actor, params, body }) => s.modify(actor, params.id, body),
       }),
-      route<ExtendBooking, undefined, Id>({
+      route({
         method: 'post',
         path: '/bookings/:id/extend',
         permission: 'bookings.change',
@@ -132,88 +151,98 @@ export function bookingsRoutes({
         summary: 'Extend a booking (also one under way) by minutes: its end moves, under the rules of a change',
         handler: ({ actor, params, body }) => s.extend(actor, params.id, body.minutes),
       }),
-      route<CancelBooking, undefined, Id>({
+      route({
         method: 'post',
         path: '/bookings/:id/cancel',
+        response: CancelAnswer,
         permission: 'bookings.cancel',
         params: IdParam,
         body: CancelBooking,
         summary: 'Cancel with a reason (one, following or the series)',
         handler: ({ actor, params, body }) => s.cancel(actor, params.id, body),
       }),
-      route<z.infer<typeof CheckIn>, undefined, Id>({
+      route({
         method: 'post',
         path: '/bookings/:id/checkin',
+        response: BookingView,
         permission: SIGNED_IN,
         params: IdParam,
         body: CheckIn,
         summary: 'Check in with the code',
         handler: ({ actor, params, body }) => s.checkIn(actor, params.id, body.code),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'post',
         path: '/bookings/:id/checkout',
+        response: BookingView,
         permission: SIGNED_IN,
         params: IdParam,
         summary: 'End the meeting now and free the rest of its time',
         handler: ({ actor, params }) => s.checkOut(actor, params.id),
       }),
-      route<z.infer<typeof Passcode>, undefined, Id>({
+      route({
         method: 'put',
         path: '/bookings/:id/passcode',
+        response: BookingView,
         permission: SIGNED_IN,
         params: IdParam,
         body: Passcode,
         summary: 'Change the check-in code (where passcodeUpdatable)',
         handler: ({ actor, params, body }) => s.setPasscode(actor, params.id, body.code),
       }),
-      route<undefined, ApprovalsQuery>({
+      route({
         method: 'get',
         path: '/approvals',
+        response: pageOf(ApprovalView),
         permission: 'bookings.viewApprovals',
         query: ApprovalsQuery,
         summary: 'My approvals: pending or decided',
         handler: ({ actor, query }) => a.list(actor, query),
       }),
-      route<z.infer<typeof Decision>, undefined, Id>({
+      route({
         method: 'post',
         path: '/approvals/:id/approve',
+        response: ApprovalView,
         permission: 'bookings.decide',
         params: IdParam,
         body: Decision,
         summary: 'Approve a pending booking',
         handler: ({ actor, params, body }) => a.approve(actor, params.id, body.reason),
       }),
-      route<z.infer<typeof Decision>, undefined, Id>({
+      route({
         method: 'post',
         path: '/approvals/:id/deny',
+        response: ApprovalView,
         permission: 'bookings.decide',
         params: IdParam,
         body: Decision,
         summary: 'Deny a pending booking (frees its time)',
         handler: ({ actor, params, body }) => a.deny(actor, params.id, body.reason),
       }),
-      route<z.infer<typeof Decision>, undefined, Id>({
+      route({
         method: 'post',
         path: '/approvals/:id/revoke',
+        response: ApprovalView,
         permission: SIGNED_IN,
         params: IdParam,
         body: Decision,
         summary: 'The organiser withdraws a pending booking',
         handler: ({ actor, params, body }) => a.revoke(actor, params.id, body.reason),
       }),
-      route<z.infer<typeof Recharge>, undefined, Id>({
+      route({
         method: 'post',
         path: '/sys/users/:id/recharge',
+        response: RechargeAnswer,
         permission: 'bookings.recharge',
         params: IdParam,
         body: Recharge,
         summary: "Add credit (cents) to a user's balance",
         handler: ({ actor, params, body }) => c.recharge(actor, params.id, body),
       }),
-      route<undefined, z.infer<typeof LedgerQuery>, Id>({
+      route({
         method: 'get',
         path: '/sys/users/:id/ledger',
+        response: LedgerAnswer,
         permission: 'bookings.viewCredit',
         params: IdParam,
         query: LedgerQuery,

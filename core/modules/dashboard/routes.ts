@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
+import { route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
 import { DashboardQuery, IdParam, LiveAnswer, LiveQuery, Panel, UtilisationRow } from './schema.ts';
+import { PanelView, TopRow } from './responses.ts';
 
 const VIEW = 'room:dashboard:view';
 const SAVE = 'room:dashboard:save';
@@ -10,7 +11,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
   return {
     tag: 'Dashboard',
     routes: [
-      route<undefined, DashboardQuery>({
+      route({
         method: 'get',
         path: '/room/dashboard/utilisation',
         permission: VIEW,
@@ -19,7 +20,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         response: z.array(UtilisationRow),
         handler: ({ query }) => dashboardService.utilisation(query),
       }),
-      route<undefined, DashboardQuery>({
+      route({
         method: 'get',
         path: '/room/dashboard/heatmap',
         permission: VIEW,
@@ -28,7 +29,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         response: z.array(z.array(z.number())),
         handler: ({ query }) => dashboardService.heatmap(query),
       }),
-      route<undefined, DashboardQuery>({
+      route({
         method: 'get',
         path: '/room/dashboard/noshow',
         permission: VIEW,
@@ -37,15 +38,16 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         response: z.object({ expected: z.number(), noShows: z.number(), rate: z.number() }),
         handler: ({ query }) => dashboardService.noShowRate(query),
       }),
-      route<undefined, DashboardQuery>({
+      route({
         method: 'get',
         path: '/room/dashboard/top',
+        response: z.array(TopRow),
         permission: VIEW,
         query: DashboardQuery,
         summary: 'The most booked resources',
         handler: ({ query }) => dashboardService.top(query),
       }),
-      route<undefined, LiveQuery>({
+      route({
         method: 'get',
         path: '/room/dashboard/live',
         permission: VIEW,
@@ -58,38 +60,43 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
       route({
         method: 'get',
         path: '/room/dashboard/panels',
+        response: z.array(PanelView),
         permission: VIEW,
         summary: 'Dashboard panels (wall screens)',
         handler: () => panelsService.list(),
       }),
-      route<Panel>({
+      route({
         method: 'post',
         path: '/room/dashboard/panels',
+        response: PanelView,
         permission: SAVE,
         body: Panel,
         summary: 'Create a dashboard panel',
         handler: ({ actor, body }) => panelsService.create(actor, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'get',
         path: '/room/dashboard/panels/:id',
+        response: PanelView,
         permission: VIEW,
         params: IdParam,
         summary: 'One dashboard panel',
         handler: ({ params }) => panelsService.get(params.id),
       }),
-      route<Panel, undefined, { id: number }>({
+      route({
         method: 'put',
         path: '/room/dashboard/panels/:id',
+        response: PanelView,
         permission: SAVE,
         params: IdParam,
         body: Panel,
         summary: 'Replace a dashboard panel',
         handler: ({ actor, params, body }) => panelsService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'delete',
         path: '/room/dashboard/panels/:id',
+        response: NO_DATA,
         permission: SAVE,
         params: IdParam,
         summary: 'Delete a dashboard panel',

@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
+import { pageOf } from '../../http/answers.ts';
+import { route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
 import { IdParam } from '../locations/index.ts';
 import { DeviceInput, DeviceList, DeviceView, RelayItem, SensorItem } from './schema.ts';
-
-type Id = { id: number };
 
 export function devicesRoutes({ devicesService }: Cradle): ModuleRoutes {
   return {
     tag: 'Devices',
     routes: [
-      route<undefined, DeviceList>({
+      route({
         method: 'get',
         path: '/room/devices',
+        response: pageOf(DeviceView),
         permission: 'room:equipment:view',
         query: DeviceList,
         summary: 'Devices, paged; filters kind, resourceId, connected, q (name, device ID, MAC)',
         handler: ({ query }) => devicesService.list(query),
       }),
-      route<DeviceInput>({
+      route({
         method: 'post',
         path: '/room/devices',
         permission: 'room:equipment:add',
@@ -27,7 +27,7 @@ export function devicesRoutes({ devicesService }: Cradle): ModuleRoutes {
         summary: 'Add a device (device ID unique; licence device limit)',
         handler: ({ actor, body }) => devicesService.create(actor, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/room/devices/:id',
         permission: 'room:equipment:view',
@@ -36,7 +36,7 @@ export function devicesRoutes({ devicesService }: Cradle): ModuleRoutes {
         summary: 'One device',
         handler: ({ params }) => devicesService.get(params.id),
       }),
-      route<DeviceInput, undefined, Id>({
+      route({
         method: 'put',
         path: '/room/devices/:id',
         permission: 'room:equipment:update',
@@ -46,9 +46,10 @@ export function devicesRoutes({ devicesService }: Cradle): ModuleRoutes {
         summary: 'Change a device',
         handler: ({ actor, params, body }) => devicesService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'delete',
         path: '/room/devices/:id',
+        response: NO_DATA,
         permission: 'room:equipment:delete',
         params: IdParam,
         summary: 'Delete a device',

@@ -1,14 +1,18 @@
+import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
-import { DictInput, DictItem, DictQuery, DictSearchQuery, DictUpdate, IdParam } from './schema.ts';
+import { pageOf } from '../../http/answers.ts';
+import { route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
+import { DictInput, DictItem, DictQuery, DictSearchQuery, DictUpdate, IdParam, DictListItem } from './schema.ts';
+import { DictNodeView, DictSearchAnswer } from './responses.ts';
 
 export function dictionaryRoutes({ dictionaryService }: Cradle): ModuleRoutes {
   return {
     tag: 'Data dictionary',
     routes: [
-      route<undefined, DictQuery>({
+      route({
         method: 'get',
         path: '/sys/dict',
+        response: pageOf(DictListItem),
         permission: 'sys:dic:view',
         query: DictQuery,
         summary:
@@ -18,20 +22,22 @@ export function dictionaryRoutes({ dictionaryService }: Cradle): ModuleRoutes {
       route({
         method: 'get',
         path: '/sys/dict/tree',
+        response: z.array(DictNodeView),
         permission: 'sys:dic:view',
         summary: 'The whole dictionary as a tree (children sorted by sort value)',
         handler: () => dictionaryService.tree(),
       }),
-      route<undefined, DictSearchQuery>({
+      route({
         method: 'get',
         path: '/sys/dict/search',
+        response: DictSearchAnswer,
         permission: 'sys:dic:view',
         query: DictSearchQuery,
         summary:
           'Search the dictionary: the matching items (at most limit) with their ancestors, as branches from the top level',
         handler: ({ query }) => dictionaryService.search(query),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'get',
         path: '/sys/dict/:id',
         permission: 'sys:dic:view',
@@ -40,7 +46,7 @@ export function dictionaryRoutes({ dictionaryService }: Cradle): ModuleRoutes {
         summary: 'One dictionary item',
         handler: ({ params }) => dictionaryService.get(params.id),
       }),
-      route<DictInput>({
+      route({
         method: 'post',
         path: '/sys/dict',
         permission: 'sys:dic:add',
@@ -49,7 +55,7 @@ export function dictionaryRoutes({ dictionaryService }: Cradle): ModuleRoutes {
         summary: 'Create a dictionary item (sort: positive integer)',
         handler: ({ actor, body }) => dictionaryService.create(actor, body),
       }),
-      route<DictUpdate, undefined, { id: number }>({
+      route({
         method: 'put',
         path: '/sys/dict/:id',
         permission: 'sys:dic:update',
@@ -59,9 +65,10 @@ export function dictionaryRoutes({ dictionaryService }: Cradle): ModuleRoutes {
         summary: 'Replace a dictionary item (protected items too)',
         handler: ({ actor, params, body }) => dictionaryService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'delete',
         path: '/sys/dict/:id',
+        response: NO_DATA,
         permission: 'sys:dic:delete',
         params: IdParam,
         summary: 'Delete a dictionary item: refused for protected items and items with children',

@@ -1,23 +1,23 @@
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
-import { GroupBody, GroupQuery, GroupView, IdParam } from './schema.ts';
-
-type Id = { id: number };
+import { pageOf } from '../../http/answers.ts';
+import { route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
+import { GroupBody, GroupQuery, GroupView, IdParam, GroupSummary } from './schema.ts';
 
 export function groupsRoutes({ groupsService }: Cradle): ModuleRoutes {
   return {
     tag: 'User groups',
     routes: [
-      route<undefined, GroupQuery>({
+      route({
         // Resource screens restrict resources to groups, so they may read the list too.
         method: 'get',
         path: '/sys/groups',
+        response: pageOf(GroupSummary),
         permission: 'groups.list',
         query: GroupQuery,
         summary: 'User groups, paged, with their number of members',
         handler: ({ query }) => groupsService.list(query),
       }),
-      route<GroupBody>({
+      route({
         method: 'post',
         path: '/sys/groups',
         permission: 'sys:group:add',
@@ -26,7 +26,7 @@ export function groupsRoutes({ groupsService }: Cradle): ModuleRoutes {
         summary: 'Create a user group',
         handler: ({ actor, body }) => groupsService.create(actor, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/sys/groups/:id',
         permission: 'sys:group:view',
@@ -35,7 +35,7 @@ export function groupsRoutes({ groupsService }: Cradle): ModuleRoutes {
         summary: 'One user group with its members',
         handler: ({ params }) => groupsService.get(params.id),
       }),
-      route<GroupBody, undefined, Id>({
+      route({
         method: 'put',
         path: '/sys/groups/:id',
         permission: 'sys:group:update',
@@ -45,9 +45,10 @@ export function groupsRoutes({ groupsService }: Cradle): ModuleRoutes {
         summary: 'Replace a user group (name, description, members)',
         handler: ({ actor, params, body }) => groupsService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'delete',
         path: '/sys/groups/:id',
+        response: NO_DATA,
         permission: 'sys:group:delete',
         params: IdParam,
         summary: 'Delete a user group',

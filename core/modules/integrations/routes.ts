@@ -1,6 +1,8 @@
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
+import { route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
+import { pageOf } from '../../http/answers.ts';
 import { scaffoldFiles } from '../../plugin-host/index.ts';
+import { KindsAnswer, SavedSettings, ScaffoldAnswer, TestAnswer } from './responses.ts';
 import {
   IdParam,
   KindParam,
@@ -19,11 +21,12 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
       route({
         method: 'get',
         path: '/inte/kinds',
+        response: KindsAnswer,
         permission: 'integrations.view',
         summary: 'Integration kinds with their providers, names per language and settings forms (JSON Schema)',
         handler: ({ actor }) => s.kinds(actor),
       }),
-      route<undefined, undefined, KindParam>({
+      route({
         method: 'get',
         path: '/inte/settings/:kind',
         permission: 'integrations.view',
@@ -32,9 +35,10 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
         summary: 'The provider selected for a kind and its settings (secrets only as "set" flags)',
         handler: ({ actor, params }) => s.view(actor, params.kind),
       }),
-      route<SaveSettings, undefined, KindParam>({
+      route({
         method: 'put',
         path: '/inte/settings/:kind',
+        response: SavedSettings,
         permission: 'integrations.save',
         params: KindParam,
         body: SaveSettings,
@@ -42,35 +46,38 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
           'Select a provider ("none" for nothing) and save its settings; the provider restarts at once. Omitted secrets are kept',
         handler: ({ actor, params, body }) => s.save(actor, params.kind, body),
       }),
-      route<TestSettings, undefined, KindParam>({
+      route({
         method: 'post',
         path: '/inte/settings/:kind/test',
+        response: TestAnswer,
         permission: 'integrations.save',
         params: KindParam,
         body: TestSettings,
         summary: 'Test connection with the given settings (or the saved ones)',
         handler: ({ actor, params, body }) => s.test(actor, params.kind, body),
       }),
-      route<undefined, OutboxQuery>({
+      route({
         method: 'get',
         path: '/inte/outbox',
         permission: 'integrations.view',
         query: OutboxQuery,
         summary: 'Work queued for providers: pending, done and parked deliveries with their last error',
-        response: OutboxView,
+        response: pageOf(OutboxView),
         handler: ({ actor, query }) => s.outboxList(actor, query),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'post',
         path: '/inte/outbox/:id/retry',
+        response: NO_DATA,
         permission: 'integrations.save',
         params: IdParam,
         summary: 'Queue a parked delivery again for a fresh series of attempts',
         handler: ({ actor, params }) => s.retry(actor, params.id),
       }),
-      route<undefined, ScaffoldQuery>({
+      route({
         method: 'get',
         path: '/sys/setting/code/plugin',
+        response: ScaffoldAnswer,
         permission: 'sys:setting-code:view',
         query: ScaffoldQuery,
         summary:

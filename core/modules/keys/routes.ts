@@ -1,4 +1,5 @@
 import type { Cradle } from '../../cradle.ts';
+import { pageOf } from '../../http/answers.ts';
 import { SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
 import { CreatedKey, IdParam, KeyInput, KeyQuery, KeyView, UserKeyQuery } from './schema.ts';
 
@@ -6,17 +7,19 @@ export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
   return {
     tag: 'API keys',
     routes: [
-      route<undefined, KeyQuery>({
+      route({
         method: 'get',
         path: '/sys/keys',
+        response: pageOf(KeyView),
         permission: 'sys:secret:view',
         query: KeyQuery,
         summary: "API keys (never their secrets); userId gives one user's",
         handler: ({ query }) => apiKeysService.list(query),
       }),
-      route<undefined, UserKeyQuery, { id: number }>({
+      route({
         method: 'get',
         path: '/sys/users/:id/keys',
+        response: pageOf(KeyView),
         // Those who may reset the user's password see which keys the reset would revoke.
         permission: 'keys.viewUserKeys',
         params: IdParam,
@@ -24,16 +27,17 @@ export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
         summary: "One user's API keys (never their secrets), as a password reset would revoke them",
         handler: ({ params, query }) => apiKeysService.list({ ...query, userId: params.id }),
       }),
-      route<undefined, UserKeyQuery>({
+      route({
         method: 'get',
         path: '/sys/user/keys',
+        response: pageOf(KeyView),
         permission: SIGNED_IN,
         duringPasswordChange: true,
         query: UserKeyQuery,
         summary: "The caller's own API keys (never their secrets), as the password change offers to revoke them",
         handler: ({ actor, query }) => apiKeysService.list({ ...query, userId: actor.userId }),
       }),
-      route<KeyInput>({
+      route({
         method: 'post',
         path: '/sys/keys',
         permission: 'sys:secret:add',
@@ -44,7 +48,7 @@ export function keysRoutes({ apiKeysService }: Cradle): ModuleRoutes {
           'Scopes are permission codes; you may only grant permissions you hold. Call the API with `Authorization: ApiKey <key>` or `X-Api-Key: <key>`.',
         handler: ({ actor, body }) => apiKeysService.create(actor, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'delete',
         path: '/sys/keys/:id',
         permission: 'sys:secret:delete',

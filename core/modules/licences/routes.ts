@@ -17,7 +17,7 @@ export function licenceRoutes({ licenceService }: Cradle): ModuleRoutes {
         summary: 'Licence state (unregistered, registered, expired, dataError), limits and current usage',
         handler: () => licenceService.status(),
       }),
-      route<z.infer<typeof Upload>>({
+      route({
         method: 'post',
         path: '/sys/licence',
         permission: 'sys:licence:register',
@@ -28,7 +28,7 @@ export function licenceRoutes({ licenceService }: Cradle): ModuleRoutes {
           'Register a licence: multipart with a .txt file (or a content field). Every session ends: everyone signs in again',
         handler: ({ actor, files, body }) => licenceService.registerUpload(actor, files, body.content),
       }),
-      route<LicenceText>({
+      route({
         method: 'post',
         path: '/sys/licence/text',
         permission: 'sys:licence:register',

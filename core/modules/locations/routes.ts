@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { Cradle } from '../../cradle.ts';
+import { pageOf } from '../../http/answers.ts';
 import { PageQuery } from '../../db/paging.ts';
-import { RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
+import { RawReply, SIGNED_IN, route, type ModuleRoutes, NO_DATA, media } from '../../http/route.ts';
 import type { StoredFile } from '../uploads/index.ts';
 import { FloorIconQuery, FloorInput, FloorList, FloorView, IdParam, LocationInput, LocationView } from './schema.ts';
 
-type Id = { id: number };
 const picture = (f: StoredFile) =>
   new RawReply(fs.createReadStream(f.file), f.mime, { headers: { 'cache-control': 'private, max-age=300' } });
 
@@ -13,15 +13,16 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
   return {
     tag: 'Locations and floors',
     routes: [
-      route<undefined, PageQuery>({
+      route({
         method: 'get',
         path: '/room/locations',
+        response: pageOf(LocationView),
         permission: 'locations.view',
         query: PageQuery,
         summary: 'Locations (sites, buildings), paged; q searches name and address',
         handler: ({ query }) => locationsService.list(query),
       }),
-      route<LocationInput>({
+      route({
         method: 'post',
         path: '/room/locations',
         permission: 'room:building:add',
@@ -30,7 +31,7 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
         summary: 'Add a location with its IANA time zone',
         handler: ({ actor, body }) => locationsService.create(actor, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/room/locations/:id',
         permission: 'locations.view',
@@ -39,7 +40,7 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
         summary: 'One location',
         handler: ({ params }) => locationsService.get(params.id),
       }),
-      route<LocationInput, undefined, Id>({
+      route({
         method: 'put',
         path: '/room/locations/:id',
         permission: 'room:building:update',
@@ -49,23 +50,25 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
         summary: 'Change a location',
         handler: ({ actor, params, body }) => locationsService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'delete',
         path: '/room/locations/:id',
+        response: NO_DATA,
         permission: 'room:building:delete',
         params: IdParam,
         summary: 'Delete a location (refused while it has future bookings, resources or floors)',
         handler: ({ actor, params }) => locationsService.remove(actor, params.id),
       }),
-      route<undefined, FloorList>({
+      route({
         method: 'get',
         path: '/room/floors',
+        response: pageOf(FloorView),
         permission: 'locations.viewFloors',
         query: FloorList,
         summary: 'Floors, paged; filter by locationId, q searches names',
         handler: ({ query }) => floorsService.list(query),
       }),
-      route<FloorInput>({
+      route({
         method: 'post',
         path: '/room/floors',
         permission: 'room:level:add',
@@ -74,7 +77,7 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
         summary: 'Add a floor',
         handler: ({ actor, body }) => floorsService.create(actor, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/room/floors/:id',
         permission: 'locations.viewFloors',
@@ -83,7 +86,7 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
         summary: 'One floor',
         handler: ({ params }) => floorsService.get(params.id),
       }),
-      route<FloorInput, undefined, Id>({
+      route({
         method: 'put',
         path: '/room/floors/:id',
         permission: 'room:level:update',
@@ -93,25 +96,28 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
         summary: 'Change a floor',
         handler: ({ actor, params, body }) => floorsService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'delete',
         path: '/room/floors/:id',
+        response: NO_DATA,
         permission: 'room:level:delete',
         params: IdParam,
         summary: 'Delete a floor (refused while it has future bookings or resources)',
         handler: ({ actor, params }) => floorsService.remove(actor, params.id),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/room/floors/:id/plan',
+        response: media('The floor plan image', 'image/jpeg', 'image/png'),
         permission: SIGNED_IN,
         params: IdParam,
         summary: 'The floor plan picture; 404 "no floor plan or icon for this floor" when none',
         handler: async ({ params }) => picture(await floorsService.picture(params.id, 'plan')),
       }),
-      route<undefined, FloorIconQuery, Id>({
+      route({
         method: 'get',
         path: '/room/floors/:id/icon',
+        response: media('The floor icon image', 'image/jpeg', 'image/png'),
         permission: SIGNED_IN,
         params: IdParam,
         query: FloorIconQuery,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { capabilitiesOf } from '../../actor.ts';
 import { CAPABILITY_NAMES } from '../capabilities.ts';
 import type { Cradle } from '../../cradle.ts';
-import { SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
+import { pageOf } from '../../http/answers.ts';
+import { SIGNED_IN, route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
 import { IdParam, MenuBody, MenuQuery, MenuView } from './schema.ts';
 
 /** A capability name (docs/conventions.md, Capabilities). */
@@ -52,9 +53,10 @@ export function menusRoutes({ menusService, menuAdminService }: Cradle): ModuleR
         response: z.object({ capabilities: z.array(CapabilityName) }),
         handler: ({ actor }) => ({ capabilities: capabilitiesOf(actor) }),
       }),
-      route<undefined, MenuQuery>({
+      route({
         method: 'get',
         path: '/sys/menus',
+        response: pageOf(MenuView),
         permission: 'sys:menu:view',
         query: MenuQuery,
         summary: 'Menu items, paged (parentId=0: the sections)',
@@ -68,7 +70,7 @@ export function menusRoutes({ menusService, menuAdminService }: Cradle): ModuleR
         response: z.array(MenuView.extend({ children: z.array(MenuView) })),
         handler: () => menuAdminService.tree(),
       }),
-      route<MenuBody>({
+      route({
         method: 'post',
         path: '/sys/menus',
         permission: 'sys:menu:add',
@@ -77,7 +79,7 @@ export function menusRoutes({ menusService, menuAdminService }: Cradle): ModuleR
         summary: 'Create a menu item (a section, or a screen under a section)',
         handler: ({ actor, body }) => menuAdminService.create(actor, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'get',
         path: '/sys/menus/:id',
         permission: 'sys:menu:view',
@@ -86,7 +88,7 @@ export function menusRoutes({ menusService, menuAdminService }: Cradle): ModuleR
         summary: 'One menu item',
         handler: ({ params }) => menuAdminService.get(params.id),
       }),
-      route<MenuBody, undefined, { id: number }>({
+      route({
         method: 'put',
         path: '/sys/menus/:id',
         permission: 'sys:menu:update',
@@ -96,9 +98,10 @@ export function menusRoutes({ menusService, menuAdminService }: Cradle): ModuleR
         summary: 'Replace a menu item (built-in ones keep their name and parent)',
         handler: ({ actor, params, body }) => menuAdminService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'delete',
         path: '/sys/menus/:id',
+        response: NO_DATA,
         permission: 'sys:menu:delete',
         params: IdParam,
         summary: 'Delete a menu item without children (built-in ones can only be hidden)',

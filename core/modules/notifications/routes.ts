@@ -1,5 +1,6 @@
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
+import { pageOf } from '../../http/answers.ts';
+import { route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
 import {
   CustomInput,
   CustomList,
@@ -16,15 +17,16 @@ export function notificationsRoutes({ templatesService: templates, centreService
   return {
     tag: 'Notifications',
     routes: [
-      route<undefined, TemplateList>({
+      route({
         method: 'get',
         path: '/sys/templates',
+        response: pageOf(TemplateView),
         permission: 'sys:email:view',
         query: TemplateList,
         summary: 'Notification templates, per event and language',
         handler: ({ query }) => templates.list(query),
       }),
-      route<TemplatePreview>({
+      route({
         method: 'post',
         path: '/sys/templates/preview',
         permission: 'sys:email:view',
@@ -33,7 +35,7 @@ export function notificationsRoutes({ templatesService: templates, centreService
         summary: 'Render a template (the given text, or the stored one) with sample data',
         handler: ({ actor, body }) => templates.preview(actor, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'get',
         path: '/sys/templates/:id',
         permission: 'sys:email:view',
@@ -42,7 +44,7 @@ export function notificationsRoutes({ templatesService: templates, centreService
         summary: 'One notification template',
         handler: ({ params }) => templates.get(params.id),
       }),
-      route<TemplateUpdate, undefined, { id: number }>({
+      route({
         method: 'put',
         path: '/sys/templates/:id',
         permission: 'notifications.editTemplates',
@@ -52,15 +54,16 @@ export function notificationsRoutes({ templatesService: templates, centreService
         summary: "Change a template's subject and content (handlebars; values are HTML-escaped, raw output is refused)",
         handler: ({ actor, params, body }) => templates.update(actor, params.id, body),
       }),
-      route<undefined, CustomList>({
+      route({
         method: 'get',
         path: '/sys/notifications',
+        response: pageOf(CustomView),
         permission: 'sys:email:view',
         query: CustomList,
         summary: 'Custom notifications of the notification centre',
         handler: ({ query }) => centre.list(query),
       }),
-      route<CustomInput>({
+      route({
         method: 'post',
         path: '/sys/notifications',
         permission: 'sys:email:add',
@@ -69,7 +72,7 @@ export function notificationsRoutes({ templatesService: templates, centreService
         summary: 'Add a custom notification (name, recipient and date required); shown at sign-in on its date',
         handler: ({ actor, body }) => centre.create(actor, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'get',
         path: '/sys/notifications/:id',
         permission: 'sys:email:view',
@@ -78,7 +81,7 @@ export function notificationsRoutes({ templatesService: templates, centreService
         summary: 'One custom notification',
         handler: ({ params }) => centre.get(params.id),
       }),
-      route<CustomInput, undefined, { id: number }>({
+      route({
         method: 'put',
         path: '/sys/notifications/:id',
         permission: 'sys:email:update',
@@ -88,9 +91,10 @@ export function notificationsRoutes({ templatesService: templates, centreService
         summary: 'Replace a custom notification',
         handler: ({ actor, params, body }) => centre.update(actor, params.id, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'delete',
         path: '/sys/notifications/:id',
+        response: NO_DATA,
         permission: 'sys:email:delete',
         params: IdParam,
         summary: 'Delete a custom notification',

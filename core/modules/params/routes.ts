@@ -19,7 +19,7 @@ export function paramsRoutes({ paramsService, clock }: Cradle): ModuleRoutes {
         }),
         handler: async () => ({ config: await paramsService.publicValues(), time: clock.now() }),
       }),
-      route<undefined, { group?: string; q?: string }>({
+      route({
         method: 'get',
         path: '/sys/params',
         permission: 'sys:setting:view',
@@ -30,7 +30,7 @@ export function paramsRoutes({ paramsService, clock }: Cradle): ModuleRoutes {
         response: z.array(ParamView),
         handler: ({ actor, query }) => paramsService.list(actor, query),
       }),
-      route<undefined, undefined, { key: string }>({
+      route({
         method: 'get',
         path: '/sys/params/:key',
         permission: 'sys:setting:view',
@@ -39,9 +39,10 @@ export function paramsRoutes({ paramsService, clock }: Cradle): ModuleRoutes {
         response: ParamView,
         handler: ({ actor, params }) => paramsService.view(actor, params.key),
       }),
-      route<Record<string, unknown>>({
+      route({
         method: 'put',
         path: '/sys/params',
+        response: z.record(z.string(), z.unknown()).describe('the values saved, by key'),
         permission: 'sys:setting:save',
         summary: 'Change several parameters at once (all or none)',
         description:
@@ -52,14 +53,16 @@ export function paramsRoutes({ paramsService, clock }: Cradle): ModuleRoutes {
       route({
         method: 'get',
         path: '/roTime/getOne',
+        response: z.object({ bean: TimeConfig.describe('the configuration, under bean as older clients read it') }),
         permission: SIGNED_IN,
         spread: true,
         summary: 'The booking time configuration',
         handler: async () => ({ bean: await paramsService.getTimeConfig() }),
       }),
-      route<TimeConfig>({
+      route({
         method: 'put',
         path: '/roTime',
+        response: TimeConfig,
         permission: 'sys:roomtime:save',
         summary: 'Change the booking time configuration',
         body: TimeConfig,

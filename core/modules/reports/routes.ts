@@ -1,21 +1,23 @@
 import fs from 'node:fs';
 import type { Cradle } from '../../cradle.ts';
-import { RawReply, route, type ModuleRoutes } from '../../http/route.ts';
+import { pageOf } from '../../http/answers.ts';
+import { RawReply, route, type ModuleRoutes, NO_DATA, media } from '../../http/route.ts';
 import { IdParam, ReportList, ReportRequest, ReportView } from './schema.ts';
 
 export function reportsRoutes({ reportsService }: Cradle): ModuleRoutes {
   return {
     tag: 'Reports',
     routes: [
-      route<undefined, ReportList>({
+      route({
         method: 'get',
         path: '/room/reports',
+        response: pageOf(ReportView),
         permission: 'room:report:view',
         query: ReportList,
         summary: "Reports requested (one's own; all of them with room:report:export)",
         handler: ({ actor, query }) => reportsService.list(actor, query),
       }),
-      route<ReportRequest>({
+      route({
         method: 'post',
         path: '/room/reports',
         permission: 'room:report:add',
@@ -24,7 +26,7 @@ export function reportsRoutes({ reportsService }: Cradle): ModuleRoutes {
         summary: 'Request a report: bookings, utilisation, noShows or charges, for a date range (not a single day)',
         handler: ({ actor, body }) => reportsService.request(actor, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'get',
         path: '/room/reports/:id',
         permission: 'room:report:view',
@@ -33,9 +35,10 @@ export function reportsRoutes({ reportsService }: Cradle): ModuleRoutes {
         summary: 'One report and its status',
         handler: ({ actor, params }) => reportsService.get(actor, params.id),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'get',
         path: '/room/reports/:id/download',
+        response: media('The report workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
         permission: 'room:report:view',
         params: IdParam,
         summary: 'Download a finished report (xlsx); its creator and report administrators only',
@@ -48,9 +51,10 @@ export function reportsRoutes({ reportsService }: Cradle): ModuleRoutes {
           );
         },
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'delete',
         path: '/room/reports/:id',
+        response: NO_DATA,
         permission: 'room:report:delete',
         params: IdParam,
         summary: 'Delete a report and its file',

@@ -1,27 +1,28 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
-import { RawReply, route, type ModuleRoutes } from '../../http/route.ts';
+import { pageOf } from '../../http/answers.ts';
+import { RawReply, route, type ModuleRoutes, NO_DATA, media } from '../../http/route.ts';
 import { IdParam } from '../locations/index.ts';
 import { eitherKind } from './capabilities.ts';
 import { BulkDesks, QrQuery, ResourceInput, ResourceList, ResourceView } from './schema.ts';
 
-type Id = { id: number };
 // The routes admit either kind; the service narrows by the resource's type (docs/product-rules.md R2.6).
 
 export function resourcesRoutes({ resourcesService, desksService }: Cradle): ModuleRoutes {
   return {
     tag: 'Resources',
     routes: [
-      route<undefined, ResourceList>({
+      route({
         method: 'get',
         path: '/room/resources',
+        response: pageOf(ResourceView),
         permission: eitherKind('view'),
         query: ResourceList,
         summary:
           'Resources, paged and sorted by the resourceSort parameter; filters type, locationId, floorId, minCapacity, status, q',
         handler: ({ actor, query }) => resourcesService.list(actor, query),
       }),
-      route<ResourceInput>({
+      route({
         method: 'post',
         path: '/room/resources',
         permission: eitherKind('add'),
@@ -30,7 +31,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
         summary: 'Add a resource (types as availableResource offers)',
         handler: ({ actor, body }) => resourcesService.create(actor, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/room/resources/:id',
         permission: eitherKind('view'),
@@ -39,7 +40,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
         summary: 'One resource with its hours, periods, approvers, devices and images',
         handler: ({ actor, params }) => resourcesService.view(actor, params.id),
       }),
-      route<ResourceInput, undefined, Id>({
+      route({
         method: 'put',
         path: '/room/resources/:id',
         permission: eitherKind('update'),
@@ -49,17 +50,19 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
         summary: 'Replace a resource (disabling is refused while bookings hold time on it)',
         handler: ({ actor, params, body }) => resourcesService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'delete',
         path: '/room/resources/:id',
+        response: NO_DATA,
         permission: eitherKind('delete'),
         params: IdParam,
         summary: 'Delete a resource (refused while bookings hold time on it)',
         handler: ({ actor, params }) => resourcesService.remove(actor, params.id),
       }),
-      route<undefined, QrQuery, Id>({
+      route({
         method: 'get',
         path: '/room/resources/:id/qrcode',
+        response: media('The QR code image', 'image/png'),
         permission: eitherKind('view'),
         params: IdParam,
         query: QrQuery,
@@ -67,7 +70,7 @@ export function resourcesRoutes({ resourcesService, desksService }: Cradle): Mod
         handler: async ({ actor, params, query }) =>
           new RawReply(await resourcesService.qrCode(actor, params.id, query.size), 'image/png'),
       }),
-      route<BulkDesks, undefined, Id>({
+      route({
         method: 'post',
         path: '/room/floors/:id/desks',
         permission: 'resources.addDesks',

@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
+import { pageOf } from '../../http/answers.ts';
+import { route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
 import { permissionTree } from './permission-tree.ts';
 import { IdParam, PermissionTree, RoleBody, RoleQuery, RoleView } from './schema.ts';
-
-type Id = { id: number };
 
 export function rolesRoutes({ roleAdminService }: Cradle): ModuleRoutes {
   return {
     tag: 'Roles',
     routes: [
-      route<undefined, RoleQuery>({
+      route({
         // The user form lists roles too, so those who add or edit users may read them.
         method: 'get',
         path: '/sys/roles',
+        response: pageOf(RoleView),
         permission: 'roles.list',
         query: RoleQuery,
         summary: 'Roles, paged, with their permissions and number of users (assignable=true: only those you may give)',
         handler: ({ actor, query }) => roleAdminService.list(actor, query),
       }),
-      route<RoleBody>({
+      route({
         method: 'post',
         path: '/sys/roles',
         permission: 'sys:role:add',
@@ -36,7 +36,7 @@ export function rolesRoutes({ roleAdminService }: Cradle): ModuleRoutes {
         summary: 'The permission catalogue as a tree: sections, screens and their actions, with titles',
         handler: () => permissionTree(),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/sys/role/pre/:id',
         permission: 'sys:role:view',
@@ -46,7 +46,7 @@ export function rolesRoutes({ roleAdminService }: Cradle): ModuleRoutes {
         summary: 'Whether you may change or delete this role: code 0 when allowed, 403 when not',
         handler: ({ actor, params }) => roleAdminService.pre(actor, params.id),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/sys/roles/:id',
         permission: 'sys:role:view',
@@ -55,7 +55,7 @@ export function rolesRoutes({ roleAdminService }: Cradle): ModuleRoutes {
         summary: 'One role',
         handler: ({ params }) => roleAdminService.get(params.id),
       }),
-      route<RoleBody, undefined, Id>({
+      route({
         method: 'put',
         path: '/sys/roles/:id',
         permission: 'sys:role:update',
@@ -65,9 +65,10 @@ export function rolesRoutes({ roleAdminService }: Cradle): ModuleRoutes {
         summary: 'Replace a role (yours, unless you are a system administrator)',
         handler: ({ actor, params, body }) => roleAdminService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'delete',
         path: '/sys/roles/:id',
+        response: NO_DATA,
         permission: 'sys:role:delete',
         params: IdParam,
         summary: 'Delete a role: not a built-in one, not one still given to users',

@@ -15,7 +15,7 @@ export function settingsRoutes({ settingsService }: Cradle): ModuleRoutes {
       response: Form,
       handler: () => settingsService.get(g.name),
     }),
-    route<Record<string, unknown>>({
+    route({
       method: 'put',
       path: `/sys/settings/${g.name}`,
       permission: g.save,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
+import { pageOf } from '../../http/answers.ts';
 import {
   PUBLIC,
   RawReply,
@@ -8,6 +9,9 @@ import {
   route,
   type ModuleRoutes,
   type RouteDef,
+  NO_DATA,
+  media,
+  redirect,
 } from '../../http/route.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { CONFIRM_PASSWORD_HEADER } from '../auth/index.ts';
@@ -27,6 +31,8 @@ import {
   StartQuery,
   TokenQuery,
 } from './schema.ts';
+import { IdParam } from '../../http/validate.ts';
+import { settingsView } from './responses.ts';
 
 const client = (ip: string, lang: Lang, headers: Record<string, string | string[] | undefined>) => ({
   ip,
@@ -39,7 +45,6 @@ const confirmation = (headers: Headers) => {
   const value = headers[CONFIRM_PASSWORD_HEADER];
   return typeof value === 'string' && value ? value : undefined;
 };
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export function ssoRoutes({
   ssoSettingsService,
@@ -71,27 +76,32 @@ export function ssoRoutes({
       path: `/sys/sso/${method}`,
       permission: 'sys:security:view',
       summary: `The ${method.toUpperCase()} sign-in settings (secrets answered as { set })`,
+      operationId: `get${method[0]!.toUpperCase()}${method.slice(1)}Settings`,
+      response: settingsView(method),
       handler: () => ssoSettingsService.view(method),
     }),
-    route<Record<string, unknown>>({
+    route({
       method: 'put',
       path: `/sys/sso/${method}`,
       permission: 'sys:security:save',
       summary: `Replace the ${method.toUpperCase()} sign-in settings: system administrator only, confirmed with the current password (header ${CONFIRM_PASSWORD_HEADER}, RSA-encrypted like at sign-in) unless signed in through single sign-on within five minutes. A secret left out or sent back as { set } is kept unless a field saying where it goes changed; null removes it`,
       body: SETTINGS_INPUT[method] as unknown as z.ZodType<Record<string, unknown>>,
+      operationId: `put${method[0]!.toUpperCase()}${method.slice(1)}Settings`,
+      response: settingsView(method),
       handler: ({ actor, body, headers }) => ssoSettingsService.save(actor, method, body, confirmation(headers)),
     }),
   ]);
   const identityRoutes: RouteDef[] = [
-    route<undefined, IdentityQuery>({
+    route({
       method: 'get',
       path: '/sys/sso/identities',
+      response: pageOf(IdentityView),
       permission: 'sys:security:view',
       summary: 'Outside identities linked to accounts (system administrator only), paged; q searches usernames and ids',
       query: IdentityQuery,
       handler: ({ actor, query }) => ssoIdentitiesService.list(actor, query),
     }),
-    route<IdentityBody>({
+    route({
       method: 'post',
       path: '/sys/sso/identities',
       permission: 'sys:security:save',
@@ -100,9 +110,10 @@ export function ssoRoutes({
       response: IdentityView,
       handler: ({ actor, body, headers }) => ssoIdentitiesService.link(actor, body, confirmation(headers)),
     }),
-    route<undefined, undefined, { id: number }>({
+    route({
       method: 'delete',
       path: '/sys/sso/identities/:id',
+      response: NO_DATA,
       permission: 'sys:security:save',
       params: IdParam,
       summary: `Unlink an identity from its account: system administrator only, confirmed (header ${CONFIRM_PASSWORD_HEADER})`,
@@ -122,7 +133,7 @@ export function ssoRoutes({
         response: MethodsAnswer,
         handler: ({ lang }) => ssoSettingsService.methods(lang),
       }),
-      route<undefined, StartQuery>({
+      route({
         method: 'get',
         path: '/auth/oidc/start',
         permission: PUBLIC,
@@ -131,9 +142,10 @@ export function ssoRoutes({
           'Start an OIDC sign-in: the provider URL to send the browser to (follow=1 redirects there); sets the cookie that only this browser may finish it with',
         query: StartQuery,
         response: StartAnswer,
+        redirects: 'With follow=1: to the provider',
         handler: ({ query, headers }) => start((b) => oidcService.start(query.redirect, b), query.follow, headers),
       }),
-      route<OidcCallbackBody>({
+      route({
         method: 'post',
         path: '/auth/oidc/callback',
         permission: PUBLIC,
@@ -143,12 +155,17 @@ export function ssoRoutes({
           "Complete an OIDC sign-in with the code and state the console's /callback page received; answers like /sys/login",
         body: OidcCallbackBody,
         response: SignInAnswer,
+        errors: {
+          401: 'The sign-in is not valid (unknown, used or expired)',
+          403: 'The account is disabled, not provisioned or may not sign in',
+        },
         handler: ({ body, ip, lang, headers }) =>
           oidcService.callback(body, client(ip, lang, headers), browserKey(headers)),
       }),
-      route<undefined, OidcReturnQuery>({
+      route({
         method: 'get',
         path: '/auth/oidc/return',
+        response: redirect('Back to the console, signed in or with the reason'),
         permission: PUBLIC,
         rateLimitPerMinute: limit,
         summary:
@@ -157,7 +174,7 @@ export function ssoRoutes({
         handler: async ({ query, ip, lang, headers }) =>
           new RedirectReply(await oidcService.returnToConsole(query, client(ip, lang, headers), browserKey(headers))),
       }),
-      route<undefined, StartQuery>({
+      route({
         method: 'get',
         path: '/auth/saml/start',
         permission: PUBLIC,
@@ -166,9 +183,10 @@ export function ssoRoutes({
           'Start a SAML sign-in: the IdP URL (redirect binding) to send the browser to (follow=1 redirects there); sets the cookie that only this browser may finish it with',
         query: StartQuery,
         response: StartAnswer,
+        redirects: 'With follow=1: to the provider',
         handler: ({ query, headers }) => start((b) => samlService.start(query.redirect, b), query.follow, headers),
       }),
-      route<SamlAcsBody>({
+      route({
         method: 'post',
         path: '/auth/saml/acs',
         permission: PUBLIC,
@@ -178,6 +196,11 @@ export function ssoRoutes({
           "Assertion consumer service: a browser is redirected to the console's /callback#token=<one-time code>; with Accept: application/json the tokens are answered directly",
         body: SamlAcsBody,
         response: SignInAnswer,
+        errors: {
+          401: 'The sign-in is not valid (unknown, used or expired)',
+          403: 'The account is disabled, not provisioned or may not sign in',
+        },
+        redirects: "Without Accept: application/json: to the console's /callback",
         handler: async ({ body, ip, lang, headers }) => {
           const wantsJson = String(headers.accept ?? '').includes('application/json');
           const outcome = await samlService.acs(body, client(ip, lang, headers), wantsJson, browserKey(headers));
@@ -187,11 +210,12 @@ export function ssoRoutes({
       route({
         method: 'get',
         path: '/auth/saml/metadata',
+        response: media('The service provider metadata', 'application/samlmetadata+xml'),
         permission: PUBLIC,
         summary: "Atrium's SAML service-provider metadata (XML)",
         handler: async () => new RawReply(await samlService.metadata(), 'application/samlmetadata+xml'),
       }),
-      route<undefined, z.infer<typeof TokenQuery>>({
+      route({
         method: 'get',
         path: '/auth/token',
         permission: PUBLIC,
@@ -201,6 +225,10 @@ export function ssoRoutes({
           'Token URL sign-in: exchange the one-time code of a /callback#token=... link (header token or ?code=) for Atrium tokens; works once, and only in the browser that started the sign-in',
         query: TokenQuery,
         response: SignInAnswer,
+        errors: {
+          401: 'The code is unknown, used, expired or from another browser',
+          403: 'The account is disabled, not provisioned or may not sign in',
+        },
         handler: ({ query, headers, ip, lang }) => {
           const header = typeof headers.token === 'string' ? headers.token : undefined;
           return tokenUrlService.exchange(query.code ?? header, client(ip, lang, headers), browserKey(headers));

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
 import { failure } from '../../http/envelope.ts';
 import { QueryBool } from '../../http/validate.ts';
-import { PUBLIC, RawReply, route, type ModuleRoutes } from '../../http/route.ts';
+import { PUBLIC, RawReply, route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
+import { ReleaseAnswer } from './responses.ts';
 
 const ClientLog = z.object({ from: z.string().max(20).default('pc') }).catchall(z.unknown());
 
@@ -20,6 +21,7 @@ export function systemRoutes({ systemService, releaseCheck }: Cradle): ModuleRou
           version: z.string(),
           database: z.object({ dialect: z.string(), reachable: z.boolean(), latencyMs: z.number().optional() }),
         }),
+        errors: { 503: 'The database is down (the same report under data)' },
         handler: async ({ lang }) => {
           const health = await systemService.health();
           if (health.status === 'ok') return health;
@@ -30,17 +32,20 @@ export function systemRoutes({ systemService, releaseCheck }: Cradle): ModuleRou
           );
         },
       }),
-      route<undefined, { refresh?: boolean }>({
+      route({
         method: 'get',
         path: '/sys/release',
+        response: ReleaseAnswer,
         permission: 'sys:setting:view',
         summary: 'Whether a newer Atrium release exists (only when a release feed URL is configured)',
         query: z.object({ refresh: QueryBool.optional() }),
         handler: ({ query }) => releaseCheck.latest(Boolean(query.refresh)),
       }),
-      route<z.infer<typeof ClientLog>>({
+      route({
         method: 'post',
         path: '/openapi/clientLog',
+        response: NO_DATA,
+        errors: { 403: 'Client error logging is switched off' },
         permission: PUBLIC,
         rateLimitPerMinute: 30,
         summary: 'A console error report; accepted only while client error logging is on',

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
+import { pageOf } from '../../http/answers.ts';
 import { PageQuery } from '../../db/paging.ts';
-import { RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
+import { RawReply, SIGNED_IN, route, type ModuleRoutes, NO_DATA, media } from '../../http/route.ts';
 import { IconId, IconInput, IconView, MAX_IMAGE_BYTES, UploadForm, UploadId, UploadView } from './schema.ts';
 
 export function uploadsRoutes({ uploadsService, iconsService }: Cradle): ModuleRoutes {
   return {
     tag: 'Uploads and icons',
     routes: [
-      route<UploadForm>({
+      route({
         method: 'post',
         path: '/upload/uploadFile',
         permission: SIGNED_IN,
@@ -26,9 +27,10 @@ export function uploadsRoutes({ uploadsService, iconsService }: Cradle): ModuleR
           ),
         }),
       }),
-      route<undefined, undefined, { id: string }>({
+      route({
         method: 'get',
         path: '/upload/:id',
+        response: media('The uploaded file', 'image/jpeg', 'image/png'),
         permission: SIGNED_IN,
         params: UploadId,
         summary: 'The uploaded file',
@@ -39,15 +41,16 @@ export function uploadsRoutes({ uploadsService, iconsService }: Cradle): ModuleR
           });
         },
       }),
-      route<undefined, PageQuery>({
+      route({
         method: 'get',
         path: '/room/icons',
+        response: pageOf(IconView),
         permission: 'room:image:view',
         query: PageQuery,
         summary: 'Resource icons, paged',
         handler: ({ query }) => iconsService.list(query),
       }),
-      route<IconInput>({
+      route({
         method: 'post',
         path: '/room/icons',
         permission: 'room:image:add',
@@ -56,7 +59,7 @@ export function uploadsRoutes({ uploadsService, iconsService }: Cradle): ModuleR
         summary: 'Add a resource icon',
         handler: ({ actor, body }) => iconsService.create(actor, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'get',
         path: '/room/icons/:id',
         permission: 'room:image:view',
@@ -65,7 +68,7 @@ export function uploadsRoutes({ uploadsService, iconsService }: Cradle): ModuleR
         summary: 'One resource icon',
         handler: ({ params }) => iconsService.get(params.id),
       }),
-      route<IconInput, undefined, { id: number }>({
+      route({
         method: 'put',
         path: '/room/icons/:id',
         permission: 'room:image:update',
@@ -75,9 +78,10 @@ export function uploadsRoutes({ uploadsService, iconsService }: Cradle): ModuleR
         summary: 'Change a resource icon',
         handler: ({ actor, params, body }) => iconsService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, { id: number }>({
+      route({
         method: 'delete',
         path: '/room/icons/:id',
+        response: NO_DATA,
         permission: 'room:image:delete',
         params: IconId,
         summary: 'Delete a resource icon (refused while resources use it)',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
+import { pageOf } from '../../http/answers.ts';
 import { BadRequestError } from '../../errors.ts';
-import { RawReply, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
+import { RawReply, SIGNED_IN, route, type ModuleRoutes, NO_DATA, media } from '../../http/route.ts';
 import {
   Contact,
   ContactQuery,
@@ -19,21 +20,21 @@ import {
 import { templateWorkbook } from './workbook.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-type Id = { id: number };
 
 export function usersRoutes({ userAdminService, userImportService }: Cradle): ModuleRoutes {
   return {
     tag: 'Users',
     routes: [
-      route<undefined, UserQuery>({
+      route({
         method: 'get',
         path: '/sys/users',
+        response: pageOf(UserView),
         permission: 'sys:admin:view',
         query: UserQuery,
         summary: 'Users, paged; q searches username, name, employee number, e-mail and phone',
         handler: ({ query }) => userAdminService.list(query),
       }),
-      route<CreateUserBody>({
+      route({
         method: 'post',
         path: '/sys/users',
         permission: 'sys:admin:add',
@@ -45,6 +46,7 @@ export function usersRoutes({ userAdminService, userImportService }: Cradle): Mo
       route({
         method: 'get',
         path: '/sys/users/import-template',
+        response: media('The import template workbook', XLSX),
         permission: 'sys:admin:import',
         summary: 'The import template (xlsx, column titles in your language)',
         handler: async ({ lang }) =>
@@ -64,16 +66,17 @@ export function usersRoutes({ userAdminService, userImportService }: Cradle): Mo
           return userImportService.importFile(actor, file);
         },
       }),
-      route<undefined, ExportQuery>({
+      route({
         method: 'get',
         path: '/sys/users/export',
+        response: media('The users as a workbook', XLSX),
         permission: 'sys:admin:export',
         query: ExportQuery,
         summary: 'The users matching the filters as an xlsx workbook',
         handler: async ({ actor, query }) =>
           new RawReply(await userImportService.exportFile(actor, query), XLSX, { filename: 'users.xlsx' }),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'get',
         path: '/sys/users/:id',
         permission: 'sys:admin:view',
@@ -82,7 +85,7 @@ export function usersRoutes({ userAdminService, userImportService }: Cradle): Mo
         summary: 'One user',
         handler: ({ params }) => userAdminService.get(params.id),
       }),
-      route<UpdateUserBody, undefined, Id>({
+      route({
         method: 'put',
         path: '/sys/users/:id',
         permission: 'sys:admin:update',
@@ -92,15 +95,16 @@ export function usersRoutes({ userAdminService, userImportService }: Cradle): Mo
         summary: "Replace a user's fields and roles (disabling ends their sessions)",
         handler: ({ actor, params, body }) => userAdminService.update(actor, params.id, body),
       }),
-      route<undefined, undefined, Id>({
+      route({
         method: 'delete',
         path: '/sys/users/:id',
+        response: NO_DATA,
         permission: 'sys:admin:delete',
         params: IdParam,
         summary: 'Delete a user (not yourself, not a system administrator, not one with bookings)',
         handler: ({ actor, params }) => userAdminService.remove(actor, params.id),
       }),
-      route<z.infer<typeof StatusBody>, undefined, Id>({
+      route({
         method: 'put',
         path: '/sys/users/:id/status',
         permission: 'sys:admin:update',
@@ -110,7 +114,7 @@ export function usersRoutes({ userAdminService, userImportService }: Cradle): Mo
         summary: 'Enable (1) or disable (0) a user; disabling ends their sessions',
         handler: ({ actor, params, body }) => userAdminService.setStatus(actor, params.id, body.status),
       }),
-      route<ResetPasswordBody, undefined, Id>({
+      route({
         method: 'post',
         path: '/sys/users/:id/reset-password',
         permission: 'sys:admin:update',
@@ -125,16 +129,16 @@ export function usersRoutes({ userAdminService, userImportService }: Cradle): Mo
           "Set a new password (given, or random and answered once); the user's sessions end and, unless revokeApiKeys is false, their API keys",
         handler: ({ actor, params, body }) => userAdminService.resetPassword(actor, params.id, body),
       }),
-      route<undefined, ContactQuery>({
+      route({
         method: 'get',
-        path: '/contacts/',
+        path: '/contacts{/}',
         permission: SIGNED_IN,
         query: ContactQuery,
         response: z.array(Contact),
         summary: 'Contacts: active users (name, realName, email), searchable with q',
         handler: ({ query }) => userAdminService.contacts(query),
       }),
-      route<undefined, ContactQuery>({
+      route({
         method: 'get',
         path: '/sys/user/contactList',
         permission: SIGNED_IN,
