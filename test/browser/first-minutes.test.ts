@@ -13,9 +13,11 @@ import {
   captchaText,
   fill,
   openSignedIn,
+  rowWith,
   seriousViolations,
   submitLogin,
   waitForLayout,
+  waitForNoRow,
   withPage,
 } from './helpers.ts';
 
@@ -78,16 +80,26 @@ browserSuite(
         await submitLogin(page, app, 'mia.newcomer', 'Welcome#2026');
         await page.waitForFunction(() => /approve/i.test(document.body.textContent ?? ''));
 
-        // The administrator finds the account among the waiting ones and enables it; then sign-in works.
-        const listed = await app.get<{ data: { items: Array<{ id: number; username: string }> } }>(
-          '/api/sys/users?awaitingApproval=true',
-          { token: admin },
+        // The administrator finds the account among the waiting ones in User Management and approves it.
+        const admin2 = await browser.newPage();
+        try {
+          await admin2.setViewport({ width: 1440, height: 900 });
+          await openSignedIn(admin2, app, '/sys/admin');
+          await admin2.waitForSelector('#users-filter-status', { visible: true });
+          await admin2.select('#users-filter-status', 'awaiting');
+          const row = await rowWith(admin2, 'users-table', 'mia.newcomer');
+          t.regex(await admin2.$eval(row, (el) => el.textContent ?? ''), /Awaiting approval/);
+          t.is(await admin2.$$eval('[data-testid="users-table"] tbody tr', (els) => els.length), 1, 'only the waiting');
+          await admin2.click(`${row} button[aria-label="Approve mia.newcomer"]`);
+          await waitForNoRow(admin2, 'users-table', 'mia.newcomer');
+        } finally {
+          await admin2.close();
+        }
+        const approved = await app.cradle.db('users').where({ username: 'mia.newcomer' }).first();
+        t.like(
+          { status: Number(approved.status), waiting: Number(approved.awaiting_approval) },
+          { status: 1, waiting: 0 },
         );
-        t.deepEqual(
-          listed.body.data.items.map((u) => u.username),
-          ['mia.newcomer'],
-        );
-        await app.put(`/api/sys/users/${listed.body.data.items[0]!.id}/status`, { status: 1 }, { token: admin });
         await submitLogin(page, app, 'mia.newcomer', 'Welcome#2026');
         await waitForLayout(page);
         await page.evaluate(() => {

@@ -11,7 +11,7 @@ import { ImportReportPanel } from '../components/users/ImportReportPanel.tsx';
 import { RechargeModal } from '../components/users/RechargeModal.tsx';
 import { ResetPasswordModal } from '../components/users/ResetPasswordModal.tsx';
 import { userBody, userFields, userToForm } from '../components/users/userForm.tsx';
-import { UsersToolbar } from '../components/users/UsersToolbar.tsx';
+import { userFilter, UsersToolbar } from '../components/users/UsersToolbar.tsx';
 import '../i18n.ts';
 
 export default function AdminScreen() {
@@ -23,7 +23,8 @@ export default function AdminScreen() {
   const [resetting, setResetting] = useState<UserView | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [setUserStatus] = useSetUserStatusMutation();
-  const state = (u: UserView) => (u.status === 1 ? t('user.normal') : t('user.disabled'));
+  const state = (u: UserView) =>
+    u.awaitingApproval ? t('user.awaitingApproval') : u.status === 1 ? t('user.normal') : t('user.disabled');
   return (
     <>
       <ReleaseNotice />
@@ -32,7 +33,7 @@ export default function AdminScreen() {
         title={t('title.admin')}
         perm="sys:admin"
         source={users}
-        query={status === '' ? {} : { status }}
+        query={userFilter(status)}
         nameOf={(u) => u.username}
         canDelete={(u) => u.username !== me}
         fields={userFields(t)}
@@ -54,8 +55,8 @@ export default function AdminScreen() {
           <>
             {can('sys:admin:update') && u.username !== me && (
               <RowButton
-                icon={u.status === 1 ? 'lock' : 'unlock'}
-                label={`${u.status === 1 ? t('user.disable') : t('user.enable')} ${u.username}`}
+                icon={u.awaitingApproval ? 'check' : u.status === 1 ? 'lock' : 'unlock'}
+                label={`${u.awaitingApproval ? t('user.approve') : u.status === 1 ? t('user.disable') : t('user.enable')} ${u.username}`}
                 onClick={() => void setUserStatus({ id: u.id, status: u.status === 1 ? 0 : 1 })}
               />
             )}

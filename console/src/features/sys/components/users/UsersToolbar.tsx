@@ -1,4 +1,7 @@
-/** Above the user list: the status filter, and the template, import and export where allowed. */
+/**
+ * Above the user list: the status filter (with the accounts made on the register page that wait for approval,
+ * docs/product-rules.md R14.10), and the template, import and export where allowed.
+ */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from 'semantic-ui-react';
@@ -6,6 +9,15 @@ import { downloadFile, uploadFile } from '../../../../app/files.ts';
 import { useCan, useToast } from '../../../../app/hooks.ts';
 import { useAppDispatch } from '../../../../app/store.ts';
 import { sysApi, type ImportReport } from '../../api.ts';
+
+/** The filter value of the accounts that wait for approval. */
+export const AWAITING = 'awaiting';
+
+/** The list's query for a value of the status filter. */
+export function userFilter(status: string): Record<string, string> {
+  if (status === AWAITING) return { awaitingApproval: 'true' };
+  return status === '' ? {} : { status };
+}
 
 /** The server's limit for an import. */
 const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
@@ -25,7 +37,7 @@ export function UsersToolbar({
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const filter = status === '' ? {} : { status };
+  const filter = userFilter(status);
   const importFile = async (file: File) => {
     if (!/\.xlsx?$/i.test(file.name)) return toast('error', t('user.importType'));
     if (file.size > MAX_IMPORT_BYTES) return toast('error', t('user.importSize'));
@@ -65,6 +77,7 @@ export function UsersToolbar({
         <option value="">{t('user.allStatus')}</option>
         <option value="1">{t('user.normal')}</option>
         <option value="0">{t('user.disabled')}</option>
+        <option value={AWAITING}>{t('user.awaitingApproval')}</option>
       </select>
       {can('sys:admin:import') && (
         <>
