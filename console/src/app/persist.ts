@@ -4,6 +4,7 @@
  * sign-out that clears them, the side menu's collapse and the theme.
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { api } from './api.ts';
 import { menuLoaded, signedIn, signedOut } from './sessionSlice.ts';
 import { storage } from './storage.ts';
 import { collapseToggled, themeChosen, type UiState } from './uiSlice.ts';
@@ -24,7 +25,14 @@ persistence.startListening({
     storage.permissions = payload.permissions;
   },
 });
-persistence.startListening({ actionCreator: signedOut, effect: () => storage.clearSession() });
+/** However the session ends (sign-out, a refused refresh, an expired session), nothing the last user fetched stays cached for the next. */
+persistence.startListening({
+  actionCreator: signedOut,
+  effect: (_, listener) => {
+    storage.clearSession();
+    listener.dispatch(api.util.resetApiState());
+  },
+});
 persistence.startListening({
   actionCreator: collapseToggled,
   effect: (_, api) => storage.setItem('collapsed', (api.getState() as { ui: UiState }).ui.collapsed ? '1' : '0'),

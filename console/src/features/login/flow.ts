@@ -50,7 +50,6 @@ export async function logout(dispatch: AppDispatch): Promise<void> {
   const answer = 'data' in res ? res.data : undefined;
   const storedLogoutUrl = storage.getItem('logoutUrl');
   dispatch(signedOut());
-  dispatch(api.util.resetApiState());
   const target = answer && [1, 2, 3].includes(answer.authMethod) ? (answer.logoutUrl ?? storedLogoutUrl) : null;
   if (target && /^https?:\/\//.test(target)) window.location.assign(target);
   else navigate('/login', { replace: true });
