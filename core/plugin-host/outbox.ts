@@ -242,6 +242,35 @@ export class Outbox {
     return parked ? 'parked' : 'retry';
   }
 
+  /** The rows of these kinds (and state), newest first, as a query the caller pages (the integrations screen). */
+  list(kinds: readonly string[], state?: string): Knex.QueryBuilder {
+    const q = this.deps
+      .db('outbox')
+      .whereIn('kind', kinds)
+      .orderBy('id', 'desc')
+      .select(
+        'id',
+        'kind',
+        'provider',
+        'topic',
+        'state',
+        'attempts',
+        'next_attempt_at',
+        'last_error',
+        'payload',
+        'created_at',
+        'updated_at',
+      );
+    return state ? q.where('state', state) : q;
+  }
+
+  /** A row's kind and state, or undefined. */
+  async find(id: number): Promise<{ kind: string; state: string } | undefined> {
+    const row = (await this.deps.db('outbox').where({ id }).first('kind', 'state')) as
+      { kind: string; state: string } | undefined;
+    return row && { kind: String(row.kind), state: String(row.state) };
+  }
+
   /** Puts a parked (or pending) row back in the queue for a fresh series of attempts. */
   async retry(id: number): Promise<boolean> {
     const now = this.deps.clock.now();

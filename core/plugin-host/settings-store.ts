@@ -2,7 +2,9 @@
  * integration_settings: per kind, the selected provider ("none" when nothing is)
  * and its settings as JSON, with the provider's secret fields sealed by the
  * secret box. Secrets leave this file only decrypted for the provider itself;
- * the console gets a "set" flag instead.
+ * the console gets a "set" flag instead. The sign-in methods (kind ldap | oidc |
+ * saml, provider builtin) keep their settings in the same table, sealed by the
+ * sso module itself: they read and write through `rows` and `put`.
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
@@ -90,6 +92,45 @@ export class SettingsStore {
       .onConflict('kind')
       .merge();
     return now;
+  }
+
+  /** Settings as stored (secrets still sealed) of the kinds saved under `provider`, by kind. */
+  async rows(
+    kinds: readonly string[],
+    provider: string,
+  ): Promise<Map<string, { raw: Record<string, unknown>; updatedAt: number }>> {
+    const rows = (await this.deps
+      .db('integration_settings')
+      .whereIn('kind', kinds)
+      .where({ provider })
+      .whereNotNull('settings')
+      .select('kind', 'settings', 'updated_at')) as Array<{ kind: string; settings: string; updated_at: unknown }>;
+    return new Map(
+      rows.map((r) => [
+        String(r.kind),
+        { raw: JSON.parse(String(r.settings)) as Record<string, unknown>, updatedAt: Number(r.updated_at) },
+      ]),
+    );
+  }
+
+  /** Replaces a kind's provider and settings as given (already sealed by the caller); its health stays. */
+  async put(
+    trx: Knex | Knex.Transaction,
+    kind: string,
+    provider: string,
+    raw: Record<string, unknown>,
+    userId: number,
+  ): Promise<void> {
+    await trx('integration_settings')
+      .insert({
+        kind,
+        provider,
+        settings: JSON.stringify(raw),
+        updated_by: userId || null,
+        updated_at: this.deps.clock.now(),
+      })
+      .onConflict('kind')
+      .merge(['provider', 'settings', 'updated_by', 'updated_at']);
   }
 
   async recordHealth(kind: PluginKind, ok: boolean, detail: string | null): Promise<void> {

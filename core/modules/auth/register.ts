@@ -80,8 +80,8 @@ export class RegistrationService {
           password,
           email: body.email,
           roleIds: [roleId],
+          awaitingApproval,
         });
-        if (awaitingApproval) await trx('users').where({ id: userId }).update({ status: 0, awaiting_approval: true });
         await operationLog.record(
           trx,
           { userId, username: body.username, permissions: new Set(), lang: client.lang, ip: client.ip, via: 'system' },

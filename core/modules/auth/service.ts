@@ -108,7 +108,7 @@ export class AuthService implements TokenResolver {
       this.deps.logger.error({ err, userId: user.id }, 'token generation failed');
       throw new UnauthorizedError('auth.tokenFailed');
     }
-    await this.deps.db('users').where({ id: user.id }).update({ last_login_at: now });
+    await this.deps.usersService.recordSignIn(user.id, now);
     const notify = [];
     if (pw.state === 'firstLogin')
       notify.push({ title: t(client.lang, 'auth.firstLogin'), content: t(client.lang, 'auth.firstLogin') });

@@ -15,7 +15,7 @@ import type { Config } from '../../../config/default.ts';
 import type { Clock } from '../../clock.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { ParamsService } from '../params/index.ts';
-import { ACCOUNT_STATE_COLUMNS, type AccountState } from '../users/index.ts';
+import { ACCOUNT_STATE_COLUMNS, type AccountState, joinUser } from '../users/index.ts';
 import type { SystemSecrets } from './system-secrets.ts';
 
 export const AUTH_METHOD = { local: 0, oidc: 1, saml: 2, tokenUrl: 3, ldap: 4, cli: 5, wecom: 6, dingtalk: 7 } as const;
@@ -182,19 +182,12 @@ export class SessionService {
     permissionRows: (db: Knex) => Knex.QueryBuilder,
   ): Promise<(SessionUser & { permissions: Set<string> }) | undefined> {
     const { db } = this.deps;
-    const rows = (await db('sessions as s')
-      .join('users as u', 'u.id', 's.user_id')
+    const rows = (await joinUser(db('sessions as s'), 's.user_id', ['username', ...ACCOUNT_STATE_COLUMNS])
       .leftJoin(permissionRows(db).as('p'), 'p.user_id', 's.user_id')
       .where('s.id', sessionId)
-      .select(
-        's.id',
-        's.user_id',
-        's.expires_at',
-        's.revoked_at',
-        'u.username',
-        ...ACCOUNT_STATE_COLUMNS.map((c) => `u.${c}`),
-        'p.permission',
-      )) as Array<SessionUser & { permission: string | null }>;
+      .select('s.id', 's.user_id', 's.expires_at', 's.revoked_at', 'p.permission')) as Array<
+      SessionUser & { permission: string | null }
+    >;
     const row = rows[0];
     if (!row || row.revoked_at || Number(row.expires_at) < this.deps.clock.now()) return undefined;
     const { permission: _, ...session } = row;

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { paginate, type Page } from '../../db/paging.ts';
 import type { BlocklistEntry, BlocklistQuery, ViolationEntry, ViolationQuery } from './schema.ts';
+import { joinUser } from '../users/index.ts';
 
 type Row = Record<string, unknown>;
 
@@ -40,7 +41,7 @@ export function toBlocklistEntry(r: Row, now: number): BlocklistEntry {
 }
 
 export function blocklistBase(db: Knex | Knex.Transaction): Knex.QueryBuilder {
-  return db('blocklist as bl').join('users as u', 'u.id', 'bl.user_id').select('bl.*', 'u.username', 'u.real_name');
+  return joinUser(db('blocklist as bl').select('bl.*'), 'bl.user_id', ['username', 'real_name']);
 }
 
 export async function listBlocklist(db: Knex, q: BlocklistQuery, now: number): Promise<Page<BlocklistEntry>> {
@@ -56,19 +57,10 @@ export async function listBlocklist(db: Knex, q: BlocklistQuery, now: number): P
 }
 
 export async function listViolations(db: Knex, q: ViolationQuery): Promise<Page<ViolationEntry>> {
-  const query = db('violations as v')
-    .join('users as u', 'u.id', 'v.user_id')
+  const query = joinUser(db('violations as v'), 'v.user_id', ['username', 'real_name'])
     .leftJoin('bookings as b', 'b.id', 'v.booking_id')
     .leftJoin('resources as r', 'r.id', 'b.resource_id')
-    .select(
-      'v.*',
-      'u.username',
-      'u.real_name',
-      'b.subject',
-      'b.meeting_date',
-      'b.start_time',
-      'r.name as resource_name',
-    )
+    .select('v.*', 'b.subject', 'b.meeting_date', 'b.start_time', 'r.name as resource_name')
     .orderBy([
       { column: 'v.occurred_at', order: 'desc' },
       { column: 'v.id', order: 'desc' },

@@ -27,6 +27,7 @@ import type { AnyEvent } from '../../event-types.ts';
 import { blocklistBase, listBlocklist, listViolations, toBlocklistEntry } from './queries.ts';
 import type { BlocklistEntry, BlocklistQuery, ViolationEntry, ViolationQuery } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
+import { lockUser } from '../users/index.ts';
 
 export interface ViolationInput {
   userId: number;
@@ -84,8 +85,7 @@ export class BlocklistService {
     const kind = v.kind ?? 'noShow';
     // Locking the user's row serialises the count-and-decide below per user across processes, so two
     // no-shows processed at once cannot both miss (or both reach) the threshold. SQLite has one writer anyway.
-    const user = (await trx('users').where({ id: v.userId }).forUpdate().first('id')) as { id: number } | undefined;
-    if (!user) throw new NotFoundError('user', v.userId);
+    if (!(await lockUser(trx, v.userId))) throw new NotFoundError('user', v.userId);
     let violationId: number;
     try {
       [violationId] = (

@@ -14,6 +14,7 @@ import { t } from '../../i18n/index.ts';
 import type { GroupBody, GroupQuery, GroupSummary, GroupView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 import type { Db } from '../../db/transaction.ts';
+import { existingUserIds, joinUser } from '../users/index.ts';
 
 type Row = { id: number; name: string; description: string | null; created_at: number; updated_at: number };
 
@@ -43,11 +44,9 @@ export class GroupsService {
   async get(id: number, db: Db = this.deps.db): Promise<GroupView> {
     const row = (await db('user_groups').where({ id }).first()) as Row | undefined;
     if (!row) throw new NotFoundError('user group', id);
-    const members = (await db('user_group_members as m')
-      .join('users as u', 'u.id', 'm.user_id')
+    const members = (await joinUser(db('user_group_members as m'), 'm.user_id', ['id', 'username', 'real_name'])
       .where('m.group_id', id)
-      .orderBy('u.id')
-      .select('u.id', 'u.username', 'u.real_name')) as Array<{ id: number; username: string; real_name: string }>;
+      .orderBy('u.id')) as Array<{ id: number; username: string; real_name: string }>;
     return {
       ...summary(row, members.length),
       members: members.map((m) => ({ id: Number(m.id), username: m.username, realName: m.real_name })),
@@ -121,13 +120,7 @@ export class GroupsService {
   /** Every member must be an existing user; unknown ids are listed in the error. */
   private async checkMembers(db: Db, actor: Actor, memberIds: number[]): Promise<number[]> {
     const ids = [...new Set(memberIds)];
-    const found = new Set<number>();
-    for (let i = 0; i < ids.length; i += 500) {
-      for (const r of (await db('users')
-        .whereIn('id', ids.slice(i, i + 500))
-        .select('id')) as Array<{ id: number }>)
-        found.add(Number(r.id));
-    }
+    const found = await existingUserIds(db, ids);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) {
       const list = missing.slice(0, 20).join(', ');

@@ -157,24 +157,7 @@ export class IntegrationsService {
   async outboxList(actor: Actor, q: OutboxQuery): Promise<Page<OutboxView>> {
     const visible = PLUGIN_KINDS.filter((k) => mayDo(actor, k, 'view'));
     if (q.kind && !visible.includes(q.kind)) throw new ForbiddenError();
-    const query = this.deps
-      .db('outbox')
-      .whereIn('kind', q.kind ? [q.kind] : visible)
-      .orderBy('id', 'desc')
-      .select(
-        'id',
-        'kind',
-        'provider',
-        'topic',
-        'state',
-        'attempts',
-        'next_attempt_at',
-        'last_error',
-        'payload',
-        'created_at',
-        'updated_at',
-      );
-    if (q.state) query.where('state', q.state);
+    const query = this.deps.outbox.list(q.kind ? [q.kind] : visible, q.state);
     return paginate(query, q, (r) => ({
       id: Number(r.id),
       kind: String(r.kind),
@@ -191,7 +174,7 @@ export class IntegrationsService {
   }
 
   async retry(actor: Actor, id: number): Promise<void> {
-    const row = await this.deps.db('outbox').where({ id }).first('kind', 'state');
+    const row = await this.deps.outbox.find(id);
     if (!row) throw new NotFoundError('outbox', id);
     this.assert(actor, row.kind as PluginKind, 'save');
     if (row.state === 'done' || !(await this.deps.outbox.retry(id))) throw new BusinessRuleError('inte.outboxDone');

@@ -14,7 +14,7 @@ import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError, Vali
 import type { ApiKeyResolver, CallerInfo } from '../../http/authenticate.ts';
 import { t } from '../../i18n/index.ts';
 import { allPermissions } from '../menus/index.ts';
-import { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState } from '../users/index.ts';
+import { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState, joinUser } from '../users/index.ts';
 import type { CreatedKey, KeyInput, KeyQuery, KeyView } from './schema.ts';
 import { newKey, parseKey, secretMatches } from './secret.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -54,7 +54,7 @@ export class ApiKeysService implements ApiKeyResolver {
   }
 
   private base(trx: Knex | Knex.Transaction = this.deps.db) {
-    return trx('api_keys as k').leftJoin('users as u', 'u.id', 'k.user_id').select('k.*', 'u.username');
+    return joinUser(trx('api_keys as k').select('k.*'), 'k.user_id', ['username'], { left: true });
   }
 
   async list(query: KeyQuery): Promise<Page<KeyView>> {
@@ -145,20 +145,10 @@ export class ApiKeysService implements ApiKeyResolver {
     const { db, clock, rolesService } = this.deps;
     const parsed = parseKey(text);
     if (!parsed) throw new UnauthorizedError('auth.apiKeyInvalid');
-    const row = (await db('api_keys as k')
-      .join('users as u', 'u.id', 'k.user_id')
+    const row = (await joinUser(db('api_keys as k'), 'k.user_id', ['username', ...ACCOUNT_STATE_COLUMNS])
       .where('k.key_id', parsed.keyId)
-      .first(
-        'k.id',
-        'k.secret_hash',
-        'k.scopes',
-        'k.expires_at',
-        'k.revoked_at',
-        'k.last_used_at',
-        'k.user_id',
-        'u.username',
-        ...ACCOUNT_STATE_COLUMNS.map((c) => `u.${c}`),
-      )) as Row | undefined;
+      .first('k.id', 'k.secret_hash', 'k.scopes', 'k.expires_at', 'k.revoked_at', 'k.last_used_at', 'k.user_id')) as
+      Row | undefined;
     const now = clock.now();
     if (
       !row ||

@@ -16,6 +16,7 @@ import type { IdentityBody, IdentityQuery, IdentityView } from './schema.ts';
 import type { TrustGuard } from './trust-guard.ts';
 import type { Cradle } from '../../cradle.ts';
 import type { Db } from '../../db/transaction.ts';
+import { joinUser } from '../users/index.ts';
 
 export class IdentitiesService {
   constructor(
@@ -98,9 +99,11 @@ export class IdentitiesService {
   }
 
   private joined(db: Db): Knex.QueryBuilder {
-    return db('user_identities as i')
-      .join('users as u', 'u.id', 'i.user_id')
-      .select('i.id', 'i.user_id', 'i.source', 'i.external_id', 'i.created_at', 'u.username', 'u.real_name');
+    return joinUser(
+      db('user_identities as i').select('i.id', 'i.user_id', 'i.source', 'i.external_id', 'i.created_at'),
+      'i.user_id',
+      ['username', 'real_name'],
+    );
   }
 }
 

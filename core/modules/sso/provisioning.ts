@@ -158,9 +158,9 @@ export class ProvisioningService {
         phone: m.phone ?? null,
         department: m.department ?? null,
         roleIds: [roleId],
+        // users.source says where the account came from (local ones get password-expiry notices); the link is separate.
+        source,
       });
-      // users.source says where the account came from (local ones get password-expiry notices); the link is separate.
-      await trx('users').where({ id: userId }).update({ source });
       await ssoIdentitiesService.insert(trx, userId, source, externalId);
       await operationLog.record(trx, systemActor(), {
         action: `sso.${source}.provision`,

@@ -8,7 +8,6 @@
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
-import type { Clock } from '../../clock.ts';
 import { ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import { changedEndpoints } from '../../plugin-host/index.ts';
@@ -31,23 +30,24 @@ type Stored = Record<string, unknown>;
 
 export interface SsoSettingsDeps {
   db: Knex;
-  clock: Clock;
   secretBox: SecretBox;
   operationLog: Cradle['operationLog'];
   paramsService: Cradle['paramsService'];
   ssoTrustGuard: TrustGuard;
+  pluginHost: Cradle['pluginHost'];
 }
 
 export class SsoSettingsService {
   constructor(private readonly deps: SsoSettingsDeps) {}
 
+  /** The plugin host's settings store keeps the table (one row per kind); the sealing is this service's. */
+  private get store() {
+    return this.deps.pluginHost.store;
+  }
+
   private async row(method: SsoMethod): Promise<{ settings: Stored; updatedAt: number } | undefined> {
-    const row = await this.deps
-      .db('integration_settings')
-      .where({ kind: method, provider: PROVIDER })
-      .first('settings', 'updated_at');
-    if (!row?.settings) return undefined;
-    return { settings: JSON.parse(String(row.settings)) as Stored, updatedAt: Number(row.updated_at) };
+    const row = (await this.store.rows([method], PROVIDER)).get(method);
+    return row && { settings: row.raw, updatedAt: row.updatedAt };
   }
 
   /** The settings with secrets decrypted, for the sign-in services; undefined until saved once. */
@@ -83,7 +83,7 @@ export class SsoSettingsService {
    * through single sign-on minutes ago.
    */
   async save(actor: Actor, method: SsoMethod, input: Stored, confirmation?: string): Promise<Stored> {
-    const { db, clock, secretBox, operationLog, ssoTrustGuard } = this.deps;
+    const { db, secretBox, operationLog, ssoTrustGuard } = this.deps;
     await ssoTrustGuard.assertAdmin(actor);
     const before = await this.row(method);
     const moved = before
@@ -102,16 +102,7 @@ export class SsoSettingsService {
     if (retype.length) throw new ValidationError(retype, 'sso.secretRetype', { fields: moved.join(', ') });
     await ssoTrustGuard.confirm(actor, confirmation);
     await db.transaction(async (trx) => {
-      await trx('integration_settings')
-        .insert({
-          kind: method,
-          provider: PROVIDER,
-          settings: JSON.stringify(next),
-          updated_by: actor.userId || null,
-          updated_at: clock.now(),
-        })
-        .onConflict('kind')
-        .merge(['provider', 'settings', 'updated_by', 'updated_at']);
+      await this.store.put(trx, method, PROVIDER, next, actor.userId);
       await operationLog.record(trx, actor, {
         action: `sys.sso.${method}.save`,
         target: method,
@@ -127,15 +118,10 @@ export class SsoSettingsService {
     localLoginEnabled: boolean;
     items: Array<{ method: SsoMethod; name: string; loginType?: string; startPath?: string }>;
   }> {
-    const rows = await this.deps
-      .db('integration_settings')
-      .whereIn('kind', [...SSO_METHODS])
-      .where({ provider: PROVIDER })
-      .select('kind', 'settings');
-    const byKind = new Map(rows.map((r) => [String(r.kind), JSON.parse(String(r.settings ?? '{}')) as Stored]));
+    const byKind = await this.store.rows(SSO_METHODS, PROVIDER);
     const items = [];
     for (const method of SSO_METHODS) {
-      const s = byKind.get(method);
+      const s = byKind.get(method)?.raw;
       if (!s?.enabled) continue;
       const name = typeof s.displayName === 'string' && s.displayName ? s.displayName : t(lang, `sso.name.${method}`);
       // LDAP signs in through the login form (loginType ldap); the others start a redirect.

@@ -16,6 +16,7 @@ import type { UploadedFile } from '../../http/route.ts';
 import { imageSize } from './image-size.ts';
 import { MAX_IMAGE_BYTES, MIN_FLOOR_PLAN, type UploadType, type UploadView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
+import { lockUser } from '../users/index.ts';
 
 const NAME_EXT = /\.(jpe?g|png)$/i;
 const MIME = { jpg: 'image/jpeg', png: 'image/png' } as const;
@@ -43,7 +44,7 @@ export class UploadsService {
     const mb = await this.deps.paramsService.get<number>('uploadQuotaMb', trx);
     const mine = trx('uploads');
     if (actor.userId) {
-      await trx('users').where({ id: actor.userId }).forUpdate().first('id');
+      await lockUser(trx, actor.userId);
       mine.where({ created_by: actor.userId });
     } else mine.whereNull('created_by');
     const used = Number((await mine.sum({ n: 'size' }).first())?.n ?? 0);

@@ -21,6 +21,7 @@ export { POLICY_KEYS, passwordState, policyViolations, type PasswordPolicy } fro
 export { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState, type AccountStanding } from './standing.ts';
 export { loadUserSettings, passwordErrors, throwIfAny, userFieldErrors } from './rules.ts';
 export type { UserRow } from './model.ts';
+export { joinUser, existingUserIds, lockUser, type JoinUser } from './joins.ts';
 export { UserFields } from './schema.ts';
 export type { UserView, Contact } from './schema.ts';
 

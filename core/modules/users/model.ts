@@ -1,5 +1,3 @@
-import { Model } from 'objection';
-
 /** A row of the users table (snake_case, as stored). */
 export interface UserRow {
   id: number;
@@ -34,30 +32,4 @@ export interface UserRow {
   created_by: number | null;
   created_at: number;
   updated_at: number;
-}
-
-/** Objection model of users, with their roles. */
-export class UserModel extends Model {
-  static override tableName = 'users';
-  id!: number;
-  username!: string;
-  real_name!: string;
-  roles?: RoleModel[];
-
-  static override get relationMappings() {
-    return {
-      roles: {
-        relation: Model.ManyToManyRelation,
-        modelClass: RoleModel,
-        join: { from: 'users.id', through: { from: 'user_roles.user_id', to: 'user_roles.role_id' }, to: 'roles.id' },
-      },
-    };
-  }
-}
-
-export class RoleModel extends Model {
-  static override tableName = 'roles';
-  id!: number;
-  name!: string;
-  code!: string | null;
 }

@@ -29,6 +29,10 @@ export interface NewUser {
   roleIds: number[];
   mustChangePassword?: boolean;
   createdBy?: number | null;
+  /** Made on the register page, to be approved by an administrator: kept disabled (status 0) until then. */
+  awaitingApproval?: boolean;
+  /** Where the account comes from (`local` unless told): a sign-in method that made it (ldap, oidc, saml). */
+  source?: string;
 }
 
 export class UsersService {
@@ -58,6 +62,8 @@ export class UsersService {
       created_by: u.createdBy ?? null,
       created_at: now,
       updated_at: now,
+      ...(u.awaitingApproval ? { status: 0, awaiting_approval: true } : {}),
+      ...(u.source ? { source: u.source } : {}),
     });
     const userId = Number(id);
     if (u.roleIds.length) await trx('user_roles').insert(u.roleIds.map((role_id) => ({ user_id: userId, role_id })));
@@ -85,6 +91,11 @@ export class UsersService {
       }),
     );
     return { created: true, password };
+  }
+
+  /** Notes a successful sign-in (the users list shows it). */
+  async recordSignIn(userId: number, at: number): Promise<void> {
+    await this.deps.db('users').where({ id: userId }).update({ last_login_at: at });
   }
 
   /** A new password also retires the private calendar feed URL: whoever learnt the old password may have copied it. */
