@@ -97,13 +97,21 @@ export function FloorPlan({
       const g = select(this);
       if (d.type === 1) g.append('circle').attr('r', 9);
       else g.append('rect').attr('x', -16).attr('y', -11).attr('width', 32).attr('height', 22).attr('rx', 3);
-      g.append('text')
-        .attr('class', 'fp-caption')
-        .attr('y', d.type === 1 ? 22 : 25)
-        .attr('aria-hidden', 'true');
     });
     const all = enter.merge(sel);
-    all.select('text.fp-caption').text((d) => d.caption ?? '');
+    // Captions sit in their own layer, outside the buttons, so each button's name stays its label alone.
+    select(svgRef.current!)
+      .select<SVGGElement>('g.fp-texts')
+      .selectAll<SVGTextElement, PlanItem>('text.fp-caption')
+      .data(
+        items.filter((d) => d.caption),
+        (d) => String(d.id),
+      )
+      .join('text')
+      .attr('class', 'fp-caption')
+      .attr('x', (d) => d.x)
+      .attr('y', (d) => d.y + (d.type === 1 ? 22 : 25))
+      .text((d) => d.caption ?? '');
     all
       .attr('transform', (d) => `translate(${d.x},${d.y})`)
       .attr('class', (d) => `fp-item fp-${d.state}${d.pickable ? ' fp-pickable' : ''}`)
@@ -199,6 +207,7 @@ export function FloorPlan({
               <rect className="fp-blank" x={0} y={0} width={width} height={height} />
             )}
             <g className="fp-marks" />
+            <g className="fp-texts" aria-hidden="true" />
           </g>
         </svg>
         <div ref={tipRef} className="fp-tip" role="status" />
