@@ -15,7 +15,9 @@ export interface Actor {
   ip?: string;
   /** Set when the caller signed in with a session (not an API key or a job). */
   sessionId?: string;
-  via: 'session' | 'apiKey' | 'system';
+  via: 'session' | 'apiKey' | 'system' | 'device';
+  /** A paired door tablet (via 'device', no permissions): the tablet and the one room it may see. */
+  device?: { tabletId: number; resourceId: number };
   /** First sign-in or expired password: only the password change (and sign-out) is allowed until done. */
   mustChangePassword?: boolean;
 }

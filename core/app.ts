@@ -5,7 +5,7 @@
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppContainer, Cradle } from './cradle.ts';
-import type { ApiKeyResolver } from './http/authenticate.ts';
+import type { ApiKeyResolver, DeviceResolver } from './http/authenticate.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { docsRoutes } from './http/docs.ts';
 import { apiNotFound, consoleStatic } from './http/fallback.ts';
@@ -35,6 +35,9 @@ export function buildApp(container: AppContainer): Koa<AppState> {
     tokens: c.authService,
     apiKeys: container.hasRegistration('apiKeyResolver')
       ? container.resolve<ApiKeyResolver>('apiKeyResolver' as keyof Cradle)
+      : undefined,
+    devices: container.hasRegistration('deviceResolver')
+      ? container.resolve<DeviceResolver>('deviceResolver' as keyof Cradle)
       : undefined,
     bodyLimitBytes: c.config.bodyLimitBytes,
     uploadLimitBytes: c.config.uploadLimitBytes,

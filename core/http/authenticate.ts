@@ -1,8 +1,9 @@
 /**
  * How a request proves who it is: the `token` header or `Authorization: Bearer`
  * (an access token), or `Authorization: ApiKey <id>.<secret>` / `X-Api-Key`
- * (an API key, authorised by its scopes). The resolvers live in the auth and
- * keys modules; this file only reads the headers.
+ * (an API key, authorised by its scopes), or `Authorization: Device <credential>` (a paired door tablet,
+ * admitted only on the routes that declare DEVICE, docs/product-rules.md R19). The resolvers live in the auth,
+ * keys and tablets modules; this file only reads the headers.
  */
 import type { Actor } from '../actor.ts';
 import type { Lang } from '../i18n/index.ts';
@@ -22,7 +23,13 @@ export interface ApiKeyResolver {
   resolveApiKey(key: string, caller: CallerInfo): Promise<Actor>;
 }
 
-export type Credential = { kind: 'token'; value: string } | { kind: 'apiKey'; value: string } | null;
+export interface DeviceResolver {
+  /** The door tablet behind a device credential, marked seen; throws UnauthorizedError when unknown or revoked. */
+  resolveDevice(credential: string, caller: CallerInfo & { appVersion?: string }): Promise<Actor>;
+}
+
+export type Credential =
+  { kind: 'token'; value: string } | { kind: 'apiKey'; value: string } | { kind: 'device'; value: string } | null;
 
 export function readCredential(headers: Record<string, string | string[] | undefined>): Credential {
   const header = (name: string) => {
@@ -35,6 +42,7 @@ export function readCredential(headers: Record<string, string | string[] | undef
     const value = rest.join(' ').trim();
     if (scheme?.toLowerCase() === 'bearer' && value) return { kind: 'token', value };
     if (scheme?.toLowerCase() === 'apikey' && value) return { kind: 'apiKey', value };
+    if (scheme?.toLowerCase() === 'device' && value) return { kind: 'device', value };
   }
   const apiKey = header('x-api-key');
   if (apiKey) return { kind: 'apiKey', value: apiKey };

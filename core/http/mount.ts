@@ -11,11 +11,12 @@ import { koaBody } from 'koa-body';
 import { can, holds, isCapability, type Actor } from '../actor.ts';
 import { BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts';
 import type { Lang } from '../i18n/index.ts';
-import { readCredential, type ApiKeyResolver, type TokenResolver } from './authenticate.ts';
+import { readCredential, type ApiKeyResolver, type DeviceResolver, type TokenResolver } from './authenticate.ts';
 import { success } from './envelope.ts';
 import { consumeRate } from './rate-limit.ts';
 import {
   assertDocumented,
+  DEVICE,
   JsonData,
   PUBLIC,
   RawReply,
@@ -31,6 +32,8 @@ import { parseWith } from './validate.ts';
 export interface MountDeps {
   tokens: TokenResolver;
   apiKeys?: ApiKeyResolver;
+  /** Door tablets' credentials, admitted only on DEVICE routes. */
+  devices?: DeviceResolver;
   bodyLimitBytes: number;
   /** Upper bound of any upload, whatever a route allows. */
   uploadLimitBytes: number;
@@ -62,7 +65,9 @@ export function assertRouteTable(tables: ModuleRoutes[], permissionCodes: Readon
       if (perms.length === 0 || perms.some((p) => typeof p !== 'string' || p.trim() === '')) {
         throw new Error(`Route ${id} (${table.tag}) declares no permission`);
       }
-      const unknown = perms.find((p) => p !== PUBLIC && p !== SIGNED_IN && !isCapability(p) && !permissionCodes.has(p));
+      const unknown = perms.find(
+        (p) => p !== PUBLIC && p !== SIGNED_IN && p !== DEVICE && !isCapability(p) && !permissionCodes.has(p),
+      );
       if (unknown) throw new Error(`Route ${id} (${table.tag}) declares ${unknown}, neither a capability nor a code`);
       if (seen.has(id)) throw new Error(`Route ${id} is declared twice`);
       seen.add(id);
@@ -70,9 +75,13 @@ export function assertRouteTable(tables: ModuleRoutes[], permissionCodes: Readon
   }
 }
 
+/** A door tablet passes DEVICE and nothing else; everyone else passes anything but DEVICE as before. */
 export function isAllowed(actor: Actor, permission: RouteDef['permission']): boolean {
   const perms = Array.isArray(permission) ? permission : [permission];
-  return perms.some((p) => p === PUBLIC || p === SIGNED_IN || (isCapability(p) ? can(actor, p) : holds(actor, p)));
+  if (actor.via === 'device') return perms.includes(DEVICE);
+  return perms.some(
+    (p) => p === PUBLIC || p === SIGNED_IN || (p !== DEVICE && (isCapability(p) ? can(actor, p) : holds(actor, p))),
+  );
 }
 
 export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountDeps): Router<AppState> {
@@ -98,7 +107,9 @@ export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountD
 }
 
 function authenticate(def: RouteDef, deps: MountDeps): Middleware<AppState> {
-  const isPublic = (Array.isArray(def.permission) ? def.permission : [def.permission]).includes(PUBLIC);
+  const perms = Array.isArray(def.permission) ? def.permission : [def.permission];
+  const isPublic = perms.includes(PUBLIC);
+  const forDevices = perms.includes(DEVICE);
   return async (ctx, next) => {
     const { lang } = ctx.state;
     if (def.rateLimitPerMinute) await consumeRate(`${def.method}:${def.path}`, def.rateLimitPerMinute, ctx.ip);
@@ -113,6 +124,12 @@ function authenticate(def: RouteDef, deps: MountDeps): Middleware<AppState> {
     } else if (credential?.kind === 'apiKey') {
       if (!deps.apiKeys) throw new UnauthorizedError('auth.apiKeyInvalid');
       ctx.state.actor = await deps.apiKeys.resolveApiKey(credential.value, caller);
+    } else if (credential?.kind === 'device') {
+      // A tablet's credential is no user session: elsewhere it is as if none came, a public route runs anonymous.
+      if (forDevices && deps.devices) {
+        const appVersion = ctx.get('x-app-version').trim() || undefined;
+        ctx.state.actor = await deps.devices.resolveDevice(credential.value, { ...caller, appVersion });
+      } else if (!isPublic) throw new UnauthorizedError('tablets.notForDevices');
     }
     if (!isPublic) {
       if (!ctx.state.actor) throw new UnauthorizedError(credential ? 'common.unauthorized' : 'common.tokenEmpty');

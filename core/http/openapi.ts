@@ -12,6 +12,7 @@ import {
   PUBLIC,
   RedirectResponse,
   SIGNED_IN,
+  DEVICE,
   type ModuleRoutes,
   type RouteDef,
 } from './route.ts';
@@ -95,6 +96,7 @@ export function errorStatuses(def: RouteDef): Record<number, string> {
 function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: RouteDef): void {
   const perms = Array.isArray(def.permission) ? def.permission : [def.permission];
   const isPublic = perms.includes(PUBLIC);
+  const forDevices = perms.includes(DEVICE);
   // Capabilities are listed by name and by the permission codes that grant them, which is what roles hold.
   const capabilities = perms.filter(isCapability);
   const codes = [...new Set(perms.flatMap((p): string[] => (isCapability(p) ? [...codesOf(p)] : [p])))];
@@ -130,11 +132,13 @@ function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: R
         ? 'Public.'
         : perms.includes(SIGNED_IN)
           ? 'Any signed-in user.'
-          : `${capabilities.length ? `Capability: \`${capabilities.join('` or `')}\`. ` : ''}Permission: \`${codes.join('` or `')}\`.`,
+          : forDevices
+            ? "A paired door tablet's credential (`Authorization: Device <credential>`), its own room only."
+            : `${capabilities.length ? `Capability: \`${capabilities.join('` or `')}\`. ` : ''}Permission: \`${codes.join('` or `')}\`.`,
     ]
       .filter(Boolean)
       .join('\n\n'),
-    security: isPublic ? [] : [{ token: [] }, { bearer: [] }, { apiKey: [] }],
+    security: isPublic ? [] : forDevices ? [{ device: [] }] : [{ token: [] }, { bearer: [] }, { apiKey: [] }],
     request: request as never,
     responses: responses as never,
     ...({ 'x-permission': codes, ...(capabilities.length ? { 'x-capability': capabilities } : {}) } as object),
@@ -146,6 +150,12 @@ export function buildOpenApiDocument(prefix: string, tables: ModuleRoutes[], ver
   registry.registerComponent('securitySchemes', 'token', { type: 'apiKey', in: 'header', name: 'token' });
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+  registry.registerComponent('securitySchemes', 'device', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'A door tablet: `Device <credential>` from POST /pad/pair',
+  });
   for (const table of tables) for (const def of table.routes) register(registry, prefix, table.tag, def);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -12,12 +12,14 @@ import type { Lang } from '../i18n/index.ts';
 export const PUBLIC = 'public' as const;
 /** Any signed-in user, whatever their permissions. */
 export const SIGNED_IN = 'signedIn' as const;
+/** A paired door tablet's credential (`Authorization: Device`), and nobody else (docs/product-rules.md R19). */
+export const DEVICE = 'device' as const;
 
 /**
  * What admits a caller to a route: a capability of a module (`bookings.book`), or a permission code where the
- * route is one screen's action (`sys:menu:add`), or PUBLIC / SIGNED_IN (docs/conventions.md, Capabilities).
+ * route is one screen's action (`sys:menu:add`), or PUBLIC / SIGNED_IN / DEVICE (docs/conventions.md, Capabilities).
  */
-export type Permission = typeof PUBLIC | typeof SIGNED_IN | Capability | PermissionCode;
+export type Permission = typeof PUBLIC | typeof SIGNED_IN | typeof DEVICE | Capability | PermissionCode;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

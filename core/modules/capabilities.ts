@@ -16,6 +16,7 @@ import { PARAMS_CAPABILITIES } from './params/capabilities.ts';
 import { REPORTS_CAPABILITIES } from './reports/capabilities.ts';
 import { RESOURCES_CAPABILITIES } from './resources/capabilities.ts';
 import { ROLES_CAPABILITIES } from './roles/capabilities.ts';
+import { TABLETS_CAPABILITIES } from './tablets/capabilities.ts';
 
 export const CAPABILITIES = {
   ...BOOKINGS_CAPABILITIES,
@@ -29,6 +30,7 @@ export const CAPABILITIES = {
   ...REPORTS_CAPABILITIES,
   ...RESOURCES_CAPABILITIES,
   ...ROLES_CAPABILITIES,
+  ...TABLETS_CAPABILITIES,
 } as const;
 
 /** Every capability of every module. */

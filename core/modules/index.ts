@@ -25,6 +25,7 @@ import { rolesModule } from './roles/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { systemModule } from './system/index.ts';
+import { tabletsModule } from './tablets/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
 
@@ -42,6 +43,7 @@ export const modules: readonly AtriumModule[] = [
   locationsModule,
   resourcesModule,
   devicesModule,
+  tabletsModule,
   licencesModule,
   settingsModule,
   dictionaryModule,

@@ -28,6 +28,8 @@ const NOT_CALLED: Record<string, string> = {
   'GET /api/auth/saml/start': 'needs a configured SAML identity provider (test/api/sso-saml*.test.ts)',
   'GET /api/auth/saml/metadata': 'needs a configured SAML service provider (test/api/sso-saml*.test.ts)',
   'GET /api/auth/token': 'needs a finished single sign-on (test/api/sso-*.test.ts)',
+  'GET /api/pad/me': "needs a paired tablet's credential (test/api/tablets-pairing.test.ts)",
+  'GET /api/pad/rooms/{id}': "needs a paired tablet's credential (test/api/tablets-pairing.test.ts)",
 };
 
 /** The private calendar feed, called with the token its own test makes. */

@@ -40,6 +40,7 @@ test('a capability is named <module>.<verb> after a module that exists', (t) => 
     'reports',
     'resources',
     'roles',
+    'tablets',
   ]);
   for (const name of CAPABILITY_NAMES) t.true(modules.has(name.split('.')[0]!), name);
   t.deepEqual(CAPABILITY_NAMES, [...CAPABILITY_NAMES].sort(), 'the list is sorted');

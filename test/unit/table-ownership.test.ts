@@ -23,6 +23,7 @@ const OWNERS: Record<string, string[]> = {
   resources: ['resources', 'resource_devices', 'resource_disabled_periods', 'resource_open_hours', 'resource_images'],
   uploads: ['uploads', 'resource_icons'],
   devices: ['devices'],
+  tablets: ['tablets', 'tablet_pairing_codes'],
   bookings: ['bookings', 'booking_attendees', 'booking_series', 'booking_slots', 'approvals', 'credit_ledger'],
   blocklist: ['blocklist', 'violations'],
   params: ['params', 'time_config'],

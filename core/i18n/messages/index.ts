@@ -14,6 +14,7 @@ import places from './places.ts';
 import users from './users.ts';
 import integrations from './integrations.ts';
 import notifications from './notifications.ts';
+import tablets from './tablets.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -27,6 +28,7 @@ const sets: MessageSet[] = [
   integrations,
   bookings,
   notifications,
+  tablets,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {

@@ -1,0 +1,336 @@
+/**
+ * Door tablets (docs/product-rules.md R19): an administrator makes a one-time pairing code for a room; the tablet
+ * trades it for a device credential that admits it to the tablet routes of that room only. Every tablet call marks
+ * the tablet seen; the administrators list, rename, revoke, re-pair and reload tablets, each change logged.
+ */
+import type { Knex } from 'knex';
+import type { Config } from '../../../config/default.ts';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import type { Cradle } from '../../cradle.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { whereAnyContains } from '../../db/like.ts';
+import { paginate, type Page } from '../../db/paging.ts';
+import { runTx, type Db } from '../../db/transaction.ts';
+import { BadRequestError, BusinessRuleError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
+import type { CallerInfo, DeviceResolver } from '../../http/authenticate.ts';
+import type { Lang } from '../../i18n/index.ts';
+import { DESK } from '../resources/index.ts';
+import { hashOf, newCredential, newPairingCode } from './credential.ts';
+import {
+  CODE_VALID_MS,
+  ONLINE_WITHIN_MS,
+  type PadMe,
+  type PadRoom,
+  type PadSettings,
+  type PairInput,
+  type Paired,
+  type PairingCode,
+  type PairingCodeInput,
+  type TabletList,
+  type TabletView,
+} from './schema.ts';
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v == null ? null : Number(v));
+/** last_seen_at is written at most this often per tablet (a new app version is written at once). */
+const SEEN_GRANULARITY_MS = 15_000;
+/** Used and expired pairing codes are kept this long, then swept. */
+const CODE_KEPT_MS = 24 * 3_600_000;
+
+export interface TabletsDeps {
+  db: Knex;
+  clock: Clock;
+  config: Config;
+  operationLog: Cradle['operationLog'];
+  resourcesService: Cradle['resourcesService'];
+  signInThrottle: Cradle['signInThrottle'];
+}
+
+/** The actor of a tablet's calls: no user, no permission, one room (core/http/mount.ts admits it on DEVICE routes). */
+function deviceActor(tabletId: number, resourceId: number, lang: Lang, ip?: string): Actor {
+  return {
+    userId: 0,
+    username: `tablet ${tabletId}`,
+    permissions: new Set(),
+    lang,
+    ip,
+    via: 'device',
+    device: { tabletId, resourceId },
+  };
+}
+
+export class TabletsService implements DeviceResolver {
+  constructor(private readonly deps: TabletsDeps) {}
+
+  private async roomOfId(resourceId: number, trx?: Db): Promise<PadRoom & { type: number }> {
+    const r = await this.deps.resourcesService.get(resourceId, trx);
+    return { id: r.id, name: r.name, capacity: r.capacity, timeZone: r.timeZone, type: r.type };
+  }
+
+  private async views(rows: Row[], trx?: Db): Promise<TabletView[]> {
+    const now = this.deps.clock.now();
+    const names = new Map<number, string>();
+    for (const id of new Set(rows.map((r) => Number(r.resource_id))))
+      names.set(id, (await this.roomOfId(id, trx)).name);
+    return rows.map((r) => {
+      const lastSeenAt = num(r.last_seen_at);
+      const revokedAt = num(r.revoked_at);
+      return {
+        id: Number(r.id),
+        name: String(r.name),
+        resourceId: Number(r.resource_id),
+        resourceName: names.get(Number(r.resource_id)) ?? '',
+        state: revokedAt ? 'revoked' : 'active',
+        online: !revokedAt && lastSeenAt !== null && lastSeenAt > now - ONLINE_WITHIN_MS,
+        lastSeenAt,
+        appVersion: (r.app_version as string | null) ?? null,
+        screen: (r.screen as string | null) ?? null,
+        language: r.language as Lang,
+        pairedAt: Number(r.paired_at),
+        revokedAt,
+        reloadRequestedAt: num(r.reload_requested_at),
+      };
+    });
+  }
+
+  async list(query: TabletList): Promise<Page<TabletView>> {
+    const q = this.deps.db('tablets').orderBy('id');
+    if (query.resourceId) q.where('resource_id', query.resourceId);
+    if (query.q) whereAnyContains(q, ['name'], query.q);
+    if (query.online !== undefined) {
+      const since = this.deps.clock.now() - ONLINE_WITHIN_MS;
+      if (query.online) q.whereNull('revoked_at').where('last_seen_at', '>', since);
+      else
+        q.where((w) => w.whereNotNull('revoked_at').orWhereNull('last_seen_at').orWhere('last_seen_at', '<=', since));
+    }
+    const page = await paginate(q, query);
+    return { ...page, items: await this.views(page.items as Row[]) };
+  }
+
+  async get(id: number, trx: Db = this.deps.db): Promise<TabletView> {
+    const row = (await trx('tablets').where({ id }).first()) as Row | undefined;
+    if (!row) throw new NotFoundError('tablet', id);
+    return (await this.views([row], trx))[0]!;
+  }
+
+  /** A code for the room (a new tablet), or for an existing tablet (a re-pairing), stored hashed. */
+  private async issueCode(trx: Knex.Transaction, resourceId: number, tabletId: number | null, name?: string) {
+    const now = this.deps.clock.now();
+    const expiresAt = now + CODE_VALID_MS;
+    for (let attempt = 1; ; attempt++) {
+      const { code, hash } = newPairingCode();
+      try {
+        // A savepoint, so a code that happens to equal a stored one is drawn again without losing the transaction.
+        await trx.transaction((sp) =>
+          sp('tablet_pairing_codes').insert({
+            code_hash: hash,
+            resource_id: resourceId,
+            tablet_id: tabletId,
+            name: name ?? null,
+            expires_at: expiresAt,
+            created_at: now,
+          }),
+        );
+        return { code, expiresAt, url: `${this.deps.config.publicUrl}/pad?code=${code}` };
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 5) throw err;
+      }
+    }
+  }
+
+  async createPairingCode(actor: Actor, input: PairingCodeInput): Promise<PairingCode> {
+    const room = await this.roomOfId(input.resourceId);
+    if (room.type === DESK) throw new BusinessRuleError('tablets.notARoom');
+    return runTx(this.deps.db, async (trx) => {
+      const issued = await this.issueCode(trx, room.id, null, input.name);
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.tablets.pairingCode',
+        target: room.id,
+        after: { resourceId: room.id, name: input.name ?? null, expiresAt: issued.expiresAt },
+      });
+      return { ...issued, resourceId: room.id, resourceName: room.name, tabletId: null };
+    });
+  }
+
+  /** Runs one logged change of a tablet: `<action>` with the tablet before and after, in one transaction. */
+  private change<T = TabletView>(
+    actor: Actor,
+    id: number,
+    action: string,
+    write: (trx: Knex.Transaction, before: TabletView) => Promise<T | void>,
+  ): Promise<T | TabletView> {
+    return runTx(this.deps.db, async (trx) => {
+      const before = await this.get(id, trx);
+      const answer = await write(trx, before);
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, actor, { action: `sys.tablets.${action}`, target: id, before, after });
+      return answer ?? after;
+    });
+  }
+
+  rename(actor: Actor, id: number, name: string): Promise<TabletView> {
+    return this.change(actor, id, 'rename', async (trx) => {
+      await trx('tablets').where({ id }).update({ name, updated_at: this.deps.clock.now() });
+    }) as Promise<TabletView>;
+  }
+
+  /** The credential stops working at once (401 on the next call); the tablet stays listed as revoked. */
+  revoke(actor: Actor, id: number): Promise<TabletView> {
+    return this.change(actor, id, 'revoke', async (trx, before) => {
+      const now = this.deps.clock.now();
+      if (!before.revokedAt) await trx('tablets').where({ id }).update({ revoked_at: now, updated_at: now });
+    }) as Promise<TabletView>;
+  }
+
+  /** Revokes the tablet's credential and answers a code that pairs it again (same name and room). */
+  repair(actor: Actor, id: number): Promise<PairingCode> {
+    return this.change(actor, id, 'repair', async (trx, before) => {
+      const now = this.deps.clock.now();
+      if (!before.revokedAt) await trx('tablets').where({ id }).update({ revoked_at: now, updated_at: now });
+      const issued = await this.issueCode(trx, before.resourceId, id);
+      return { ...issued, resourceId: before.resourceId, resourceName: before.resourceName, tabletId: id };
+    }) as Promise<PairingCode>;
+  }
+
+  /** Asks the tablet to reload its screen; it sees `reloadRequested` on GET /pad/me. */
+  reload(actor: Actor, id: number): Promise<TabletView> {
+    return this.change(actor, id, 'reload', async (trx, before) => {
+      if (before.revokedAt) throw new BusinessRuleError('tablets.revoked');
+      const now = this.deps.clock.now();
+      await trx('tablets').where({ id }).update({ reload_requested_at: now, updated_at: now });
+    }) as Promise<TabletView>;
+  }
+
+  /**
+   * POST /pad/pair: a valid code (not expired, not used) becomes a device credential, answered once. Wrong codes
+   * count toward the sign-in throttle of the caller's address, which makes further tries wait.
+   */
+  async pair(input: PairInput, caller: CallerInfo): Promise<Paired> {
+    const { db, clock, signInThrottle } = this.deps;
+    await signInThrottle.check({ address: caller.ip });
+    const now = clock.now();
+    const found = (await db('tablet_pairing_codes')
+      .where({ code_hash: hashOf(input.code) })
+      .whereNull('used_at')
+      .where('expires_at', '>', now)
+      .first()) as Row | undefined;
+    if (!found) {
+      await signInThrottle.failed({ address: caller.ip });
+      throw new BadRequestError('tablets.codeInvalid');
+    }
+    const resourceId = Number(found.resource_id);
+    const room = await this.roomOfId(resourceId);
+    const credential = newCredential();
+    const tabletId = await runTx(db, async (trx) => {
+      // Single use however many tablets send the code at once: only one update finds it unused.
+      const claimed = await trx('tablet_pairing_codes')
+        .where({ id: found.id })
+        .whereNull('used_at')
+        .update({ used_at: now });
+      if (claimed !== 1) throw new BadRequestError('tablets.codeInvalid');
+      const row = {
+        resource_id: resourceId,
+        credential_hash: credential.hash,
+        language: input.language,
+        app_version: input.appVersion ?? null,
+        screen: input.screen ?? null,
+        paired_at: now,
+        last_seen_at: now,
+        revoked_at: null,
+        reload_requested_at: null,
+        updated_at: now,
+      };
+      let id = num(found.tablet_id);
+      if (id !== null) await trx('tablets').where({ id }).update(row);
+      else {
+        const name = (found.name as string | null) ?? room.name;
+        id = Number((await trx('tablets').insert({ ...row, name, created_at: now }))[0]);
+      }
+      const after = await this.get(id, trx);
+      await this.deps.operationLog.record(trx, deviceActor(id, resourceId, caller.lang, caller.ip), {
+        action: 'sys.tablets.pair',
+        target: id,
+        after,
+      });
+      return id;
+    });
+    return { credential: credential.text, tablet: await this.me(deviceActor(tabletId, resourceId, caller.lang)) };
+  }
+
+  /** `Authorization: Device <credential>`: the tablet's actor, marked seen (core/http/mount.ts). */
+  async resolveDevice(credential: string, caller: CallerInfo & { appVersion?: string }): Promise<Actor> {
+    const { db, clock } = this.deps;
+    const row = (await db('tablets')
+      .where({ credential_hash: hashOf(credential) })
+      .first('id', 'resource_id', 'revoked_at', 'last_seen_at', 'app_version')) as Row | undefined;
+    if (!row) throw new UnauthorizedError('tablets.credentialInvalid');
+    if (row.revoked_at) throw new UnauthorizedError('tablets.revoked');
+    const now = clock.now();
+    const appVersion = caller.appVersion?.slice(0, 50);
+    const versionChanged = appVersion !== undefined && appVersion !== row.app_version;
+    if (versionChanged || row.last_seen_at == null || Number(row.last_seen_at) <= now - SEEN_GRANULARITY_MS)
+      await db('tablets')
+        .where({ id: row.id })
+        .update({ last_seen_at: now, ...(versionChanged ? { app_version: appVersion } : {}) });
+    return deviceActor(Number(row.id), Number(row.resource_id), caller.lang, caller.ip);
+  }
+
+  private deviceOf(actor: Actor): { tabletId: number; resourceId: number } {
+    if (!actor.device) throw new ForbiddenError();
+    return actor.device;
+  }
+
+  /** GET /pad/me: the tablet, its room and whether it should reload. */
+  async me(actor: Actor): Promise<PadMe> {
+    const { tabletId } = this.deviceOf(actor);
+    const row = (await this.deps.db('tablets').where({ id: tabletId }).first()) as Row | undefined;
+    if (!row) throw new UnauthorizedError('tablets.credentialInvalid');
+    const { type: _type, ...room } = await this.roomOfId(Number(row.resource_id));
+    return {
+      tabletId,
+      name: String(row.name),
+      language: row.language as Lang,
+      screen: (row.screen as string | null) ?? null,
+      room,
+      reloadRequested: row.reload_requested_at != null,
+    };
+  }
+
+  /** PUT /pad/me: the tablet's own language (changeable on the tablet) and screen size. */
+  async updateMe(actor: Actor, input: PadSettings): Promise<PadMe> {
+    const { tabletId } = this.deviceOf(actor);
+    const change = {
+      ...(input.language ? { language: input.language } : {}),
+      ...(input.screen ? { screen: input.screen } : {}),
+    };
+    if (Object.keys(change).length)
+      await this.deps
+        .db('tablets')
+        .where({ id: tabletId })
+        .update({ ...change, updated_at: this.deps.clock.now() });
+    return this.me(actor);
+  }
+
+  /** POST /pad/me/reloaded: the tablet has reloaded as asked. */
+  async reloaded(actor: Actor): Promise<PadMe> {
+    const { tabletId } = this.deviceOf(actor);
+    await this.deps.db('tablets').where({ id: tabletId }).update({ reload_requested_at: null });
+    return this.me(actor);
+  }
+
+  /** A room as its tablet sees it; any other room is refused (a tablet sees its own room only). */
+  async room(actor: Actor, resourceId: number): Promise<PadRoom> {
+    if (this.deviceOf(actor).resourceId !== resourceId) throw new ForbiddenError('tablets.otherRoom');
+    const { type: _type, ...room } = await this.roomOfId(resourceId);
+    return room;
+  }
+
+  /** Deletes pairing codes a day after they expired. */
+  async sweepCodes(): Promise<number> {
+    return this.deps
+      .db('tablet_pairing_codes')
+      .where('expires_at', '<', this.deps.clock.now() - CODE_KEPT_MS)
+      .del();
+  }
+}
