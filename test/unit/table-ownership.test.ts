@@ -13,10 +13,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Owner module → the tables it creates, changes and answers for. */
 const OWNERS: Record<string, string[]> = {
-  users: ['users', 'user_roles'],
+  users: ['users'],
   auth: ['sessions', 'refresh_tokens', 'captchas', 'sign_in_throttle', 'system_secrets'],
   keys: ['api_keys'],
-  roles: ['roles', 'role_permissions'],
+  // Who holds which role is the roles module's: it answers what a user may do (permissions, the administrator).
+  roles: ['roles', 'role_permissions', 'user_roles'],
   menus: ['menus'],
   groups: ['user_groups', 'user_group_members'],
   locations: ['locations', 'floors'],
@@ -74,19 +75,12 @@ const ALLOWED: Record<string, string> = {
   'locations -> bookings': 'debt',
   'locations -> resources': 'debt',
   'logs -> job_leases': 'debt',
-  'notifications -> bookings': 'debt',
-  'notifications -> role_permissions': 'debt',
-  'notifications -> user_roles': 'debt',
-  'notifications -> users': 'debt',
   'resources -> booking_series': 'debt',
   'resources -> bookings': 'debt',
   'resources -> devices': 'debt',
   'resources -> floors': 'debt',
   'resources -> locations': 'debt',
-  'roles -> user_roles': 'debt',
   'uploads -> resources': 'debt',
-  'users -> role_permissions': 'debt',
-  'users -> roles': 'debt',
 };
 
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));

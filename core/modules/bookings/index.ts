@@ -25,6 +25,7 @@ export { BookingFeedService } from './ics.ts';
 export { LiveBookingsService, type LiveBooking, type LiveSlot } from './live.ts';
 export type { BookingView } from './schema.ts';
 export { snapshotsOf } from './repo.ts';
+export { claimReminder, dueReminders } from './reminders.ts';
 export {
   awaitsApproval,
   BOOKING_STATES,

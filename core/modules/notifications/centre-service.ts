@@ -13,6 +13,7 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type { CustomInput, CustomList, CustomView } from './schema.ts';
+import { existingUsernames } from '../users/index.ts';
 import type { Cradle } from '../../cradle.ts';
 
 export const EVERYONE = '*';
@@ -58,7 +59,7 @@ export class CentreService {
   private async checkRecipients(actor: Actor, recipient: string): Promise<string> {
     const names = recipientList(recipient);
     if (names.includes(EVERYONE)) return EVERYONE;
-    const known = new Set((await this.deps.db('users').whereIn('username', names).pluck('username')).map(String));
+    const known = await existingUsernames(this.deps.db, names);
     const unknown = names.filter((n) => !known.has(n));
     if (unknown.length)
       throw new ValidationError([

@@ -17,6 +17,8 @@ import { awaitsApproval } from '../bookings/lifecycle.ts';
 import { DEFAULT_LANG, resolveLang, type Lang } from '../../i18n/index.ts';
 import type { NotifyRecipient } from '../../plugin-sdk/index.ts';
 import type { TemplateEvent } from './events.ts';
+import { holdersOfPermissions } from '../roles/index.ts';
+import { enabledUsersById } from '../users/index.ts';
 
 export interface Person extends NotifyRecipient {
   lang: Lang;
@@ -42,21 +44,16 @@ const APPROVER_EVENTS: ReadonlySet<TemplateEvent> = new Set(['booking.approvalRe
 export const isPending = (b: BookingSnapshot) => awaitsApproval(b.state);
 
 export async function usersById(db: Knex, ids: number[]): Promise<Map<number, Omit<Person, 'role' | 'seesCode'>>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db('users')
-    .whereIn('id', [...new Set(ids)])
-    .where('status', 1)
-    .select('id', 'username', 'real_name', 'email', 'lang', 'external_id');
   return new Map(
-    rows.map((r) => [
-      Number(r.id),
+    (await enabledUsersById(db, ids)).map((r) => [
+      r.id,
       {
-        userId: Number(r.id),
-        username: String(r.username),
-        name: String(r.real_name || r.username),
-        email: r.email ?? null,
-        externalId: r.external_id ?? null,
-        lang: r.lang ? resolveLang(String(r.lang)) : DEFAULT_LANG,
+        userId: r.id,
+        username: r.username,
+        name: r.realName || r.username,
+        email: r.email,
+        externalId: r.externalId,
+        lang: r.lang ? resolveLang(r.lang) : DEFAULT_LANG,
       },
     ]),
   );
@@ -105,12 +102,7 @@ async function deciders(db: Knex, b: BookingSnapshot): Promise<number[]> {
     .map(Number)
     .filter((id) => id !== b.organiserId);
   if (approvers.length) return approvers;
-  const admins = (await db('user_roles as ur')
-    .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-    .whereIn('rp.permission', codesOf('bookings.manageAny'))
-    .whereNot('ur.user_id', b.organiserId)
-    .distinct('ur.user_id')) as Array<{ user_id: number | string }>;
-  return admins.map((r) => Number(r.user_id));
+  return (await holdersOfPermissions(db, codesOf('bookings.manageAny'))).filter((id) => id !== b.organiserId);
 }
 
 export interface Audience {

@@ -14,7 +14,8 @@ import type { EventBus } from '../../events.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { NotifyMessage } from '../../plugin-sdk/index.ts';
 import type { Outbox, OutboxItem, PluginHost } from '../../plugin-host/index.ts';
-import { snapshotsOf } from '../bookings/index.ts';
+import { claimReminder, dueReminders, snapshotsOf } from '../bookings/index.ts';
+import { localPasswordsChanged, usernameOf } from '../users/index.ts';
 import type { CentreService } from './centre-service.ts';
 import { isTemplateEvent, type TemplateData, type TemplateEvent } from './events.ts';
 import { bookingIcs } from './ics.ts';
@@ -160,15 +161,7 @@ export class NotificationsService {
   async runReminders(): Promise<number> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const due = (
-      await db('bookings')
-        .whereNotNull('remind_at')
-        .where('remind_at', '<=', now)
-        .whereNull('reminded_at')
-        .orderBy('remind_at')
-        .limit(200)
-        .pluck('id')
-    ).map(Number);
+    const due = await dueReminders(db, now, 200);
     let sent = 0;
     for (const id of due) {
       const [booking] = await snapshotsOf(db, [id]);
@@ -176,10 +169,10 @@ export class NotificationsService {
       const live = booking && booking.state === 'confirmed' && booking.startAt > now;
       const composed = live ? await this.compose('booking.reminder', { booking, actorId: 0 }) : undefined;
       const claimed = await db.transaction(async (trx) => {
-        const n = await trx('bookings').where({ id }).whereNull('reminded_at').update({ reminded_at: now });
-        if (n === 1 && composed)
+        const won = await claimReminder(trx, id, now);
+        if (won && composed)
           for (const item of this.items('booking.reminder', composed)) await this.deps.outbox.enqueue(trx, item);
-        return n === 1;
+        return won;
       });
       if (claimed && live) {
         sent++;
@@ -205,19 +198,12 @@ export class NotificationsService {
     const now = this.deps.clock.now();
     const day = 86_400_000;
     // Changed between (validity - prompt) and validity days ago: expiring, not yet expired.
-    const rows = await this.deps
-      .db('users')
-      .where({ status: 1, source: 'local' })
-      .whereNotNull('password_changed_at')
-      .where('password_changed_at', '>', now - validity * day)
-      .where('password_changed_at', '<=', now - (validity - prompt) * day)
-      .whereNot('must_change_password', true)
-      .select('id', 'password_changed_at');
+    const rows = await localPasswordsChanged(this.deps.db, now - validity * day, now - (validity - prompt) * day);
     let told = 0;
     for (const r of rows) {
-      const daysLeft = Math.ceil((Number(r.password_changed_at) + validity * day - now) / day);
+      const daysLeft = Math.ceil((r.passwordChangedAt + validity * day - now) / day);
       if (daysLeft <= 0 || daysLeft > prompt) continue;
-      await this.deps.changeLog.publish('user.passwordExpiring', { userId: Number(r.id), daysLeft });
+      await this.deps.changeLog.publish('user.passwordExpiring', { userId: r.id, daysLeft });
       told++;
     }
     return told;
@@ -225,8 +211,8 @@ export class NotificationsService {
 
   /** The sign-in answer's notify items: today's custom notifications addressed to this user. */
   async loginNotices(userId: number, _lang: Lang): Promise<Array<{ title: string; content: string }>> {
-    const user = await this.deps.db('users').where({ id: userId }).first('username');
-    if (!user) return [];
-    return this.deps.centreService.forUser(String(user.username));
+    const username = await usernameOf(this.deps.db, userId);
+    if (username === undefined) return [];
+    return this.deps.centreService.forUser(username);
   }
 }

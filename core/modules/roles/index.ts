@@ -13,6 +13,16 @@ declare module '../../cradle.ts' {
 
 export { RolesService, ADMIN_ROLE, STAFF_ROLE } from './service.ts';
 export { RoleAdminService } from './admin.ts';
+export {
+  assignRoles,
+  giveRoles,
+  holdersOf,
+  holdersOfPermissions,
+  permissionsOfRoles,
+  rolesByIds,
+  rolesOfUsers,
+  type RoleRef,
+} from './holders.ts';
 export { ROLES_CAPABILITIES, type RolesCapability } from './capabilities.ts';
 export type { RoleView } from './schema.ts';
 

@@ -17,7 +17,14 @@ import type { Clock } from '../../clock.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { BusinessRuleError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
-import { ADMIN_ROLE, type RolesService } from '../roles/index.ts';
+import {
+  ADMIN_ROLE,
+  assignRoles,
+  holdersOf,
+  permissionsOfRoles,
+  rolesByIds,
+  type RolesService,
+} from '../roles/index.ts';
 import { hashPassword } from './password.ts';
 import { contacts, getRow, getView, listUsers } from './queries.ts';
 import { loadUserSettings, passwordErrors, randomFor, throwIfAny, userFieldErrors } from './rules.ts';
@@ -122,7 +129,7 @@ export class UserAdminService {
         if (isUniqueViolation(err)) throw new ConflictError('users.duplicateUsername');
         throw err;
       }
-      await trx('user_roles').insert([...new Set(body.roleIds)].map((role_id) => ({ user_id: id, role_id })));
+      await assignRoles(trx, id, body.roleIds);
       const view = await getView(trx, id);
       await this.deps.operationLog.record(trx, actor, { action: 'sys.user.create', target: id, after: view });
       return initialPassword ? { ...view, initialPassword } : view;
@@ -152,8 +159,7 @@ export class UserAdminService {
         if (isUniqueViolation(err)) throw new ConflictError('users.duplicateUsername');
         throw err;
       }
-      await trx('user_roles').where({ user_id: id }).del();
-      await trx('user_roles').insert([...new Set(body.roleIds)].map((role_id) => ({ user_id: id, role_id })));
+      await assignRoles(trx, id, body.roleIds, { replace: true });
       await this.ensureAdminRemains(trx);
       if (before.status === 1 && body.status === 0) await this.deps.sessionService.revokeAllOfUser(id, trx);
       const after = await getView(trx, id);
@@ -264,11 +270,8 @@ export class UserAdminService {
         [{ field: 'roleIds', message: t(actor.lang, 'users.roleRequired') }],
         'users.roleRequired',
       );
-    const rows = (await trx('roles').whereIn('id', ids).select('id', 'created_by')) as Array<{
-      id: number;
-      created_by: number | null;
-    }>;
-    const missing = ids.filter((id) => !rows.some((r) => Number(r.id) === id));
+    const rows = await rolesByIds(trx, ids);
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) {
       const role = missing.join(', ');
       throw new ValidationError(
@@ -279,17 +282,15 @@ export class UserAdminService {
     }
     const { rolesService } = this.deps;
     if (await rolesService.isSystemAdmin(actor, trx)) return;
-    const given = rows.filter((r) => !kept.includes(Number(r.id)));
+    const given = rows.filter((r) => !kept.includes(r.id));
     if (given.length === 0) return;
-    if (!(await rolesService.accountIsAdmin(actor, trx)) && given.some((r) => Number(r.created_by) !== actor.userId))
+    if (!(await rolesService.accountIsAdmin(actor, trx)) && given.some((r) => Number(r.createdBy) !== actor.userId))
       throw new BusinessRuleError('users.roleNotYours');
-    const granted = (await trx('role_permissions')
-      .whereIn(
-        'role_id',
-        given.map((r) => Number(r.id)),
-      )
-      .distinct('permission')) as Array<{ permission: string }>;
-    if (granted.some((g) => !holds(actor, g.permission))) throw new ForbiddenError('users.rolesBeyondAuthority');
+    const granted = await permissionsOfRoles(
+      trx,
+      given.map((r) => r.id),
+    );
+    if (granted.some((code) => !holds(actor, code))) throw new ForbiddenError('users.rolesBeyondAuthority');
   }
 
   /**
@@ -307,11 +308,10 @@ export class UserAdminService {
 
   /** Checked after a change inside its transaction: without an active administrator nobody could repair the system. */
   private async ensureAdminRemains(trx: Db): Promise<void> {
-    const row = await trx('users as u')
-      .join('user_roles as ur', 'ur.user_id', 'u.id')
-      .join('roles as r', 'r.id', 'ur.role_id')
-      .where({ 'r.code': ADMIN_ROLE, 'u.status': 1 })
-      .first('u.id');
+    const row = await trx('users')
+      .whereIn('id', holdersOf(trx, { code: ADMIN_ROLE }))
+      .where({ status: 1 })
+      .first('id');
     if (!row) throw new BusinessRuleError('users.lastAdmin');
   }
 }

@@ -14,7 +14,8 @@ import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
 import { userColumns } from './admin.ts';
 import { hashEmployeeNoPassword, hashPassword } from './password.ts';
-import { filtered, rolesOf, toView } from './queries.ts';
+import { giveRoles, rolesByIds, rolesOfUsers } from '../roles/index.ts';
+import { filtered, toView } from './queries.ts';
 import { loadUserSettings, passwordErrors, userFieldErrors, type UserSettings } from './rules.ts';
 import { UserFields, type ExportQuery, type ImportReport, type UserView } from './schema.ts';
 import { exportWorkbook, readWorkbook, type RawRow } from './workbook.ts';
@@ -65,16 +66,7 @@ export class UserImportService {
     const { db, rolesService } = this.deps;
     const settings = await loadUserSettings(this.deps.paramsService);
     const roles = new Map(
-      (
-        (await db('roles').select('id', 'name', 'created_by')) as Array<{
-          id: number;
-          name: string;
-          created_by: number | null;
-        }>
-      ).map((r) => [
-        r.name.trim().toLowerCase(),
-        { id: Number(r.id), createdBy: r.created_by == null ? null : Number(r.created_by) },
-      ]),
+      (await rolesByIds(db)).map((r) => [r.name.trim().toLowerCase(), { id: r.id, createdBy: r.createdBy }]),
     );
     const isAdmin = await rolesService.isSystemAdmin(actor);
     const taken = await this.existingUsernames(rows.map((r) => r.values.username ?? ''));
@@ -216,9 +208,10 @@ export class UserImportService {
                 .select('id', 'username')) as Array<{ id: number; username: string }>
             ).map((u) => [u.username.toLowerCase(), Number(u.id)]),
           );
-          await trx('user_roles').insert(
+          await giveRoles(
+            trx,
             batch.flatMap((r) =>
-              r.roleIds.map((role_id) => ({ user_id: ids.get(r.fields.username.toLowerCase())!, role_id })),
+              r.roleIds.map((roleId) => ({ userId: ids.get(r.fields.username.toLowerCase())!, roleId })),
             ),
           );
           onProgress?.('write', Math.min(i + BATCH, valid.length), valid.length);
@@ -255,7 +248,7 @@ export class UserImportService {
           .select('*')) as UserRow[];
         if (rows.length === 0) return;
         lastId = Number(rows[rows.length - 1]!.id);
-        const roles = await rolesOf(
+        const roles = await rolesOfUsers(
           db,
           rows.map((r) => Number(r.id)),
         );

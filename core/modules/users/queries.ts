@@ -5,8 +5,7 @@ import { NotFoundError } from '../../errors.ts';
 import type { UserRow } from './model.ts';
 import type { Contact, ExportQuery, UserQuery, UserView } from './schema.ts';
 import type { Db } from '../../db/transaction.ts';
-
-export type RoleRef = { id: number; name: string };
+import { holdersOf, rolesOfUsers, type RoleRef } from '../roles/index.ts';
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 
@@ -48,20 +47,6 @@ export function whereLikeAny(q: Knex.QueryBuilder, columns: string[], text: stri
   });
 }
 
-/** Roles of many users in one query. */
-export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, RoleRef[]>> {
-  const out = new Map<number, RoleRef[]>(userIds.map((id) => [id, []]));
-  for (let i = 0; i < userIds.length; i += 500) {
-    const rows = (await db('user_roles as ur')
-      .join('roles as r', 'r.id', 'ur.role_id')
-      .whereIn('ur.user_id', userIds.slice(i, i + 500))
-      .orderBy('r.id')
-      .select('ur.user_id', 'r.id', 'r.name')) as Array<{ user_id: number; id: number; name: string }>;
-    for (const r of rows) out.get(Number(r.user_id))?.push({ id: Number(r.id), name: r.name });
-  }
-  return out;
-}
-
 export async function getRow(db: Db, id: number): Promise<UserRow> {
   const row = (await db('users').where({ id }).first()) as UserRow | undefined;
   if (!row) throw new NotFoundError('user', id);
@@ -70,7 +55,7 @@ export async function getRow(db: Db, id: number): Promise<UserRow> {
 
 export async function getView(db: Db, id: number): Promise<UserView> {
   const row = await getRow(db, id);
-  return toView(row, (await rolesOf(db, [row.id])).get(Number(row.id)) ?? []);
+  return toView(row, (await rolesOfUsers(db, [row.id])).get(Number(row.id)) ?? []);
 }
 
 /** The filters of the list and the export. */
@@ -81,7 +66,7 @@ export function filtered(db: Db, f: ExportQuery): Knex.QueryBuilder {
   if (f.awaitingApproval !== undefined) q.where({ awaiting_approval: f.awaitingApproval });
   if (f.department) whereLikeAny(q, ['department'], f.department);
   const roleId = f.roleId ?? f.role;
-  if (roleId) q.whereIn('id', db('user_roles').select('user_id').where({ role_id: roleId }));
+  if (roleId) q.whereIn('id', holdersOf(db, { id: roleId }));
   return q;
 }
 
@@ -91,7 +76,7 @@ export async function listUsers(db: Db, query: UserQuery): Promise<Page<UserView
     query,
     (r) => r as unknown as UserRow,
   );
-  const roles = await rolesOf(
+  const roles = await rolesOfUsers(
     db,
     page.items.map((u) => Number(u.id)),
   );

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/default.ts';
 import type { Clock } from '../../clock.ts';
-import { ADMIN_ROLE, type RolesService } from '../roles/index.ts';
+import { ADMIN_ROLE, giveRoles, type RolesService } from '../roles/index.ts';
 import type { UserRow } from './model.ts';
 import { hashPassword, randomPassword } from './password.ts';
 
@@ -66,7 +66,10 @@ export class UsersService {
       ...(u.source ? { source: u.source } : {}),
     });
     const userId = Number(id);
-    if (u.roleIds.length) await trx('user_roles').insert(u.roleIds.map((role_id) => ({ user_id: userId, role_id })));
+    await giveRoles(
+      trx,
+      u.roleIds.map((roleId) => ({ userId, roleId })),
+    );
     return userId;
   }
 
