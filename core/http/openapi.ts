@@ -23,7 +23,7 @@ const ErrorEnvelope = Envelope.extend({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 
-/** The error statuses every route may answer; 401 and 403 only where a caller must sign in, 413 with a body. */
+/** The error statuses every route may answer; 403 only where a caller must sign in, 413 only with a body. */
 const commonErrors: Record<number, string> = {
   400: 'Validation error',
   401: 'Not signed in',

@@ -114,7 +114,7 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   /** The success answer: the schema of `data` (of the whole envelope with `spread`), `NO_DATA`, `media()` or `redirect()`. */
   response: ResponseDecl;
   /**
-   * Error statuses this route answers beyond the ones every route may (400, 404, 409, 422, 429; 401 and 403 unless
+   * Error statuses this route answers beyond the ones every route may (400, 401, 404, 409, 422, 429; 403 unless
    * public; 413 with a body), with what they mean. Bodies are the error envelope.
    */
   errors?: Record<number, string>;
