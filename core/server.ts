@@ -53,6 +53,8 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Open live streams would keep the server from closing: they end first (clients reconnect elsewhere).
+      await c.liveStream.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

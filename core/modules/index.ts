@@ -14,6 +14,7 @@ import { keysModule } from './keys/index.ts';
 import { integrationsModule } from './integrations/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { licencesModule } from './licences/index.ts';
+import { liveModule } from './live/index.ts';
 import { locationsModule } from './locations/index.ts';
 import { logsModule } from './logs/index.ts';
 import { menusModule } from './menus/index.ts';
@@ -51,6 +52,7 @@ export const modules: readonly AtriumModule[] = [
   changesModule,
   blocklistModule,
   bookingsModule,
+  liveModule,
   dashboardModule,
   reportsModule,
   integrationsModule,

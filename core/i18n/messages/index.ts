@@ -14,6 +14,7 @@ import places from './places.ts';
 import users from './users.ts';
 import integrations from './integrations.ts';
 import notifications from './notifications.ts';
+import live from './live.ts';
 import tablets from './tablets.ts';
 
 const sets: MessageSet[] = [
@@ -28,6 +29,7 @@ const sets: MessageSet[] = [
   integrations,
   bookings,
   notifications,
+  live,
   tablets,
 ];
 

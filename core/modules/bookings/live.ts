@@ -7,7 +7,9 @@ import { DateTime } from 'luxon';
 import type { Actor } from '../../actor.ts';
 import type { BookingDeps } from './deps.ts';
 import { CONFIRMED } from './lifecycle.ts';
+import { loadResources } from './resources.ts';
 import { loadSettings } from './settings.ts';
+import { isBookingAdmin } from './sight.ts';
 
 export interface LiveBooking {
   id: number;
@@ -32,6 +34,26 @@ type Row = Record<string, unknown>;
 
 export class LiveBookingsService {
   constructor(private readonly deps: BookingDeps) {}
+
+  /**
+   * Of `ids`, the resources whose bookings the actor may follow on the live stream, in the given order: those
+   * that exist and do not restrict themselves to user groups the actor is outside of (docs/product-rules.md
+   * R3.8); a booking administrator follows any.
+   */
+  async followable(actor: Actor, ids: readonly number[]): Promise<number[]> {
+    const { db } = this.deps;
+    const [resources, groups] = await Promise.all([
+      loadResources(db, { ids: [...ids] }),
+      db('user_group_members').where({ user_id: actor.userId }).pluck('group_id') as Promise<Array<number | string>>,
+    ]);
+    const mine = new Set(groups.map(Number));
+    const admitted = new Set(
+      resources
+        .filter((r) => isBookingAdmin(actor) || r.groupIds.length === 0 || r.groupIds.some((g) => mine.has(g)))
+        .map((r) => r.id),
+    );
+    return ids.filter((id) => admitted.has(id));
+  }
 
   /** Current and next booking today of each resource (by id; resources without either are present with nulls). */
   async currentAndNext(

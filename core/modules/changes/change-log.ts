@@ -37,6 +37,9 @@ interface StoredChange {
   created_at: number | string;
 }
 
+const changeOf = (r: StoredChange): Change =>
+  ({ id: Number(r.id), name: r.type, payload: JSON.parse(r.payload), at: Number(r.created_at) }) as Change;
+
 export class ChangeLog {
   private readonly listeners = new Set<CommitListener>();
 
@@ -76,9 +79,23 @@ export class ChangeLog {
       .orderBy('id')
       .limit(limit)
       .select('id', 'type', 'payload', 'created_at')) as StoredChange[];
-    return rows.map(
-      (r) => ({ id: Number(r.id), name: r.type, payload: JSON.parse(r.payload), at: Number(r.created_at) }) as Change,
-    );
+    return rows.map(changeOf);
+  }
+
+  /** The oldest id still kept (retention removes the old ones), or null when nothing is kept. */
+  async oldestId(db: Knex | Knex.Transaction = this.deps.db): Promise<number | null> {
+    const row = (await db('domain_events').min({ id: 'id' }).first()) as { id: number | string | null } | undefined;
+    return row?.id === null || row?.id === undefined ? null : Number(row.id);
+  }
+
+  /** The change recorded last about `bookingId` before the change `beforeId`, if it is still kept. */
+  async previousOf(bookingId: number, beforeId: number, db: Knex | Knex.Transaction = this.deps.db) {
+    const row = (await db('domain_events')
+      .where({ booking_id: bookingId })
+      .where('id', '<', beforeId)
+      .orderBy('id', 'desc')
+      .first('id', 'type', 'payload', 'created_at')) as StoredChange | undefined;
+    return row ? changeOf(row) : undefined;
   }
 
   /** The newest id recorded (0 before the first change). */

@@ -28,6 +28,7 @@ import { runTx } from '../../db/transaction.ts';
 import { errorMessage, type Outbox, type OutboxItem } from '../../plugin-host/index.ts';
 import type { BackgroundWorker } from '../../scheduler/job.ts';
 import type { ChangeLog } from './change-log.ts';
+import { Rest } from './rest.ts';
 import type { Change, ChangeTarget } from './types.ts';
 
 export interface ChangeDispatcherDeps {
@@ -78,8 +79,7 @@ export class ChangeDispatcher implements BackgroundWorker {
   private queue: Promise<unknown> = Promise.resolve();
   private loop?: Promise<void>;
   private stopping = false;
-  private poked = false;
-  private endRest?: () => void;
+  private readonly rest = new Rest();
   private stopListening?: () => void;
 
   constructor(
@@ -113,8 +113,7 @@ export class ChangeDispatcher implements BackgroundWorker {
 
   /** Ends the worker's rest: a change was just committed in this process. */
   wake(): void {
-    this.poked = true;
-    this.endRest?.();
+    this.rest.wake();
   }
 
   /**
@@ -129,21 +128,12 @@ export class ChangeDispatcher implements BackgroundWorker {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      this.poked = false;
       try {
         await this.drain();
       } catch (err) {
         this.deps.logger.error({ err }, 'change dispatch failed');
       }
-      if (this.stopping || this.poked) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.idleMs);
-        this.endRest = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.endRest = undefined;
+      if (!this.stopping) await this.rest.take(this.options.idleMs);
     }
   }
 

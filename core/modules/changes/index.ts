@@ -14,6 +14,7 @@ declare module '../../cradle.ts' {
 }
 
 export { ChangeLog } from './change-log.ts';
+export { Rest } from './rest.ts';
 export { ChangeDispatcher, DISPATCH_DEFAULTS, type ChangeDispatcherOptions } from './dispatcher.ts';
 export type { Change, ChangeTarget } from './types.ts';
 
