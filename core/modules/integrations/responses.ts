@@ -16,14 +16,16 @@ export const KindsAnswer = z.object({
           id: z.string(),
           names: Names,
           secrets: z.array(z.string()),
-          endpoints: z.array(z.unknown()),
+          endpoints: z.array(z.string()).describe('fields saying where the secrets go'),
           settingsSchema: z.record(z.string(), z.unknown()).describe('JSON Schema of the provider settings'),
         }),
       ),
       selected: z.string().describe("the selected provider's id, `none` for none"),
     }),
   ),
-  loadErrors: z.array(z.unknown()).describe('plugins that failed to load, and why'),
+  loadErrors: z
+    .array(z.object({ source: z.string(), error: z.string() }))
+    .describe('plugins that failed to load, and why'),
 });
 
 export const SavedSettings = SettingsView.extend({
