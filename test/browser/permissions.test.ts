@@ -3,6 +3,7 @@
  * may only view the location, dashboard, user and notification screens sees their data but no add, edit,
  * delete, import or save control; the administrator, on the same pages, sees them all. The server refuses
  * the viewer's writes whatever the page shows (checked here once; test/api/authorization.test.ts walks all).
+ * The console asks the server for the user's capabilities and looks them up exactly (docs/conventions.md).
  */
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
@@ -117,6 +118,27 @@ function registerTests(): void {
       );
     },
   );
+
+  test.serial('the console holds the capabilities the server answers for the user, and nothing else', async (t) => {
+    const answered = await app.get<{ data: { capabilities: string[] } }>('/api/auth/capabilities', {
+      token: viewerToken,
+    });
+    t.deepEqual(answered.body.data.capabilities, [
+      'bookings.viewCredit',
+      'devices.listEnvironmentSensors',
+      'devices.listOccupancySensors',
+      'integrations.notify.view',
+      'integrations.view',
+      'locations.view',
+    ]);
+    await withPage(t, browser, async ({ page }) => {
+      await signInAs(page, app, 'viewer');
+      await page.goto(`${app.url}/inte/notify`);
+      await page.waitForSelector('[data-testid="inte-provider"]', { visible: true });
+      const held = await page.evaluate(() => JSON.parse(sessionStorage.getItem('capabilities') ?? 'null') as unknown);
+      t.deepEqual(held, answered.body.data.capabilities);
+    });
+  });
 
   test.serial('the administrator sees the same screens with their write controls', async (t) => {
     await withPage(t, browser, async ({ page }) => {

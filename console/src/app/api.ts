@@ -13,6 +13,7 @@ import { ensureFreshToken } from './refresh.ts';
 import { passwordPrompted, signedOut } from './sessionSlice.ts';
 import { toastShown } from './uiSlice.ts';
 import type { MenuEntry } from './storage.ts';
+import type { Capability } from '../../../core/modules/capabilities.ts';
 import type { Contact } from '../../../core/modules/users/schema.ts';
 
 export interface ApiArgs {
@@ -102,6 +103,7 @@ export const baseQuery: BaseQueryFn<ApiArgs, Envelope, ApiError> = async (args, 
 export interface NavAnswer extends Envelope {
   menuList: MenuEntry[];
   permissions: string[];
+  capabilities: Capability[];
 }
 
 export interface ConfigAnswer extends Envelope {

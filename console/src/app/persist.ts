@@ -1,6 +1,6 @@
 /**
  * What the store keeps in browser storage, written after the reducers have
- * run (reducers stay pure): the session's name, menu and permissions, the
+ * run (reducers stay pure): the session's name, menu, permissions and capabilities, the
  * sign-out that clears them, the side menu's collapse and the theme.
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
@@ -23,6 +23,7 @@ persistence.startListening({
   effect: ({ payload }) => {
     storage.menuList = payload.menuList;
     storage.permissions = payload.permissions;
+    storage.capabilities = payload.capabilities;
   },
 });
 /** However the session ends (sign-out, a refused refresh, an expired session), nothing the last user fetched stays cached for the next. */

@@ -1,5 +1,7 @@
 /** Who is signed in, with what menu and permissions; mirrored to storage by app/persist.ts. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PermissionCode } from '../../../core/capability.ts';
+import type { Capability } from '../../../core/modules/capabilities.ts';
 import { storage, type MenuEntry } from './storage.ts';
 
 export type PasswordPrompt = null | 'firstLogin' | 'expired' | 'required';
@@ -9,6 +11,8 @@ export interface SessionState {
   username: string;
   menuList: MenuEntry[];
   permissions: string[];
+  /** What the server says the user may do (`GET /sys/menu/nav`). */
+  capabilities: Capability[];
   /** Set while the server refuses everything until the password is changed. */
   passwordPrompt: PasswordPrompt;
 }
@@ -18,6 +22,7 @@ const initialState = (): SessionState => ({
   username: storage.username,
   menuList: storage.menuList,
   permissions: storage.permissions,
+  capabilities: storage.capabilities as Capability[],
   passwordPrompt: null,
 });
 
@@ -43,15 +48,19 @@ const sessionSlice = createSlice({
       state.username = action.payload.username;
       state.permissions = action.payload.permissions;
     },
-    menuLoaded(state, action: PayloadAction<{ menuList: MenuEntry[]; permissions: string[] }>) {
+    menuLoaded(
+      state,
+      action: PayloadAction<{ menuList: MenuEntry[]; permissions: string[]; capabilities: Capability[] }>,
+    ) {
       state.menuList = action.payload.menuList;
       state.permissions = action.payload.permissions;
+      state.capabilities = action.payload.capabilities;
     },
     passwordPrompted(state, action: PayloadAction<PasswordPrompt>) {
       state.passwordPrompt = action.payload;
     },
     signedOut(): SessionState {
-      return { signedIn: false, username: '', menuList: [], permissions: [], passwordPrompt: null };
+      return { signedIn: false, username: '', menuList: [], permissions: [], capabilities: [], passwordPrompt: null };
     },
   },
 });
@@ -59,7 +68,13 @@ const sessionSlice = createSlice({
 export const { signedIn, menuLoaded, passwordPrompted, signedOut } = sessionSlice.actions;
 export default sessionSlice.reducer;
 
-/** A permission check is a substring match (docs/product-rules.md R18.6). */
-export function hasPermission(permissions: string[], code: string): boolean {
-  return permissions.includes('*') || permissions.some((p) => p.includes(code));
+/**
+ * Whether the session allows `what`, looked up exactly (docs/product-rules.md R18.6): a capability the server
+ * granted (`bookings.book`), or a permission code held (`sys:admin:add`, for a screen's own action).
+ */
+export function allows(
+  session: Pick<SessionState, 'permissions' | 'capabilities'>,
+  what: Capability | PermissionCode,
+): boolean {
+  return what.includes(':') ? session.permissions.includes(what) : session.capabilities.includes(what as Capability);
 }

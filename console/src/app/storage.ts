@@ -1,7 +1,7 @@
 /**
  * What the console keeps in the browser (docs/product-rules.md R18.6).
  * The password is never stored; the refresh token only when the user asked to
- * stay signed in. Permissions live in session storage.
+ * stay signed in. Permissions and capabilities live in session storage.
  */
 export interface MenuEntry {
   name: string;
@@ -26,6 +26,24 @@ function write(key: string, value: string | null): void {
     else localStorage.setItem(key, value);
   } catch {
     // Storage can be full or disabled (private mode); the session then lasts the page.
+  }
+}
+
+/** A list kept in session storage (it ends with the tab). */
+function readList(key: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeList(key: string, v: string[]): void {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(v));
+  } catch {
+    // see write()
   }
 }
 
@@ -80,19 +98,16 @@ export const storage = {
   },
 
   get permissions(): string[] {
-    try {
-      const parsed: unknown = JSON.parse(sessionStorage.getItem('permissions') ?? '[]');
-      return Array.isArray(parsed) ? (parsed as string[]) : [];
-    } catch {
-      return [];
-    }
+    return readList('permissions');
   },
   set permissions(v: string[]) {
-    try {
-      sessionStorage.setItem('permissions', JSON.stringify(v));
-    } catch {
-      // see write()
-    }
+    writeList('permissions', v);
+  },
+  get capabilities(): string[] {
+    return readList('capabilities');
+  },
+  set capabilities(v: string[]) {
+    writeList('capabilities', v);
   },
 
   /** The client id the CAPTCHA is issued for; made once per browser. */

@@ -32,7 +32,8 @@ export function Layout() {
 
   // Keep the stored menu in step with the server (roles may have changed).
   useEffect(() => {
-    if (nav) dispatch(menuLoaded({ menuList: nav.menuList, permissions: nav.permissions }));
+    if (nav)
+      dispatch(menuLoaded({ menuList: nav.menuList, permissions: nav.permissions, capabilities: nav.capabilities }));
   }, [nav, dispatch]);
 
   return (

@@ -9,7 +9,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from 'semantic-ui-react';
-import { useCan, useToast } from '../../app/hooks.ts';
+import { useCan, useToast, type Allowance } from '../../app/hooks.ts';
 import { ScreenFrame } from '../ScreenFrame.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { CrudForm } from './CrudForm.tsx';
@@ -23,7 +23,7 @@ export interface CrudScreenProps<Row, Args extends PageArgs, Body> {
   name: string;
   title: string;
   /** Permission prefix (room:building → room:building:add, …:update, …:delete), or the three codes. */
-  perm: string | { add: string; update: string; delete: string };
+  perm: string | { add: Allowance; update: Allowance; delete: Allowance };
   /** The area's typed endpoints (api.ts). */
   source: Collection<Row, Args, Body>;
   /** Filters sent beside page, pageSize and q. */
@@ -68,6 +68,9 @@ export interface CrudScreenProps<Row, Args extends PageArgs, Body> {
 
 const idOf = (row: unknown) => (row as { id: number }).id;
 
+/** The code of one of a screen's own actions, `<section>:<screen>` + `:add`. */
+const screenCode = (screen: string, action: 'add' | 'update' | 'delete') => `${screen}:${action}` as Allowance;
+
 export function CrudScreen<Row, Args extends PageArgs, Body>(p: CrudScreenProps<Row, Args, Body>) {
   const { t } = useTranslation('crud');
   const can = useCan();
@@ -100,7 +103,7 @@ export function CrudScreen<Row, Args extends PageArgs, Body>(p: CrudScreenProps<
   const hasForm = Boolean(p.editor) || fieldsOf({}).length > 0;
   const codes =
     typeof p.perm === 'string'
-      ? { add: `${p.perm}:add`, update: `${p.perm}:update`, delete: `${p.perm}:delete` }
+      ? { add: screenCode(p.perm, 'add'), update: screenCode(p.perm, 'update'), delete: screenCode(p.perm, 'delete') }
       : p.perm;
   const canAdd = !p.noAdd && hasForm && can(codes.add);
   const canEdit = !p.noEdit && hasForm && can(codes.update);

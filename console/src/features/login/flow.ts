@@ -17,7 +17,8 @@ import { loginApi, type SignInAnswer } from './api.ts';
 export async function loadMenu(dispatch: AppDispatch): Promise<MenuEntry[] | null> {
   const res = await dispatch(api.endpoints.nav.initiate(undefined, { forceRefetch: true, subscribe: false }));
   if (!res.data) return null;
-  dispatch(menuLoaded({ menuList: res.data.menuList, permissions: res.data.permissions }));
+  const { menuList, permissions, capabilities } = res.data;
+  dispatch(menuLoaded({ menuList, permissions, capabilities }));
   return res.data.menuList;
 }
 

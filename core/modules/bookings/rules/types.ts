@@ -14,7 +14,7 @@ export interface RuleContext extends BookingTimes {
   disabledPeriods: DisabledPeriod[];
   /** Time config maxDuration in minutes (0 unlimited). */
   maxDurationMinutes: number;
-  /** center:reserve:super: no maximum duration. */
+  /** A booking administrator (bookings.manageAny): no maximum duration. */
   isSuper: boolean;
   daysAhead: number;
   countLimit: number;

@@ -27,15 +27,8 @@ export function BookingActions({ booking, onDone }: { booking: Booking; onDone?:
     judge(command, { roles, state: booking.state, startAt: booking.startAt, endAt: booking.endAt, now });
   const edit = verdict('modify');
   // The edit dialog moves the whole booking; a meeting under way may only change its end.
-  const canEdit =
-    edit.ok &&
-    !edit.move.endOnly &&
-    ['center:reserve:update', 'center:meeting:update', 'center:recurring:update'].some(access.can);
-  const canCancel =
-    verdict('cancel').ok &&
-    ['center:reserve:cancel', 'center:meeting:cancel', 'center:mydesk:cancel', 'center:recurring:cancel'].some(
-      access.can,
-    );
+  const canEdit = edit.ok && !edit.move.endOnly && access.can('bookings.change');
+  const canCancel = verdict('cancel').ok && access.can('bookings.cancel');
   const startsSoon = booking.startAt - now < 60 * 60_000;
   const canCheckIn = verdict('checkIn', ['codeHolder']).ok && startsSoon;
   const canCheckOut = verdict('checkOut').ok;

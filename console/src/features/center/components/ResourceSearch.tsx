@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Header, Message, Segment, Table } from 'semantic-ui-react';
 import { Loading } from '../../../components/Loading.tsx';
-import { RESERVE_CODES, useAccess } from './access.ts';
+import { useAccess } from './access.ts';
 import { useAvailableQuery, type AvailableArgs } from '../api.ts';
 import { BookedModal } from './BookedModal.tsx';
 import { BookingForm, type BookingTarget } from './booking-form/BookingForm.tsx';
@@ -35,7 +35,7 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
   const { data, isFetching } = useAvailableQuery(args!, { skip: !args });
-  const mayBook = RESERVE_CODES.some(access.can);
+  const mayBook = access.can('bookings.book');
   const badRange = minutesOf(range.endTime) <= minutesOf(range.startTime);
   const ids = range.deviceIds
     .split(/[,\s]+/)

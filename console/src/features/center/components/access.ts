@@ -1,20 +1,22 @@
-/** What the signed-in user may do here: permissions (matched as substrings) and the booking settings. */
+/** What the signed-in user may do here: capabilities and codes (looked up exactly) and the booking settings. */
 import { useConfigQuery } from '../../../app/api.ts';
-import { hasPermission } from '../../../app/sessionSlice.ts';
+import type { PermissionCode } from '../../../../../core/capability.ts';
+import type { Capability } from '../../../../../core/modules/capabilities.ts';
+import { allows } from '../../../app/sessionSlice.ts';
 import { useAppSelector } from '../../../app/store.ts';
 
 export interface Access {
-  can: (code: string) => boolean;
+  can: (what: Capability | PermissionCode) => boolean;
   setting: (key: string, fallback?: boolean) => boolean;
   value: (key: string) => unknown;
 }
 
 export function useAccess(): Access {
-  const permissions = useAppSelector((s) => s.session.permissions);
+  const session = useAppSelector((s) => s.session);
   const { data } = useConfigQuery();
   const config = data?.config ?? {};
   return {
-    can: (code) => hasPermission(permissions, code),
+    can: (what) => allows(session, what),
     setting: (key, fallback = true) => {
       const v = config[key];
       if (v === undefined || v === null) return fallback;
@@ -23,11 +25,3 @@ export function useAccess(): Access {
     value: (key) => config[key],
   };
 }
-
-/** Booking is allowed from any of the booking screens' reserve rights. */
-export const RESERVE_CODES = [
-  'center:reserve:reserve',
-  'center:reservedesk:reserve',
-  'center:search:reserve',
-  'center:searchdesk:reserve',
-];

@@ -18,7 +18,7 @@ export default function ApproveScreen() {
   const { data: mine } = useMyBookingsQuery({ scope: 'upcoming', pageSize: 200 });
   const myPending = useMemo(() => (mine?.items ?? []).filter((b) => b.mySelf && awaitsApproval(b.state)), [mine]);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const mayDecide = access.can('center:approve:approve');
+  const mayDecide = access.can('bookings.decide');
 
   const items = data?.items ?? [];
   return (

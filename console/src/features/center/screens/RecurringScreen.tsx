@@ -24,10 +24,8 @@ export default function RecurringScreen() {
       if (b.seriesId !== null && b.mySelf) (m.get(b.seriesId) ?? m.set(b.seriesId, []).get(b.seriesId)!).push(b);
     return [...m.entries()].map(([id, items]) => ({ id, items: items.sort((a, b) => a.startAt - b.startAt) }));
   }, [data]);
-  const mayCreate =
-    access.setting('useCircleReservation') &&
-    (access.can('center:recurring:circle') || access.can('center:reserve:circle'));
-  const mayCancel = access.can('center:recurring:cancel') || access.can('center:meeting:cancel');
+  const mayCreate = access.setting('useCircleReservation') && access.can('bookings.bookSeries');
+  const mayCancel = access.can('bookings.cancel');
   return (
     <Segment className="center-page" data-testid="recurring-page">
       <Header as="h1" size="medium">

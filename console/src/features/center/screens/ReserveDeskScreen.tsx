@@ -8,7 +8,7 @@ import { Form, Header, Message, Segment } from 'semantic-ui-react';
 import { FloorPlan, type PlanItem } from '../../../components/floorplan/index.ts';
 import { BOOKED } from '../../../components/timegrid/index.ts';
 import { Loading } from '../../../components/Loading.tsx';
-import { RESERVE_CODES, useAccess } from '../components/access.ts';
+import { useAccess } from '../components/access.ts';
 import { useFloorsQuery, useGridQuery, useLocationsQuery, usePlacedQuery } from '../api.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
 import { BookingForm, type BookingTarget } from '../components/booking-form/BookingForm.tsx';
@@ -92,7 +92,7 @@ export default function ReserveDeskScreen() {
   const image = usePlanImage(filter.floorId, Boolean(floor?.planUploadId));
   const width = image?.w ?? 1200;
   const height = image?.h ?? 800;
-  const mayBook = access.setting('useBookingByPlan') && RESERVE_CODES.some(access.can);
+  const mayBook = access.setting('useBookingByPlan') && access.can('bookings.book');
   const badRange = minutesOf(range.end) <= minutesOf(range.start);
   useEffect(() => {
     if (rangeChosen || !grid) return;

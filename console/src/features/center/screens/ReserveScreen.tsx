@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Header, Message, Segment } from 'semantic-ui-react';
 import { hasConflict, TimeGrid, type GridSelection } from '../../../components/timegrid/index.ts';
 import { Loading } from '../../../components/Loading.tsx';
-import { RESERVE_CODES, useAccess } from '../components/access.ts';
+import { useAccess } from '../components/access.ts';
 import { useGridQuery } from '../api.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
 import { BookingForm, type BookingTarget } from '../components/booking-form/BookingForm.tsx';
@@ -24,7 +24,7 @@ export default function ReserveScreen() {
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
   const [details, setDetails] = useState<number | null>(null);
   const { data: grid, isFetching, isError } = useGridQuery({ ...filter, type: 0 });
-  const mayBook = access.setting('useBookingByList') && RESERVE_CODES.some((c) => access.can(c));
+  const mayBook = access.setting('useBookingByList') && access.can('bookings.book');
 
   const rows = useMemo(() => grid?.resources ?? [], [grid]);
   const stateLabel = useCallback((s: string) => t(`state.${s}`), [t]);

@@ -16,7 +16,7 @@ export function KindSettings({ kind, view, title }: { kind: KindInfo; view: Sett
   const can = useCan();
   const form = useKindForm(kind, view);
   const { errors, fields, result } = form;
-  const canSave = can(`inte:${kind.screen}:save`);
+  const canSave = can(`integrations.${kind.kind}.save`);
   const hasErrors = Object.keys(errors).length > 0;
   const label = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   return (

@@ -96,7 +96,7 @@ export function Outbox({ kind, screen }: { kind: PluginKind; screen: string }) {
         },
       ]}
       rowActions={(r) =>
-        can(`inte:${screen}:save`) && r.state === 'parked' ? (
+        can(`integrations.${kind}.save`) && r.state === 'parked' ? (
           <RowButton
             icon="redo"
             label={`${t('retry')} ${r.id}`}

@@ -46,7 +46,7 @@ export function FloorPlan({ floor }: { floor: FloorView }) {
   const [prefix, setPrefix] = useState(`${floor.displayName}-D`);
   const [saveResource] = useSaveResourceMutation();
   const [addDesks, posting] = useAddDesksMutation();
-  const canMove = can('room:room:update') || can('room:desk:update');
+  const canMove = can('resources.updateRooms') || can('resources.updateDesks');
 
   const markers = useMemo<Marker[]>(() => {
     const placed = resources.map((r, i) => {
@@ -99,7 +99,7 @@ export function FloorPlan({ floor }: { floor: FloorView }) {
     <Segment data-testid="floor-plan">
       <h2 className="ui small header">{t('plan.title', { name: floor.displayName })}</h2>
       {!floor.planUploadId && <Message info content={t('plan.noPlan')} />}
-      {can('room:desk:add') && (
+      {can('resources.addDesks') && (
         <DeskAdder
           adding={adding}
           count={pending.length}

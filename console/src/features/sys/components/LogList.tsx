@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from 'semantic-ui-react';
 import { downloadFile } from '../../../app/files.ts';
-import { useCan } from '../../../app/hooks.ts';
+import { useCan, type Allowance } from '../../../app/hooks.ts';
 import { useAppDispatch } from '../../../app/store.ts';
 import { CrudScreen, type Collection, type Column, type PageArgs } from '../../../components/crud/index.ts';
 
@@ -30,7 +30,7 @@ export function LogList<Row, Args extends Range>({
   /** Offer a date range (from the start of the first day to the end of the last). */
   range?: boolean;
   exportPath?: string;
-  exportPerm?: string;
+  exportPerm?: Allowance;
   toolbar?: ReactNode;
 }) {
   const { t } = useTranslation('sys');

@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Loader, Message, Segment } from 'semantic-ui-react';
-import { useCan, useToast } from '../../../app/hooks.ts';
+import { useCan, useToast, type Allowance } from '../../../app/hooks.ts';
 import {
   checkFields,
   Fields,
@@ -22,8 +22,8 @@ interface Props {
   data: Settings | undefined;
   loading: boolean;
   error?: unknown;
-  /** Permission to save, e.g. sys:security:save. */
-  savePerm: string;
+  /** What allows saving, e.g. params.saveSecurity. */
+  savePerm: Allowance;
   save: (body: Settings) => Promise<Outcome>;
   saving: boolean;
   /** Extra checks before saving (the fields' own limits are checked too). */

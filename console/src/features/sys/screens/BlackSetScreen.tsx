@@ -19,7 +19,7 @@ export default function BlackSetScreen() {
     <ScreenFrame title={t('title.blackset')} id="blackset">
       <SettingsForm
         {...group}
-        savePerm="sys:blackset:save"
+        savePerm="params.saveBlocklist"
         testId="blackset"
         overrides={Object.fromEntries(
           Object.entries(BOUNDS).map(([name, [min, max]]) => [name, { min, max, integer: true, required: true }]),

@@ -15,7 +15,7 @@ export default function BlacklistScreen() {
   const [all, setAll] = useState(false);
   const [releasing, setReleasing] = useState<BlocklistEntry | null>(null);
   const [release, saving] = useReleaseMutation();
-  const mayRelease = can('sys:blacklist:update') || can('sys:blacklist:release');
+  const mayRelease = can('sys:blacklist:update');
   const confirm = async () => {
     if (!releasing) return;
     const res = await release(releasing.id);

@@ -21,7 +21,7 @@ export default function PadAuthScreen() {
     <ScreenFrame title={t('title.padauth')} id="padauth">
       <SettingsForm
         {...group}
-        savePerm="sys:padauth:save"
+        savePerm="params.savePad"
         testId="pad"
         overrides={{
           padAuthMethods: {

@@ -38,7 +38,7 @@ function Policy() {
   return (
     <SettingsForm
       {...group}
-      savePerm="sys:security:save"
+      savePerm="params.saveSecurity"
       testId="security"
       title={t('security.policy')}
       overrides={Object.fromEntries(

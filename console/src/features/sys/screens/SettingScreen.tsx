@@ -65,13 +65,13 @@ export default function SettingScreen() {
                 fields={fields}
                 values={values}
                 errors={errors}
-                disabled={!can('sys:setting:save') || !inGroup.some((p) => p.editable)}
+                disabled={!can('params.saveGeneral') || !inGroup.some((p) => p.editable)}
                 onChange={(n, v) => setValues((o) => ({ ...o, [n]: v }))}
               />
             </Segment>
           );
         })}
-        {can('sys:setting:save') && (
+        {can('params.saveGeneral') && (
           <Button type="submit" primary loading={saving.isLoading}>
             {t('save')}
           </Button>

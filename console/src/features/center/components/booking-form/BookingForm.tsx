@@ -45,9 +45,7 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
   const [create, { isLoading: saving }] = useCreateBookingMutation();
   const [runPreview, { isLoading: previewing }] = usePreviewBookingMutation();
   const needPhone = access.setting('bookNeedPhone', false);
-  const mayRepeat =
-    access.setting('useCircleReservation') &&
-    (access.can('center:reserve:circle') || access.can('center:recurring:circle'));
+  const mayRepeat = access.setting('useCircleReservation') && access.can('bookings.bookSeries');
 
   useEffect(() => {
     if (!target) return;

@@ -30,7 +30,7 @@ export function TemplateEditor({ template, onClose }: { template: TemplateView; 
   const [render, rendering] = usePreviewTemplateMutation();
   const renderingLang = rendering.originalArgs?.lang;
   const own = template.lang as Lang;
-  const mayChange = can('sys:email:update') || can('sys:email:save');
+  const mayChange = can('notifications.editTemplates');
 
   const doPreview = async (lang: Lang) => {
     const res = await render({

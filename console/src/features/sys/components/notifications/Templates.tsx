@@ -49,7 +49,7 @@ export function Templates() {
         ]}
         rowActions={(r) => (
           <RowButton
-            icon={can('sys:email:update') || can('sys:email:save') ? 'edit' : 'eye'}
+            icon={can('notifications.editTemplates') ? 'edit' : 'eye'}
             label={`${t('edit')} ${r.event} ${r.lang}`}
             onClick={() => setEditing(r)}
           />

@@ -34,7 +34,7 @@ export function LinkedIdentities() {
   const { confirmed, busy, modal } = useConfirmedSave();
   const [form, setForm] = useState({ username: '', source: 'oidc' as SsoMethod, externalId: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const canSave = can('sys:security:save');
+  const canSave = can('params.saveSecurity');
 
   const submit = async () => {
     const missing = (['username', 'externalId'] as const).filter((k) => !form[k].trim());

@@ -35,7 +35,7 @@ export function SsoSettings({ method }: { method: SsoMethod }) {
     <>
       <SettingsForm
         {...group}
-        savePerm="sys:security:save"
+        savePerm="params.saveSecurity"
         testId={`sso-${method}`}
         title={t(`security.${method}`)}
         blank={Object.fromEntries(required.map((k) => [k, '']))}
