@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
+import { bookingFeed, bookingsFor, LiveStream } from '../../core/modules/live/index.ts';
 import { perDialect, type TestApp } from '../helpers/app.ts';
 import { BASE, book, staff, type Who } from '../helpers/bookings.ts';
 import { dispatchChanges } from '../helpers/notify.ts';
@@ -281,6 +282,32 @@ perDialect(test, (dialect, app) => {
       'nothing to refetch',
     );
   });
+
+  test.serial(
+    `${dialect}: heartbeats move the client past what it was not shown; a stream ends after its lifetime`,
+    async (t) => {
+      const c = app().cradle;
+      const stream = new LiveStream(c, bookingFeed(c), { heartbeatMs: 100 });
+      try {
+        const body = await stream.subscribe({
+          select: bookingsFor(bob.id, [roomA]),
+          hello: {},
+          lifetimeMs: 1_500,
+        });
+        let text = '';
+        body.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        const ended = new Promise((resolve) => body.once('close', resolve));
+        const other = await booked(alice, slot(roomB));
+        const changeId = await changeIdOf(other, 'booking.created');
+        await until(() => text.includes(`: heartbeat\nid: ${changeId}\n\n`), 'a heartbeat with the id');
+        t.false(text.includes('event: booking.'), 'nothing of a resource it does not follow');
+        await ended;
+        t.is(stream.size, 0, 'ended after its lifetime');
+      } finally {
+        await stream.close();
+      }
+    },
+  );
 
   test.serial(`${dialect}: too many streams on one process are refused with a translated 429`, async (t) => {
     const options = app().cradle.liveStream.options as { maxClients: number };

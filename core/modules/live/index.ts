@@ -11,7 +11,7 @@ declare module '../../cradle.ts' {
 }
 
 export { LiveStream, LIVE_DEFAULTS, type LiveStreamOptions, type LiveFrame } from './stream.ts';
-export type { BookingItem, LiveBookingView } from './bookings.ts';
+export { bookingFeed, bookingsFor, type BookingItem, type LiveBookingView } from './bookings.ts';
 
 export const liveModule: AtriumModule = {
   name: 'live',

@@ -23,7 +23,7 @@ const STREAM_HEADERS = {
   Connection: 'keep-alive',
 };
 
-export function liveRoutes({ liveStream, liveBookingsService }: Cradle): ModuleRoutes {
+export function liveRoutes({ liveStream, liveBookingsService, config }: Cradle): ModuleRoutes {
   return {
     tag: 'Live',
     routes: [
@@ -41,7 +41,8 @@ export function liveRoutes({ liveStream, liveBookingsService }: Cradle): ModuleR
           '`booking.left` (`{ booking: { id, resourceId } }`) when a booking moved to another resource. A heartbeat ' +
           'comment comes every 15 s. Reconnecting with `Last-Event-ID` replays what was missed; when that id is ' +
           'no longer kept (changeRetentionDays) the stream sends `reset`: refetch, then follow. 429 when the ' +
-          'server holds as many streams as it admits.',
+          'server holds as many streams as it admits. The stream ends after an access token\u2019s lifetime; ' +
+          'reconnect with a current token and the Last-Event-ID.',
         response: media('The event stream', 'text/event-stream'),
         handler: async ({ actor, query, headers }) => {
           const resourceIds = await liveBookingsService.followable(actor, query.resourceIds);
@@ -51,6 +52,8 @@ export function liveRoutes({ liveStream, liveBookingsService }: Cradle): ModuleR
             select: bookingsFor(actor.userId, resourceIds),
             lastEventId: Array.isArray(last) ? last[0] : last,
             hello: { resourceIds },
+            // Within an access token's life, a signed-out or disabled user stops receiving.
+            lifetimeMs: config.accessTokenTtlSeconds * 1000,
           });
           return new RawReply(body, 'text/event-stream', { headers: STREAM_HEADERS });
         },

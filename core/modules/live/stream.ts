@@ -14,7 +14,8 @@
  * table, then joins the live fan-out; when that id is no longer kept (older than `changeRetentionDays`), is
  * more than `maxReplay` changes behind, or is not an id of this database, it gets `reset` instead: refetch,
  * then follow from the id the reset carries. A client that cannot keep up (more than `maxBufferedBytes`
- * waiting) is disconnected and catches up when it reconnects.
+ * waiting) is disconnected and catches up when it reconnects; so is every client after its lifetime (the
+ * route gives the access token's), so that what admitted it is asked again.
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type { Knex } from 'knex';
@@ -62,6 +63,11 @@ export interface Subscription<T> {
   lastEventId?: string;
   /** The data of the `ready` event that opens the stream. */
   hello: Record<string, unknown>;
+  /**
+   * The stream ends after this long (at a heartbeat): the client reconnects with its current credential and
+   * resumes from its Last-Event-ID, so a sign-out, a disabled account or a changed permission holds within it.
+   */
+  lifetimeMs: number;
 }
 
 interface Client<T> {
@@ -72,6 +78,8 @@ interface Client<T> {
   /** The last id the client was told (an `id:` line). */
   told: number;
   catchingUp: boolean;
+  /** When the stream ends (Date.now() time). */
+  until: number;
 }
 
 export interface LiveStreamDeps {
@@ -122,6 +130,7 @@ export class LiveStream<T extends { id: number }> {
       position: start,
       told: start,
       catchingUp: typeof from === 'number',
+      until: Date.now() + sub.lifetimeMs,
     };
     const hello = JSON.stringify(sub.hello);
     // How long a browser waits before it reconnects, then the opening event.
@@ -234,7 +243,13 @@ export class LiveStream<T extends { id: number }> {
   }
 
   private beat(): void {
+    const now = Date.now();
     for (const client of this.clients) {
+      if (now >= client.until) {
+        this.clients.delete(client);
+        client.out.end();
+        continue;
+      }
       const moved = !client.catchingUp && client.position > client.told;
       this.write(client, moved ? `: heartbeat\nid: ${client.position}\n\n` : ': heartbeat\n\n');
       if (moved) client.told = client.position;
