@@ -67,20 +67,14 @@ const ALLOWED: Record<string, string> = {
   'bookings -> resources': 'debt',
   'bookings -> user_group_members': 'debt',
   'bookings -> users': 'debt',
-  'devices -> resource_devices': 'debt',
-  'devices -> resources': 'debt',
 
-  'licences -> devices': 'debt',
-  'licences -> resources': 'debt',
   'locations -> bookings': 'debt',
   'locations -> resources': 'debt',
   'logs -> job_leases': 'debt',
   'resources -> booking_series': 'debt',
   'resources -> bookings': 'debt',
-  'resources -> devices': 'debt',
   'resources -> floors': 'debt',
   'resources -> locations': 'debt',
-  'uploads -> resources': 'debt',
 };
 
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));

@@ -8,8 +8,8 @@ import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
-import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import { MAX_DEVICES } from '../resources/index.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { joinResource, mountDevice, resourceExists } from '../resources/index.ts';
 import type { DeviceInput, DeviceKind, DeviceList, DeviceView, SensorItem } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
@@ -44,9 +44,7 @@ export class DevicesService {
   constructor(private readonly deps: DevicesDeps) {}
 
   private base(db: Knex | Knex.Transaction) {
-    return db('devices as d')
-      .leftJoin('resources as r', 'r.id', 'd.resource_id')
-      .select('d.*', 'r.name as resource_name');
+    return joinResource(db('devices as d').select('d.*'), 'd.resource_id', ['name as resource_name']);
   }
 
   async list(query: DeviceList): Promise<Page<DeviceView>> {
@@ -72,7 +70,7 @@ export class DevicesService {
       })
       .first('id');
     if (taken) throw new ConflictError('device.duplicateNo', { deviceNo: input.deviceNo });
-    if (input.resourceId && !(await trx('resources').where({ id: input.resourceId }).first('id'))) {
+    if (input.resourceId && !(await resourceExists(trx, input.resourceId))) {
       throw new ValidationError([{ field: 'resourceId', message: `unknown resource ${input.resourceId}` }]);
     }
     const now = this.deps.clock.now();
@@ -96,14 +94,7 @@ export class DevicesService {
       throw err;
     }
     // The join table is what a resource lists; keep it in step with the device's own resource.
-    await trx('resource_devices').where({ device_id: id }).delete();
-    if (input.resourceId) {
-      const n = Number(
-        (await trx('resource_devices').where({ resource_id: input.resourceId }).count({ n: '*' }).first())?.n ?? 0,
-      );
-      if (n >= MAX_DEVICES) throw new BusinessRuleError('places.tooManyDevices', { max: MAX_DEVICES });
-      await trx('resource_devices').insert({ resource_id: input.resourceId, device_id: id });
-    }
+    await mountDevice(trx, id, input.resourceId ?? null);
     return id;
   }
 
@@ -130,10 +121,24 @@ export class DevicesService {
   async remove(actor: Actor, id: number): Promise<void> {
     await this.deps.db.transaction(async (trx) => {
       const before = await this.get(id, trx);
-      await trx('resource_devices').where({ device_id: id }).delete();
+      await mountDevice(trx, id, null);
       await trx('devices').where({ id }).delete();
       await this.deps.operationLog.record(trx, actor, { action: 'room.device.delete', target: id, before });
     });
+  }
+
+  /**
+   * The devices side of mounting devices at a resource (the resources module lists them): these devices are at
+   * `resourceId` and no other device is.
+   */
+  async placeAt(trx: Knex.Transaction, resourceId: number, deviceIds: readonly number[]): Promise<void> {
+    await trx('devices').where({ resource_id: resourceId }).update({ resource_id: null });
+    if (deviceIds.length) await trx('devices').whereIn('id', deviceIds).update({ resource_id: resourceId });
+  }
+
+  /** How many devices there are, for the licence. */
+  async count(trx: Knex | Knex.Transaction = this.deps.db): Promise<number> {
+    return Number((await trx('devices').count({ n: '*' }).first())?.n ?? 0);
   }
 
   /** POST /roRoom/getRelayList, a historical path (docs/architecture.md A4.6). */

@@ -21,6 +21,7 @@ import type { UploadedFile } from '../../http/route.ts';
 import { LicenceFormatError, loadPublicKey, readLicence, type LicencePayload } from './format.ts';
 import type { LicenceState, LicenceStatus } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
+import { resourceCounts } from '../resources/index.ts';
 
 export type LimitedKind = 'room' | 'desk' | 'device';
 
@@ -34,6 +35,7 @@ export interface LicenceDeps {
   logger: Logger;
   operationLog: Cradle['operationLog'];
   sessionService: Cradle['sessionService'];
+  devicesService: Cradle['devicesService'];
 }
 
 export class LicenceService {
@@ -84,18 +86,8 @@ export class LicenceService {
   }
 
   async usage(trx: Knex | Knex.Transaction = this.deps.db): Promise<Record<'rooms' | 'desks' | 'devices', number>> {
-    const [types, devices] = await Promise.all([
-      trx('resources').whereIn('type', [0, 1]).groupBy('type').select('type').count({ n: '*' }),
-      trx('devices').count({ n: '*' }).first(),
-    ]);
-    const byType = new Map(
-      (types as Array<{ type: number; n: number | string }>).map((r) => [Number(r.type), Number(r.n)]),
-    );
-    return {
-      rooms: byType.get(0) ?? 0,
-      desks: byType.get(1) ?? 0,
-      devices: Number((devices as { n?: number } | undefined)?.n ?? 0),
-    };
+    const [{ rooms, desks }, devices] = await Promise.all([resourceCounts(trx), this.deps.devicesService.count(trx)]);
+    return { rooms, desks, devices };
   }
 
   async status(): Promise<LicenceStatus> {

@@ -122,14 +122,15 @@ export async function writeChildren(
     );
 }
 
-/** A device is mounted at one resource: claiming it here releases it elsewhere; devices.resource_id follows. */
+/**
+ * A device is mounted at one resource: claiming it here releases it elsewhere. The resource service has the
+ * devices module's devices.resource_id follow (DevicesService.placeAt) in the same transaction.
+ */
 export async function bindDevices(trx: Trx, resourceId: number, deviceIds: number[]): Promise<void> {
   await trx('resource_devices').where({ resource_id: resourceId }).delete();
-  await trx('devices').where({ resource_id: resourceId }).update({ resource_id: null });
   if (!deviceIds.length) return;
   await trx('resource_devices').whereIn('device_id', deviceIds).delete();
   await trx('resource_devices').insert(deviceIds.map((device_id) => ({ resource_id: resourceId, device_id })));
-  await trx('devices').whereIn('id', deviceIds).update({ resource_id: resourceId });
 }
 
 /** Instants of holding bookings that a new disabled period would cover. */

@@ -15,6 +15,7 @@ export { ResourcesService, DESK } from './service.ts';
 export { RESOURCES_CAPABILITIES, resourceCapability, type ResourcesCapability } from './capabilities.ts';
 export { DesksService } from './desks.ts';
 export { MAX_DEVICES } from './schema.ts';
+export { joinResource, mountDevice, resourceCounts, resourceExists } from './reach.ts';
 export { disabledDates, isDisabledOn, type DisabledDates, type StatusFields } from './availability.ts';
 export type { ResourceInput, ResourceView, BulkDesks } from './schema.ts';
 

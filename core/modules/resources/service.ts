@@ -18,6 +18,7 @@ import { resourceCapability, type ResourceAction } from './capabilities.ts';
 import type { ResourceInput, ResourceList, ResourceView } from './schema.ts';
 import { loadViews } from './view.ts';
 import type { Cradle } from '../../cradle.ts';
+import { resourcesUsingIcon } from './reach.ts';
 
 export interface ResourcesDeps {
   db: Knex;
@@ -27,6 +28,7 @@ export interface ResourcesDeps {
   paramsService: Cradle['paramsService'];
   licenceService: Cradle['licenceService'];
   floorsService: FloorsService;
+  devicesService: Cradle['devicesService'];
 }
 
 export const DESK = 1;
@@ -39,6 +41,11 @@ const SORTS: Record<string, Array<{ column: string; order?: 'asc' | 'desc' }>> =
 
 export class ResourcesService {
   constructor(private readonly deps: ResourcesDeps) {}
+
+  /** How many resources show this icon (the uploads module keeps an icon in use). */
+  usingIcon(iconId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<number> {
+    return resourcesUsingIcon(trx, iconId);
+  }
 
   private assertMay(actor: Actor, type: number, action: ResourceAction): void {
     if (!can(actor, resourceCapability(type, action))) throw new ForbiddenError('places.typeForbidden');
@@ -154,6 +161,7 @@ export class ResourcesService {
       const now = this.deps.clock.now();
       const [id] = await trx('resources').insert({ ...row, created_at: now });
       await writeChildren(trx, Number(id), input, periods, actor.userId, now, true);
+      if (input.deviceIds.length) await this.deps.devicesService.placeAt(trx, Number(id), input.deviceIds);
       const after = await this.get(Number(id), trx);
       await this.deps.operationLog.record(trx, actor, { action: 'room.resource.create', target: after.id, after });
       return after;
@@ -180,6 +188,7 @@ export class ResourcesService {
       if (kind(before.type) !== kind(input.type)) await this.deps.licenceService.assertCanAdd(trx, kind(input.type), 1);
       await trx('resources').where({ id }).update(row);
       await writeChildren(trx, id, input, periods, actor.userId, now, false);
+      await this.deps.devicesService.placeAt(trx, id, input.deviceIds);
       const after = await this.get(id, trx);
       await this.deps.operationLog.record(trx, actor, { action: 'room.resource.update', target: id, before, after });
       return after;
@@ -207,7 +216,7 @@ export class ResourcesService {
       ]) {
         await trx(table).where({ resource_id: id }).delete();
       }
-      await trx('devices').where({ resource_id: id }).update({ resource_id: null });
+      await this.deps.devicesService.placeAt(trx, id, []);
       try {
         await trx('resources').where({ id }).delete();
       } catch (err) {

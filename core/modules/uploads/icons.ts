@@ -16,6 +16,7 @@ export interface IconsDeps {
   config: Config;
   operationLog: Cradle['operationLog'];
   uploadsService: UploadsService;
+  resourcesService: Cradle['resourcesService'];
 }
 
 export class IconsService {
@@ -70,7 +71,7 @@ export class IconsService {
 
   async remove(actor: Actor, id: number): Promise<void> {
     await this.audit.remove(actor, id, async (trx) => {
-      const used = Number((await trx('resources').where({ icon_id: id }).count({ n: '*' }).first())?.n ?? 0);
+      const used = await this.deps.resourcesService.usingIcon(id, trx);
       if (used > 0) throw new BusinessRuleError('places.iconInUse', { count: used });
       await trx('resource_icons').where({ id }).delete();
     });

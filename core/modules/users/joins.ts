@@ -4,6 +4,7 @@
  * some ids are users, and the per-user lock that serialises a decision about one user across processes.
  */
 import type { Knex } from 'knex';
+import { joinById } from '../../db/join.ts';
 import type { Db } from '../../db/transaction.ts';
 
 export interface JoinUser {
@@ -23,11 +24,7 @@ export function joinUser(
   columns: readonly string[] = [],
   { as = 'u', left = false }: JoinUser = {},
 ): Knex.QueryBuilder {
-  const table = `users as ${as}`;
-  if (left) q.leftJoin(table, `${as}.id`, on);
-  else q.join(table, `${as}.id`, on);
-  if (columns.length) q.select(columns.map((c) => `${as}.${c}`));
-  return q;
+  return joinById(q, 'users', on, columns, { as, left });
 }
 
 /** Which of `ids` are users (in chunks, so a long list stays under the database's parameter limit). */
