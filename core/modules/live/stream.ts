@@ -121,7 +121,13 @@ export class LiveStream<T extends { id: number }> {
   async subscribe(sub: Subscription<T>): Promise<Readable> {
     if (this.closed || this.clients.size >= this.options.maxClients)
       throw new AppError(429, 'live.tooManyClients', { limit: this.options.maxClients }, { retryAfter: 5 });
-    await (this.headKnown ??= this.deps.changeLog.lastId().then((id) => void (this.head = id)));
+    await (this.headKnown ??= this.deps.changeLog.lastId().then(
+      (id) => void (this.head = id),
+      (err: unknown) => {
+        this.headKnown = undefined; // asked again by the next client
+        throw err;
+      },
+    ));
     const from = await this.resumeFrom(sub.lastEventId);
     const start = typeof from === 'number' ? from : this.head;
     const client: Client<T> = {
