@@ -88,14 +88,26 @@ export class ChangeLog {
     return row?.id === null || row?.id === undefined ? null : Number(row.id);
   }
 
-  /** The change recorded last about `bookingId` before the change `beforeId`, if it is still kept. */
-  async previousOf(bookingId: number, beforeId: number, db: Knex | Knex.Transaction = this.deps.db) {
-    const row = (await db('domain_events')
-      .where({ booking_id: bookingId })
-      .where('id', '<', beforeId)
-      .orderBy('id', 'desc')
-      .first('id', 'type', 'payload', 'created_at')) as StoredChange | undefined;
-    return row ? changeOf(row) : undefined;
+  /** Per booking of `bookingIds`, the change recorded last about it before the change `beforeId`, where still kept. */
+  async latestBefore(
+    bookingIds: readonly number[],
+    beforeId: number,
+    db: Knex | Knex.Transaction = this.deps.db,
+  ): Promise<Map<number, Change>> {
+    if (bookingIds.length === 0) return new Map();
+    const rows = (await db('domain_events')
+      .whereIn(
+        'id',
+        db('domain_events')
+          .whereIn('booking_id', [...new Set(bookingIds)])
+          .where('id', '<', beforeId)
+          .groupBy('booking_id')
+          .max('id'),
+      )
+      .select('id', 'type', 'booking_id', 'payload', 'created_at')) as Array<
+      StoredChange & { booking_id: number | string }
+    >;
+    return new Map(rows.map((r) => [Number(r.booking_id), changeOf(r)]));
   }
 
   /** The newest id recorded (0 before the first change). */

@@ -58,15 +58,18 @@ export function bookingFeed(c: Pick<Cradle, 'paramsService' | 'changeLog'>) {
     const bookings = changes.filter(isBookingChange);
     if (bookings.length === 0) return [];
     const showOthers = Boolean(await c.paramsService.get<boolean>('showOthersSubject'));
+    // Where each booking was before this batch (one query), then as the batch moves it.
+    const updated = bookings.filter((b) => b.name === 'booking.updated').map((b) => b.payload.booking.id);
+    const earlier = await c.changeLog.latestBefore(updated, bookings[0]!.id);
+    const was = new Map<number, number>();
+    for (const [id, change] of earlier) if ('booking' in change.payload) was.set(id, change.payload.booking.resourceId);
     const items: BookingItem[] = [];
     for (const change of bookings) {
       const b = change.payload.booking;
-      let movedFrom: number | null = null;
-      if (change.name === 'booking.updated') {
-        const before = await c.changeLog.previousOf(b.id, change.id);
-        const was = before && 'booking' in before.payload ? before.payload.booking.resourceId : b.resourceId;
-        if (was !== b.resourceId) movedFrom = was;
-      }
+      const before = was.get(b.id);
+      const movedFrom =
+        change.name === 'booking.updated' && before !== undefined && before !== b.resourceId ? before : null;
+      was.set(b.id, b.resourceId);
       const shown = JSON.stringify({ booking: view(b, b.subject) });
       items.push({
         id: change.id,
