@@ -10,6 +10,7 @@ import { loadSettings, type BookingSettings } from './settings.ts';
 import { writeTx } from './write.ts';
 import { DAY_MS } from './time.ts';
 import { checkAttendees, insertBookingRow, PendingEvents, type BookingFields } from './write.ts';
+import { employeeNoOf } from '../users/index.ts';
 
 /** The settings, the resource, the attendees' existence and the organiser's employee number, read side by side; errors in that order. */
 export async function prepareCreate(
@@ -21,11 +22,7 @@ export async function prepareCreate(
     loadSettings(deps.paramsService),
     loadResource(deps.db, input.resourceId),
     checkAttendees(deps.db, input.innerAttendees),
-    input.employeeId != null
-      ? undefined
-      : (deps.db('users').where({ id: actor.userId }).first('employee_no') as Promise<
-          { employee_no: string } | undefined
-        >),
+    input.employeeId != null ? undefined : employeeNoOf(deps.db, actor.userId),
   ]);
   const settled = <T>(r: PromiseSettledResult<T>): T => {
     if (r.status === 'rejected') throw r.reason;
@@ -36,7 +33,7 @@ export async function prepareCreate(
   settled(resource);
   settled(attendees);
   // Required (docs/product-rules.md R4.1): the caller's, else the organiser's employee number.
-  const employeeId = input.employeeId ?? settled(user)?.employee_no?.trim();
+  const employeeId = input.employeeId ?? settled(user)?.trim();
   if (!employeeId)
     throw new ValidationError([{ field: 'employeeId', message: 'required' }], 'bookings.employeeIdRequired');
   const fields: BookingFields = {

@@ -9,6 +9,7 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
 import type { BookingDeps, Db } from './deps.ts';
 import type { Cradle } from '../../cradle.ts';
+import { creditBalance, moveCredit } from '../users/index.ts';
 
 export interface LedgerEntry {
   id: number;
@@ -23,10 +24,9 @@ export interface LedgerEntry {
 }
 
 async function balanceOf(trx: Db, userId: number): Promise<number> {
-  const row = (await trx('users').where({ id: userId }).first('credit_balance')) as
-    { credit_balance: number | string } | undefined;
-  if (!row) throw new NotFoundError('user', userId);
-  return Number(row.credit_balance);
+  const balance = await creditBalance(trx, userId);
+  if (balance === undefined) throw new NotFoundError('user', userId);
+  return balance;
 }
 
 async function ledger(
@@ -62,11 +62,8 @@ export async function charge(
   amount: number,
 ): Promise<void> {
   if (amount <= 0) return;
-  const n = await trx('users')
-    .where({ id: userId })
-    .where('credit_balance', '>=', amount)
-    .decrement('credit_balance', amount);
-  if (n !== 1) throw new BusinessRuleError('bookings.insufficientBalance');
+  if (!(await moveCredit(trx, userId, -amount, { noDebt: true })))
+    throw new BusinessRuleError('bookings.insufficientBalance');
   await ledger(trx, now, { userId, amount: -amount, kind: 'charge', bookingId });
 }
 
@@ -80,7 +77,7 @@ export async function refund(trx: Knex.Transaction, now: number, bookingId: numb
   const owed = -rows.reduce((sum, r) => sum + Number(r.amount), 0);
   if (owed <= 0) return;
   const userId = Number(rows[0]!.user_id);
-  await trx('users').where({ id: userId }).increment('credit_balance', owed);
+  await moveCredit(trx, userId, owed);
   await ledger(trx, now, { userId, amount: owed, kind: 'refund', bookingId });
 }
 
@@ -109,8 +106,7 @@ export class CreditsService {
     const { db, clock, operationLog } = this.deps;
     return db.transaction(async (trx) => {
       const now = clock.now();
-      const n = await trx('users').where({ id: userId }).increment('credit_balance', input.amount);
-      if (n !== 1) throw new NotFoundError('user', userId);
+      if (!(await moveCredit(trx, userId, input.amount))) throw new NotFoundError('user', userId);
       await ledger(trx, now, {
         userId,
         amount: input.amount,

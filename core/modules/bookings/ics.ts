@@ -12,6 +12,7 @@ import { bookingById } from './queries.ts';
 import { awaitsApproval, isIn, ON_CALENDAR, type BookingState } from './lifecycle.ts';
 import { resourceNames, toBookingRow, type BookingRow, type ResourceNames } from './repo.ts';
 import { DAY_MS } from './time.ts';
+import { setFeedTokenHash, userByFeedTokenHash } from '../users/index.ts';
 
 /** Awaiting approval is tentative; a meeting that holds or held its time is confirmed; anything else is off. */
 const statusOf = (state: BookingState): string =>
@@ -70,19 +71,14 @@ export class BookingFeedService {
   /** Creates or rotates the caller's feed token; only its hash is kept, so the old URL stops working. */
   async rotate(actor: Actor): Promise<{ token: string }> {
     const token = randomBytes(24).toString('base64url');
-    await this.deps
-      .db('users')
-      .where({ id: actor.userId })
-      .update({ feed_token_hash: hash(token), updated_at: this.deps.clock.now() });
+    await setFeedTokenHash(this.deps.db, actor.userId, hash(token), this.deps.clock.now());
     return { token };
   }
 
   /** The public feed: the token's owner's bookings from a week ago on (organiser or inner attendee). */
   async feed(token: string): Promise<string> {
     const { db, clock } = this.deps;
-    const user = (await db('users')
-      .where({ feed_token_hash: hash(token), status: 1 })
-      .first('id', 'username')) as { id: number; username: string } | undefined;
+    const user = await userByFeedTokenHash(db, hash(token));
     if (!user) throw new NotFoundError('feed');
     const now = clock.now();
     const rows = (

@@ -13,6 +13,7 @@ import { checkRules, priceOf, type RuleContext, type RuleFailure } from './rules
 import { isBookingAdmin } from './sight.ts';
 import type { BookingSettings } from './settings.ts';
 import { instantOf, minutesOf, wallClockExists, weekdayOf } from './time.ts';
+import { creditBalanceOf } from '../users/index.ts';
 
 export type Times = BookingTimes;
 
@@ -91,7 +92,7 @@ export async function loadFacts(
     })
     .select(
       'g.group_id',
-      trx('users').where({ id: userId }).select('credit_balance').as('balance'),
+      creditBalanceOf(trx, userId).as('balance'),
       active.as('n'),
       deps.blocklistService.holding(trx, userId, now).count('*').as('blocked'),
     )) as Array<{

@@ -17,6 +17,7 @@ import { alreadyBooked, conflictRanges, insertSlots, SlotTaken } from './slots.t
 import { runTx } from '../../db/transaction.ts';
 import { MINUTE_MS } from './time.ts';
 import type { Cradle } from '../../cradle.ts';
+import { existingUserIds } from '../users/index.ts';
 
 export interface BookingFields {
   subject: string;
@@ -101,9 +102,7 @@ export async function insertBookingRow(
 export async function checkAttendees(db: Db, inner: number[]): Promise<void> {
   const ids = [...new Set(inner)];
   if (ids.length === 0) return;
-  const found = new Set(
-    ((await db('users').whereIn('id', ids).select('id')) as Array<{ id: number }>).map((r) => Number(r.id)),
-  );
+  const found = await existingUserIds(db, ids);
   const missing = ids.filter((i) => !found.has(i));
   if (missing.length)
     throw new ValidationError(

@@ -22,7 +22,17 @@ export { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState, type Account
 export { loadUserSettings, passwordErrors, throwIfAny, userFieldErrors } from './rules.ts';
 export type { UserRow } from './model.ts';
 export { joinUser, existingUserIds, lockUser, type JoinUser } from './joins.ts';
-export { enabledUsersById, existingUsernames, localPasswordsChanged, usernameOf, type Addressee } from './lookups.ts';
+export { creditBalance, creditBalanceOf, moveCredit } from './credit.ts';
+export {
+  employeeNoOf,
+  enabledUsersById,
+  existingUsernames,
+  localPasswordsChanged,
+  setFeedTokenHash,
+  userByFeedTokenHash,
+  usernameOf,
+  type Addressee,
+} from './lookups.ts';
 export { UserFields } from './schema.ts';
 export type { UserView, Contact } from './schema.ts';
 

@@ -59,3 +59,24 @@ export async function localPasswordsChanged(
     .select('id', 'password_changed_at')) as Array<{ id: number; password_changed_at: number }>;
   return rows.map((r) => ({ id: Number(r.id), passwordChangedAt: Number(r.password_changed_at) }));
 }
+
+/** Keeps the hash of a user's private calendar feed token (a new one retires the old URL). */
+export async function setFeedTokenHash(db: Db, userId: number, tokenHash: string, now: number): Promise<void> {
+  await db('users').where({ id: userId }).update({ feed_token_hash: tokenHash, updated_at: now });
+}
+
+/** The enabled user whose feed token has this hash, or undefined. */
+export async function userByFeedTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: number; username: string } | undefined> {
+  const row = (await db('users').where({ feed_token_hash: tokenHash, status: 1 }).first('id', 'username')) as
+    { id: number; username: string } | undefined;
+  return row && { id: Number(row.id), username: String(row.username) };
+}
+
+/** A user's employee number, or undefined when there is no such user. */
+export async function employeeNoOf(db: Db, userId: number): Promise<string | undefined> {
+  const row = (await db('users').where({ id: userId }).first('employee_no')) as { employee_no: string } | undefined;
+  return row?.employee_no;
+}
