@@ -23,7 +23,8 @@ export default function ReserveScreen() {
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
   const [details, setDetails] = useState<number | null>(null);
-  const { data: grid, isFetching, isError } = useGridQuery({ ...filter, type: 0 });
+  // currentData, not data: while another date or filter loads, the last answer is not shown under the new date.
+  const { currentData: grid, isFetching, isError } = useGridQuery({ ...filter, type: 0 });
   const mayBook = access.setting('useBookingByList') && access.can('bookings.book');
 
   const rows = useMemo(() => grid?.resources ?? [], [grid]);
