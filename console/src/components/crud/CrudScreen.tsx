@@ -6,65 +6,22 @@
  * element ids derive from `name`: `<name>-table`, `<name>-add`,
  * `<name>-form`, and `#<name>-<field>` for each field.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon } from 'semantic-ui-react';
 import { useCan, useToast, type Allowance } from '../../app/hooks.ts';
 import { ScreenFrame } from '../ScreenFrame.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
+import { CrudAddButton, CrudRowActions } from './CrudActions.tsx';
 import { CrudForm } from './CrudForm.tsx';
-import { CrudTable, RowButton, type Column } from './CrudTable.tsx';
-import type { FieldDef, Values } from './fields.ts';
-import type { Collection, PageArgs, RemoveHook } from './hooks.ts';
+import type { CrudScreenProps } from './CrudScreenProps.ts';
+import { CrudTable } from './CrudTable.tsx';
+import type { Values } from './fields.ts';
+import type { PageArgs, RemoveHook } from './hooks.ts';
 import { useCrudForm } from './useCrudForm.ts';
+import { useCrudList } from './useCrudList.ts';
 import './texts.ts';
 
-export interface CrudScreenProps<Row, Args extends PageArgs, Body> {
-  name: string;
-  title: string;
-  /** Permission prefix (room:building → room:building:add, …:update, …:delete), or the three codes. */
-  perm: string | { add: Allowance; update: Allowance; delete: Allowance };
-  /** The area's typed endpoints (api.ts). */
-  source: Collection<Row, Args, Body>;
-  /** Filters sent beside page, pageSize and q. */
-  query?: Omit<Args, keyof PageArgs>;
-  columns: Column<Row>[];
-  fields?: FieldDef[] | ((values: Values) => FieldDef[]);
-  nameOf: (row: Row) => string;
-  rowKey?: (row: Row) => number | string;
-  toForm?: (row: Row | null) => Values;
-  toBody?: (values: Values, creating: boolean) => Body;
-  load?: (row: Row) => Promise<Row | null>;
-  /** Asked before editing or deleting a row; false stops (it shows why). */
-  allowed?: (row: Row) => Promise<boolean>;
-  /** A form of its own instead of the fields (the resource form). */
-  editor?: (props: { id: number | null; onClose: () => void }) => ReactNode;
-  onCreated?: (answer: unknown) => void;
-  onDeleted?: (row: Row) => void;
-  noAdd?: boolean;
-  noEdit?: boolean;
-  canDelete?: (row: Row) => boolean;
-  deleteLabel?: string;
-  addLabel?: string;
-  /** The form's title; `<add>: <title>` or `<edit>: <name>` by default. */
-  formTitle?: (row: Row | null) => string;
-  savedText?: string;
-  rowActions?: (row: Row) => ReactNode;
-  /** Beside the search box; given the search text when it is a function (an export of what is shown). */
-  toolbar?: ReactNode | ((q: string) => ReactNode);
-  /** Below the list (a result panel, a floor plan); given the rows shown when it is a function. */
-  children?: ReactNode | ((rows: Row[]) => ReactNode);
-  emptyText?: string;
-  search?: boolean;
-  pageSize?: number;
-  /** How often to read the list again, from what it shows (0: never). */
-  pollEvery?: (rows: Row[]) => number;
-  formSize?: 'tiny' | 'small' | 'large';
-  /** A part of a bigger screen: an h2 and no frame of its own. */
-  embedded?: boolean;
-  /** A sentence under the heading. */
-  description?: string;
-}
+export type { CrudScreenProps } from './CrudScreenProps.ts';
 
 const idOf = (row: unknown) => (row as { id: number }).id;
 
@@ -75,20 +32,7 @@ export function CrudScreen<Row, Args extends PageArgs, Body>(p: CrudScreenProps<
   const { t } = useTranslation('crud');
   const can = useCan();
   const toast = useToast();
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  // Other filters show their first page, as a new search does.
-  const filters = JSON.stringify(p.query ?? {});
-  const [shownFilters, setShownFilters] = useState(filters);
-  if (filters !== shownFilters) {
-    setShownFilters(filters);
-    setPage(1);
-  }
-  const [pollingInterval, setPolling] = useState(0);
-  const args = { ...p.query, page, pageSize: p.pageSize ?? 20, ...(q ? { q } : {}) } as Args;
-  const { data, isFetching } = p.source.list(args, { pollingInterval });
-  const every = p.pollEvery?.(data?.items ?? []) ?? 0;
-  if (every !== pollingInterval) setPolling(every);
+  const { data, isFetching, page, setPage, q, search } = useCrudList<Row, Args>({ ...p, list: p.source.list });
   const [remove, removing] = (p.source.remove ?? NO_REMOVE)();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [editorId, setEditorId] = useState<number | null | undefined>(undefined);
@@ -134,56 +78,27 @@ export function CrudScreen<Row, Args extends PageArgs, Body>(p: CrudScreenProps<
         rowKey={p.rowKey ?? idOf}
         page={page}
         onPage={setPage}
-        onSearch={
-          p.search === false
-            ? undefined
-            : (s) => {
-                setQ(s);
-                setPage(1);
-              }
-        }
+        onSearch={p.search === false ? undefined : search}
         emptyText={p.emptyText ?? t('empty')}
         toolbar={
           <>
             {typeof p.toolbar === 'function' ? p.toolbar(q) : p.toolbar}
-            {canAdd && (
-              <Button
-                type="button"
-                primary
-                icon
-                labelPosition="left"
-                onClick={() => open(null)}
-                data-testid={`${p.name}-add`}
-              >
-                <Icon name="plus" aria-hidden="true" />
-                {p.addLabel ?? t('add')}
-              </Button>
-            )}
+            {canAdd && <CrudAddButton name={p.name} label={p.addLabel} onClick={() => open(null)} />}
           </>
         }
         actions={
           canEdit || canDel || p.rowActions
             ? (row) => (
-                <>
-                  {canEdit && (
-                    <RowButton
-                      icon="edit"
-                      label={`${t('edit')} ${p.nameOf(row)}`}
-                      onClick={() => void guard(row, () => open(row))}
-                      testId="row-edit"
-                    />
-                  )}
+                <CrudRowActions
+                  name={p.nameOf(row)}
+                  onEdit={canEdit ? () => void guard(row, () => open(row)) : undefined}
+                  onDelete={
+                    canDel && (p.canDelete?.(row) ?? true) ? () => void guard(row, () => setDeleting(row)) : undefined
+                  }
+                  deleteLabel={p.deleteLabel}
+                >
                   {p.rowActions?.(row)}
-                  {canDel && (p.canDelete?.(row) ?? true) && (
-                    <RowButton
-                      icon="trash"
-                      negative
-                      label={`${p.deleteLabel ?? t('delete')} ${p.nameOf(row)}`}
-                      onClick={() => void guard(row, () => setDeleting(row))}
-                      testId="row-delete"
-                    />
-                  )}
-                </>
+                </CrudRowActions>
               )
             : undefined
         }
