@@ -12,6 +12,14 @@ import type { Clock } from '../clock.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { JobDef } from './job.ts';
 
+/**
+ * Deletes the leases of runs that finished and were due before `before` (the log retention's sweep). Due times
+ * only move forward, so dropping old claims never lets a run happen twice. Answers how many went.
+ */
+export async function dropFinishedRuns(db: Knex, before: number): Promise<number> {
+  return db('job_leases').whereNotNull('finished_at').where('due_at', '<', before).del();
+}
+
 export interface SchedulerDeps {
   db: Knex;
   clock: Clock;

@@ -70,7 +70,6 @@ const ALLOWED: Record<string, string> = {
 
   'locations -> bookings': 'debt',
   'locations -> resources': 'debt',
-  'logs -> job_leases': 'debt',
   'resources -> booking_series': 'debt',
   'resources -> bookings': 'debt',
   'resources -> floors': 'debt',

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Cradle } from '../../cradle.ts';
+import { dropFinishedRuns } from '../../scheduler/scheduler.ts';
 
 const DAY_MS = 86_400_000;
 /** Finished scheduler runs are kept a week: enough to see recent failures, bounded for jobs that run every few seconds. */
@@ -66,11 +67,7 @@ export class LogRetention {
           ),
       );
     }
-    // Due times only move forward, so dropping old claims never lets a run happen twice.
-    result.jobRuns = await db('job_leases')
-      .whereNotNull('finished_at')
-      .where('due_at', '<', now - JOB_RUN_DAYS * DAY_MS)
-      .del();
+    result.jobRuns = await dropFinishedRuns(db, now - JOB_RUN_DAYS * DAY_MS);
     return result;
   }
 }
