@@ -4,12 +4,11 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from 'semantic-ui-react';
-import { RowButton } from '../../../../components/crud/index.ts';
 import { Highlight } from '../../../../components/Highlight.tsx';
 import { TreeItem, TreeMore } from '../../../../components/tree/index.ts';
 import { useDictListQuery, type DictListItem, type DictSearchResult } from '../../api.ts';
 import { DICT_PAGE, useDict } from './context.ts';
+import { DictNodeActions, DictNodeDetail } from './DictNodeParts.tsx';
 
 type Branch = DictSearchResult['items'][number];
 
@@ -29,7 +28,6 @@ export function DictNode({
   branches?: Branch[];
   open: (id: number) => boolean;
 }) {
-  const { t } = useTranslation('sys');
   const dict = useDict();
   const expandable = item.childCount > 0;
   const isOpen = expandable && open(item.id);
@@ -38,11 +36,6 @@ export function DictNode({
   useEffect(() => {
     dict.remember(item);
   }, [item]);
-  const deleteBlocked = item.protected
-    ? t('dic.protectedNoDelete')
-    : item.childCount > 0
-      ? t('dic.hasChildrenNoDelete')
-      : null;
   return (
     <>
       <TreeItem
@@ -56,60 +49,8 @@ export function DictNode({
         className={'match' in item && item.match ? 'dict-match' : undefined}
         onDoubleClick={() => dict.canEdit && dict.edit(item)}
         name={<Highlight text={item.name} q={dict.q} />}
-        detail={
-          <>
-            {item.code && (
-              <code className="dict-code">
-                <Highlight text={item.code} q={dict.q} />
-              </code>
-            )}{' '}
-            {item.protected && (
-              <span className="dict-protected">
-                <Icon name="lock" aria-hidden="true" />
-                {t('dic.protected')}
-              </span>
-            )}{' '}
-            {expandable && <span className="dict-count">{t('dic.childCount', { count: item.childCount })}</span>}{' '}
-            {item.description && (
-              <span className="dict-description">
-                <Highlight text={item.description} q={dict.q} />
-              </span>
-            )}
-          </>
-        }
-        actions={
-          <>
-            {dict.canAdd && (
-              <RowButton
-                focusable={false}
-                icon="plus"
-                label={`${t('dic.addChild')}: ${item.name}`}
-                onClick={() => dict.addChild(item)}
-                testId="node-add"
-              />
-            )}
-            {dict.canEdit && (
-              <RowButton
-                focusable={false}
-                icon="edit"
-                label={`${t('edit')}: ${item.name}`}
-                onClick={() => dict.edit(item)}
-                testId="node-edit"
-              />
-            )}
-            {dict.canDelete && (
-              <RowButton
-                focusable={false}
-                icon="trash"
-                negative
-                label={deleteBlocked ?? `${t('delete')}: ${item.name}`}
-                disabled={Boolean(deleteBlocked)}
-                onClick={() => dict.remove(item)}
-                testId="node-delete"
-              />
-            )}
-          </>
-        }
+        detail={<DictNodeDetail item={item} />}
+        actions={<DictNodeActions item={item} />}
       />
       {isOpen &&
         (searched ? (
