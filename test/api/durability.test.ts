@@ -4,9 +4,7 @@
  * commits, before anything in it hears of the change; a new process started on the same database finds the
  * change in the record and the mail reaches a real SMTP server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { armFaultPoint } from '../../core/server.ts';
@@ -14,19 +12,13 @@ import { perDialect } from '../helpers/app.ts';
 import { staff, type Who } from '../helpers/bookings.ts';
 import { header, mimePart, startMailSink, type MailSink, type ReceivedMail } from '../helpers/mail.ts';
 import { saveNotify } from '../helpers/notify.ts';
+import { startAtriumProcess, type AtriumProcess } from '../helpers/process.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** How long a new process may take to start and deliver (tsx compiles the server first; two cores are shared). */
 const DELIVERY_MS = 60_000;
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  /** Resolves with the signal that ended the process (null when it exited by itself). */
-  ended: Promise<NodeJS.Signals | null>;
-  output: () => string;
-}
+type Server = AtriumProcess;
 
 perDialect(test, (dialect, app) => {
   let sink: MailSink;
@@ -51,52 +43,16 @@ perDialect(test, (dialect, app) => {
     await sink?.close();
   });
 
-  /** Starts `node core/server.ts` on the test app's database and data directory, optionally with a fault point. */
+  /** A second process on the test's database, optionally with a fault point (armed before it counts as started). */
   async function startServer(fault?: string): Promise<Server> {
-    const { config } = app().cradle;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/server.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: config.databaseUrl,
-        ATRIUM_DATA_DIR: config.dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        ATRIUM_SEED_DEMO: 'false',
-        ATRIUM_SCHEDULER: 'true',
-        ATRIUM_RSA_KEY_BITS: '1024',
-        LOG_LEVEL: 'warn',
-        ATRIUM_TEST_FAULT: fault ?? '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = await startAtriumProcess(app(), {
+      env: { ATRIUM_SCHEDULER: 'true', ATRIUM_TEST_FAULT: fault ?? '' },
+      readyText: fault ? 'test fault point armed' : undefined,
+      timeoutMs: DELIVERY_MS,
     });
-    children.add(child);
-    let output = '';
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.once('exit', (_code, signal) => {
-        children.delete(child);
-        resolve(signal);
-      }),
-    );
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), DELIVERY_MS);
-      const look = () => {
-        const found = /^Atrium (http:\/\/\S+)/m.exec(output);
-        if (found && (!fault || output.includes('test fault point armed'))) {
-          clearTimeout(timer);
-          resolve(found[1]!);
-        }
-      };
-      child.stdout!.on('data', look);
-      void ended.then(() => {
-        clearTimeout(timer);
-        reject(new Error(`server ended before it started:\n${output}`));
-      });
-    });
-    return { url, child, ended, output: () => output };
+    children.add(server.child);
+    void server.ended.then(() => children.delete(server.child));
+    return server;
   }
 
   async function stopServer(server: Server): Promise<void> {

@@ -5,18 +5,15 @@
  * caller is outside of sends nothing; the subject follows showOthersSubject; a booking made on one Atrium process
  * reaches a stream of another process on the same database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { bookingFeed, bookingsFor, LiveStream } from '../../core/modules/live/index.ts';
-import { perDialect, type TestApp } from '../helpers/app.ts';
+import { perDialect } from '../helpers/app.ts';
 import { BASE, book, staff, type Who } from '../helpers/bookings.ts';
 import { dispatchChanges } from '../helpers/notify.ts';
 import { createGroup, createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
+import { startAtriumProcess } from '../helpers/process.ts';
 import { createUserWithPermissions, STAFF_PASSWORD } from '../helpers/users.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LIVE_MS = 2_000;
 
 interface Frame {
@@ -327,7 +324,7 @@ perDialect(test, (dialect, app) => {
 
   test.serial(`${dialect}: a booking made on one process arrives on a stream of another`, async (t) => {
     t.timeout(90_000);
-    const other = await startProcess(app());
+    const other = await startAtriumProcess(app());
     try {
       const s = await open(bob, [roomA, roomB], undefined, other.url);
       t.is(s.status, 200);
@@ -376,43 +373,3 @@ perDialect(test, (dialect, app) => {
     await garbage.next((f) => f.event === 'reset');
   });
 });
-
-/** Starts `node core/server.ts` on the test app's database: a second Atrium process. */
-async function startProcess(app: TestApp): Promise<{ url: string; child: ChildProcess; ended: Promise<unknown> }> {
-  const { config } = app.cradle;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: config.databaseUrl,
-      ATRIUM_DATA_DIR: config.dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ATRIUM_SEED_DEMO: 'false',
-      ATRIUM_SCHEDULER: 'false',
-      ATRIUM_RSA_KEY_BITS: '1024',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const ended = new Promise((resolve) => child.once('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
-      const found = /^Atrium (http:\/\/\S+)/m.exec(output);
-      if (found) {
-        clearTimeout(timer);
-        resolve(found[1]!);
-      }
-    });
-    void ended.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`server ended before it started:\n${output}`));
-    });
-  });
-  return { url, child, ended };
-}
