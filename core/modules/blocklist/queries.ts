@@ -5,6 +5,8 @@
 import type { Knex } from 'knex';
 import { paginate, type Page } from '../../db/paging.ts';
 import type { BlocklistEntry, BlocklistQuery, ViolationEntry, ViolationQuery } from './schema.ts';
+import { joinBooking } from '../bookings/index.ts';
+import { joinResource } from '../resources/index.ts';
 import { joinUser } from '../users/index.ts';
 
 type Row = Record<string, unknown>;
@@ -57,14 +59,12 @@ export async function listBlocklist(db: Knex, q: BlocklistQuery, now: number): P
 }
 
 export async function listViolations(db: Knex, q: ViolationQuery): Promise<Page<ViolationEntry>> {
-  const query = joinUser(db('violations as v'), 'v.user_id', ['username', 'real_name'])
-    .leftJoin('bookings as b', 'b.id', 'v.booking_id')
-    .leftJoin('resources as r', 'r.id', 'b.resource_id')
-    .select('v.*', 'b.subject', 'b.meeting_date', 'b.start_time', 'r.name as resource_name')
-    .orderBy([
-      { column: 'v.occurred_at', order: 'desc' },
-      { column: 'v.id', order: 'desc' },
-    ]);
+  const withUser = joinUser(db('violations as v').select('v.*'), 'v.user_id', ['username', 'real_name']);
+  const withBooking = joinBooking(withUser, 'v.booking_id', ['subject', 'meeting_date', 'start_time']);
+  const query = joinResource(withBooking, 'b.resource_id', ['name as resource_name']).orderBy([
+    { column: 'v.occurred_at', order: 'desc' },
+    { column: 'v.id', order: 'desc' },
+  ]);
   if (q.userId) void query.where('v.user_id', q.userId);
   if (q.from !== undefined) void query.where('v.occurred_at', '>=', q.from);
   if (q.to !== undefined) void query.where('v.occurred_at', '<', q.to);

@@ -26,6 +26,7 @@ export { LiveBookingsService, type LiveBooking, type LiveSlot } from './live.ts'
 export type { BookingView } from './schema.ts';
 export { snapshotsOf } from './repo.ts';
 export { claimReminder, dueReminders } from './reminders.ts';
+export { joinBooking } from './reach.ts';
 export {
   awaitsApproval,
   BOOKING_STATES,
