@@ -13,19 +13,18 @@ interface Props {
   children?: ReactNode;
 }
 
+/** The throttle's counted-down wait (docs/product-rules.md R18.11); nothing when there is none. */
+export function WaitNotice({ seconds, testId }: { seconds: number; testId?: string }) {
+  const { t } = useTranslation();
+  if (seconds <= 0) return null;
+  return <Message warning role="status" data-testid={testId} content={t('login.tryAgainIn', { seconds })} />;
+}
+
 /** The end of a sign-in or registration form: the counted-down wait of the throttle, then the submit button. */
 export function WaitingSubmit({ waitSeconds, loading, label, testId, waitTestId, children }: Props) {
-  const { t } = useTranslation();
   return (
     <>
-      {waitSeconds > 0 && (
-        <Message
-          warning
-          role="status"
-          data-testid={waitTestId}
-          content={t('login.tryAgainIn', { seconds: waitSeconds })}
-        />
-      )}
+      <WaitNotice seconds={waitSeconds} testId={waitTestId} />
       {children}
       <Button
         primary
