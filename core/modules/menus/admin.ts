@@ -85,8 +85,13 @@ export class MenuAdminService {
     return toMenuView(row);
   }
 
+  /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
+  private get audit() {
+    return this.deps.operationLog.audited('sys.menu', (id, trx) => this.get(id, trx));
+  }
+
   async create(actor: Actor, body: MenuBody): Promise<MenuView> {
-    return this.deps.db.transaction(async (trx) => {
+    return this.audit.create(actor, async (trx) => {
       await this.checkParent(trx, actor, body.parentId, null);
       await this.assertNameFree(trx, body.name, null);
       const now = this.deps.clock.now();
@@ -99,15 +104,12 @@ export class MenuAdminService {
           updated_at: now,
         }),
       );
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.menu.create', target: id, after });
-      return after;
+      return id;
     });
   }
 
   async update(actor: Actor, id: number, body: MenuBody): Promise<MenuView> {
-    return this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    return this.audit.update(actor, id, async (trx, before) => {
       if (before.builtIn && (body.name !== before.name || body.parentId !== before.parentId)) {
         throw new ValidationError(
           [{ field: 'name', message: t(actor.lang, 'users.builtInMenuFixed') }],
@@ -122,19 +124,14 @@ export class MenuAdminService {
           .update({ ...columns(body), updated_at: this.deps.clock.now() });
         return [id];
       });
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.menu.update', target: id, before, after });
-      return after;
     });
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    await this.audit.remove(actor, id, async (trx, before) => {
       if (before.builtIn) throw new BusinessRuleError('users.builtInMenu');
       if (await trx('menus').where({ parent_id: id }).first('id')) throw new BusinessRuleError('users.menuHasChildren');
       await trx('menus').where({ id }).del();
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.menu.delete', target: id, before });
     });
   }
 
