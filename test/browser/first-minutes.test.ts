@@ -235,6 +235,8 @@ async function gridOpening(page: Page) {
       if (i >= 0) first = Math.min(first, i);
     }
     const perHour = heads.filter((h) => h.classList.contains('tg-hour')).length ? 4 : 1;
+    // After closing time nothing is left to book today: the grid opens at the current time.
+    if (!Number.isFinite(first)) first = Math.min(now, heads.length - 1);
     const hour = first - (first % perHour);
     const left = hour * 30;
     return {

@@ -32,7 +32,8 @@ export function hasConflict(states: string[], sel: { from: number; to: number })
 /**
  * The column a day's grid opens at: the hour of the first cell, in any row, that is neither past nor closed and
  * comes after every past cell (a booked cell shows as booked even when its time has passed). On today that is the
- * current hour, on other days the start of the working day; 0 when every cell is past or closed.
+ * current hour, on other days the start of the working day. When every cell of today is past or closed (after
+ * closing time) it is the current hour; 0 when a day has no open cell at all.
  */
 export function openingColumn(rows: Array<{ cells: Array<{ state: string }> }>, perHour: number): number {
   let now = 0;
@@ -45,5 +46,8 @@ export function openingColumn(rows: Array<{ cells: Array<{ state: string }> }>, 
     const i = row.cells.findIndex((c, index) => index >= now && !BLOCKING.has(c.state));
     if (i >= 0 && i < first) first = i;
   }
-  return Number.isFinite(first) ? first - (first % Math.max(1, perHour)) : 0;
+  // Nothing left to book today (after closing time): open at the current time rather than at midnight.
+  const cells = Math.max(0, ...rows.map((r) => r.cells.length));
+  const column = Number.isFinite(first) ? first : Math.min(now, Math.max(0, cells - 1));
+  return column - (column % Math.max(1, perHour));
 }
