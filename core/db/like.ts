@@ -5,15 +5,21 @@
  * escape character is named explicitly, as a bound value both engines accept.
  */
 import type { Knex } from 'knex';
+import type { Model, QueryBuilder } from 'objection';
 import { likeContains } from './paging.ts';
 
 const LIKE = '?? like ? escape ?';
 
-/** Rows where any of `columns` contains `text`. */
-export function whereAnyContains(q: Knex.QueryBuilder, columns: readonly string[], text: string): Knex.QueryBuilder {
-  return q.where((w) => {
+/** Rows where any of `columns` contains `text`: a knex query, or an objection query of a model. */
+export function whereAnyContains<Q extends Knex.QueryBuilder | QueryBuilder<Model, unknown>>(
+  q: Q,
+  columns: readonly string[],
+  text: string,
+): Q {
+  (q as Knex.QueryBuilder).where((w) => {
     for (const c of columns) w.orWhereRaw(LIKE, [c, likeContains(text), '\\']);
   });
+  return q;
 }
 
 /** Rows where `column` starts with `text`. */

@@ -1,5 +1,6 @@
 /** Paging of any knex query: `{ items, total, page, pageSize }` as every list answers (docs/architecture.md A4.5). */
 import type { Knex } from 'knex';
+import type { Model, QueryBuilder } from 'objection';
 import { z } from 'zod';
 
 export const PageQuery = z.object({
@@ -31,6 +32,16 @@ export async function paginate<T>(
     .offset((page - 1) * pageSize)
     .limit(pageSize)) as Array<Record<string, unknown>>;
   return { items: rows.map(map), total: Number((countRow as { n?: number } | undefined)?.n ?? 0), page, pageSize };
+}
+
+/** Paging of an objection query (its `page()` counts the whole result, ignoring the order, and reads one page). */
+export async function paginateModels<M extends Model, T>(
+  query: QueryBuilder<M, M[]>,
+  { page, pageSize }: { page: number; pageSize: number },
+  map: (model: M) => T,
+): Promise<Page<T>> {
+  const { results, total } = await query.page(page - 1, pageSize);
+  return { items: results.map(map), total: Number(total), page, pageSize };
 }
 
 /**

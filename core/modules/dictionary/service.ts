@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import type {
@@ -23,19 +23,18 @@ import type {
   DictUpdate,
 } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
+import { DictionaryModel } from './model.ts';
 
-type Row = Record<string, unknown>;
-
-export const toItem = (r: Row): DictItem => ({
-  id: Number(r.id),
-  parentId: r.parent_id == null ? null : Number(r.parent_id),
-  code: (r.code as string | null) ?? null,
-  name: String(r.name),
-  description: (r.description as string | null) ?? null,
-  sort: Number(r.sort),
-  protected: Boolean(r.protected),
-  createdAt: Number(r.created_at),
-  updatedAt: Number(r.updated_at),
+const toItem = (m: DictionaryModel): DictItem => ({
+  id: m.id,
+  parentId: m.parentId,
+  code: m.code,
+  name: m.name,
+  description: m.description,
+  sort: m.sort,
+  protected: m.protected,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
 });
 
 /** Built-in items: the resource types of docs/product-rules.md R3.2. Seeded by code, never overwritten. */
@@ -67,11 +66,11 @@ export class DictionaryService {
 
   /** A page of items (of one parent when asked), each with the number of its children. */
   async list(query: DictQuery): Promise<Page<DictListItem>> {
-    const q = this.deps.db('dictionary').orderBy([{ column: 'sort' }, { column: 'id' }]);
+    const q = DictionaryModel.query(this.deps.db).orderBy([{ column: 'sort' }, { column: 'id' }]);
     if (query.parentId === 0) q.whereNull('parent_id');
     else if (query.parentId !== undefined) q.where({ parent_id: query.parentId });
     if (query.q) whereAnyContains(q, ['name', 'code', 'description'], query.q);
-    const page = await paginate(q.select('*'), query, toItem);
+    const page = await paginateModels(q, query, toItem);
     const counts = await this.childCounts(page.items.map((i) => i.id));
     return { ...page, items: page.items.map((i) => ({ ...i, childCount: counts.get(i.id) ?? 0 })) };
   }
@@ -82,29 +81,23 @@ export class DictionaryService {
    */
   async search(query: DictSearchQuery): Promise<DictSearchResult> {
     const { db } = this.deps;
-    const matching = whereAnyContains(db('dictionary'), ['name', 'code', 'description'], query.q);
-    const countRow = (await matching.clone().count({ n: '*' }).first()) as { n?: number } | undefined;
-    const matches = (await matching
+    const matching = whereAnyContains(DictionaryModel.query(db), ['name', 'code', 'description'], query.q);
+    const total = await matching.clone().resultSize();
+    const matches = await matching
       .clone()
       .orderBy([{ column: 'sort' }, { column: 'id' }])
-      .limit(query.limit)
-      .select('*')) as Row[];
-    const rows = new Map<number, Row>(matches.map((r) => [Number(r.id), r]));
+      .limit(query.limit);
+    const rows = new Map(matches.map((m) => [m.id, m]));
     // Ancestors, one level per query; the depth is bounded as checkParent bounds it.
     for (let depth = 0; depth <= 100; depth++) {
       const missing = [
-        ...new Set(
-          [...rows.values()]
-            .map((r) => r.parent_id)
-            .filter((p) => p != null)
-            .map(Number),
-        ),
+        ...new Set([...rows.values()].map((m) => m.parentId).filter((p): p is number => p != null)),
       ].filter((id) => !rows.has(id));
       if (!missing.length) break;
-      for (const r of (await db('dictionary').whereIn('id', missing).select('*')) as Row[]) rows.set(Number(r.id), r);
+      for (const m of await DictionaryModel.query(db).whereIn('id', missing)) rows.set(m.id, m);
     }
     const counts = await this.childCounts([...rows.keys()]);
-    const matched = new Set(matches.map((r) => Number(r.id)));
+    const matched = new Set(matches.map((m) => m.id));
     const branches = new Map<number, DictBranch>(
       [...rows.values()].map((r) => {
         const item = toItem(r);
@@ -115,16 +108,13 @@ export class DictionaryService {
     const roots: DictBranch[] = [];
     for (const b of [...branches.values()].sort(bySort))
       (b.parentId != null && branches.get(b.parentId) ? branches.get(b.parentId)!.children : roots).push(b);
-    return { items: roots, total: Number(countRow?.n ?? 0), shown: matches.length };
+    return { items: roots, total, shown: matches.length };
   }
 
   /** The whole tree, siblings by sort value. */
   async tree(): Promise<DictNode[]> {
-    const rows = (await this.deps
-      .db('dictionary')
-      .orderBy([{ column: 'sort' }, { column: 'id' }])
-      .select('*')) as Row[];
-    const nodes = new Map<number, DictNode>(rows.map((r) => [Number(r.id), { ...toItem(r), children: [] }]));
+    const rows = await DictionaryModel.query(this.deps.db).orderBy([{ column: 'sort' }, { column: 'id' }]);
+    const nodes = new Map<number, DictNode>(rows.map((m) => [m.id, { ...toItem(m), children: [] }]));
     const roots: DictNode[] = [];
     for (const n of nodes.values())
       (n.parentId != null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
@@ -132,9 +122,9 @@ export class DictionaryService {
   }
 
   async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<DictItem> {
-    const row = (await trx('dictionary').where({ id }).first()) as Row | undefined;
-    if (!row) throw new NotFoundError('dictionary item', id);
-    return toItem(row);
+    const item = await DictionaryModel.query(trx).findById(id);
+    if (!item) throw new NotFoundError('dictionary item', id);
+    return toItem(item);
   }
 
   /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
@@ -194,7 +184,7 @@ export class DictionaryService {
       .whereIn('parent_id', ids)
       .groupBy('parent_id')
       .select('parent_id')
-      .count({ n: '*' })) as Row[];
+      .count({ n: '*' })) as Array<{ parent_id: number; n: number | string }>;
     return new Map(rows.map((r) => [Number(r.parent_id), Number(r.n)]));
   }
 
