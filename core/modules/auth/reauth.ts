@@ -47,8 +47,8 @@ export class Reauthentication {
     const { db, clock, rsaKeyService, usersService } = this.deps;
     if (encryptedPassword) {
       const password = await rsaKeyService.decrypt(encryptedPassword);
-      const hash = (await usersService.findById(actor.userId))?.password_hash;
-      const ok = Boolean(hash) && (await verifyPassword(password, String(hash)));
+      const hash = (await usersService.findById(actor.userId))?.passwordHash;
+      const ok = await verifyPassword(password, hash);
       await this.onPasswordAttempt?.(actor, ok);
       if (!ok) throw new ForbiddenError('auth.reauthFailed');
       return;

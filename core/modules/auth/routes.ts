@@ -132,8 +132,8 @@ export function authRoutes({
           return {
             id: u.id,
             username: u.username,
-            realName: u.real_name,
-            employeeNo: u.employee_no,
+            realName: u.realName,
+            employeeNo: u.employeeNo,
             email: u.email,
             phone: u.phone,
             department: u.department,

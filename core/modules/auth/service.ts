@@ -64,7 +64,7 @@ export interface SignInResult {
 }
 
 /** A fixed hash to verify against when the user does not exist, so timing does not reveal usernames. */
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+export const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 export class AuthService implements TokenResolver {
   constructor(private readonly deps: AuthDeps) {}
@@ -77,7 +77,7 @@ export class AuthService implements TokenResolver {
   async assertMaySignIn(user: UserRow): Promise<Set<string>> {
     const standing = accountStanding(user, this.deps.clock.now());
     if (standing === 'disabled')
-      throw new ForbiddenError(Number(user.awaiting_approval) ? 'auth.awaitingApproval' : 'auth.userDisabled');
+      throw new ForbiddenError(user.awaitingApproval ? 'auth.awaitingApproval' : 'auth.userDisabled');
     if (standing === 'outsideWindow') throw new ForbiddenError('auth.userRestricted');
     const permissions = await this.deps.rolesService.permissionsOfUser(user.id);
     if (permissions.size === 0) throw new ForbiddenError('auth.noLoginPermission');
@@ -172,7 +172,7 @@ export class AuthService implements TokenResolver {
     const user = await this.guardedPasswordCheck(body, client, 'auth.badCredentials', async (password) => {
       const found = await usersService.findByUsername(body.username);
       // Unknown names cost the same hash check, so timing does not tell which names exist.
-      const ok = await verifyPassword(password, found?.password_hash ?? DUMMY_HASH);
+      const ok = await verifyPassword(password, found?.passwordHash ?? DUMMY_HASH);
       return found && ok ? found : null;
     });
     return this.signIn(user, 'local', client);
@@ -280,7 +280,7 @@ export class AuthService implements TokenResolver {
     // A stolen session must not guess the current password without limit: wrong ones count like at sign-in.
     await this.deps.signInThrottle.check({ username: actor.username });
     const user = await usersService.findById(actor.userId);
-    const oldRight = user ? await verifyPassword(oldPassword, user.password_hash) : false;
+    const oldRight = user ? await verifyPassword(oldPassword, user.passwordHash) : false;
     await this.deps.signInThrottle.passwordTyped(actor.username, oldRight);
     if (!user || !oldRight) throw new BadRequestError('auth.oldPasswordWrong');
     const broken = policyViolations(newPassword, await this.policy());

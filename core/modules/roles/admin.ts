@@ -12,24 +12,15 @@ import { holds, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import { allPermissions } from '../menus/index.ts';
+import { RoleModel, RolePermissionModel } from './model.ts';
 import type { RoleBody, RoleQuery, RoleView } from './schema.ts';
 import { ADMIN_ROLE, type RolesService } from './service.ts';
 import type { Cradle } from '../../cradle.ts';
 import type { Db } from '../../db/transaction.ts';
-
-type Row = {
-  id: number;
-  name: string;
-  description: string | null;
-  code: string | null;
-  created_by: number | null;
-  created_at: number;
-  updated_at: number;
-};
 
 const CATALOGUE = new Set(allPermissions());
 
@@ -40,11 +31,11 @@ export class RoleAdminService {
 
   async list(actor: Actor, query: RoleQuery): Promise<Page<RoleView>> {
     const { db } = this.deps;
-    const q = db('roles').select('*').orderBy('id');
+    const q = RoleModel.query(db).orderBy('id');
     if (query.q) whereAnyContains(q, ['name', 'description'], query.q);
     if (query.assignable && !(await this.deps.rolesService.accountIsAdmin(actor)))
       q.where({ created_by: actor.userId });
-    const page = await paginate<Row>(q, query, (r) => r as unknown as Row);
+    const page = await paginateModels(q, query, (r) => r);
     return { ...page, items: await this.views(db, page.items) };
   }
 
@@ -58,8 +49,13 @@ export class RoleAdminService {
     return { allowed: true };
   }
 
+  /** Creates, changes and removes are logged as `sys.role.*` with the role's view before and after. */
+  private get audit() {
+    return this.deps.operationLog.audited('sys.role', (id, trx) => this.get(id, trx));
+  }
+
   async create(actor: Actor, body: RoleBody): Promise<RoleView> {
-    return this.deps.db.transaction(async (trx) => {
+    return this.audit.create(actor, async (trx) => {
       const permissions = await this.checkPermissions(trx, actor, body.permissions);
       await this.assertNameFree(trx, body.name, null);
       const now = this.deps.clock.now();
@@ -79,22 +75,18 @@ export class RoleAdminService {
         throw err;
       }
       await this.setPermissions(trx, id, permissions);
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.role.create', target: id, after });
-      return after;
+      return id;
     });
   }
 
   async update(actor: Actor, id: number, body: RoleBody): Promise<RoleView> {
-    return this.deps.db.transaction(async (trx) => {
-      const row = await this.row(trx, id);
-      await this.assertMayAct(trx, actor, row);
-      const before = await this.get(id, trx);
-      const isAdminRole = row.code === ADMIN_ROLE;
+    return this.audit.update(actor, id, async (trx, before) => {
+      await this.assertMayAct(trx, actor, before);
+      const isAdminRole = before.code === ADMIN_ROLE;
       if (isAdminRole && !sameSet(body.permissions, before.permissions))
         throw new BusinessRuleError('users.adminRoleFixed');
       const permissions = isAdminRole ? before.permissions : await this.checkPermissions(trx, actor, body.permissions);
-      if (body.name !== row.name) await this.assertNameFree(trx, body.name, id);
+      if (body.name !== before.name) await this.assertNameFree(trx, body.name, id);
       await trx('roles')
         .where({ id })
         .update({ name: body.name, description: body.description, updated_at: this.deps.clock.now() });
@@ -102,39 +94,28 @@ export class RoleAdminService {
         await trx('role_permissions').where({ role_id: id }).del();
         await this.setPermissions(trx, id, permissions);
       }
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.role.update', target: id, before, after });
-      return after;
     });
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.deps.db.transaction(async (trx) => {
-      const row = await this.row(trx, id);
-      await this.assertMayAct(trx, actor, row);
-      if (row.code) throw new BusinessRuleError('users.builtInRole');
-      const before = await this.get(id, trx);
+    await this.audit.remove(actor, id, async (trx, before) => {
+      await this.assertMayAct(trx, actor, before);
+      if (before.code) throw new BusinessRuleError('users.builtInRole');
       // Users must keep at least one role, so a role still given to someone stays.
       if (before.userCount > 0) throw new BusinessRuleError('users.roleInUse', { count: before.userCount });
       await trx('roles').where({ id }).del();
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.role.delete', target: id, before });
     });
   }
 
-  private async row(db: Db, id: number): Promise<Row> {
-    const row = (await db('roles').where({ id }).first()) as Row | undefined;
-    if (!row) throw new NotFoundError('role', id);
-    return row;
+  private async row(db: Db, id: number): Promise<RoleModel> {
+    const role = await RoleModel.query(db).findById(id);
+    if (!role) throw new NotFoundError('role', id);
+    return role;
   }
 
-  private async views(db: Db, rows: Row[]): Promise<RoleView[]> {
-    const ids = rows.map((r) => Number(r.id));
-    const perms = ids.length
-      ? ((await db('role_permissions').whereIn('role_id', ids).select('role_id', 'permission')) as Array<{
-          role_id: number;
-          permission: string;
-        }>)
-      : [];
+  private async views(db: Db, roles: RoleModel[]): Promise<RoleView[]> {
+    const ids = roles.map((r) => r.id);
+    const perms = ids.length ? await RolePermissionModel.query(db).whereIn('role_id', ids) : [];
     const counts = ids.length
       ? ((await db('user_roles')
           .whereIn('role_id', ids)
@@ -142,28 +123,28 @@ export class RoleAdminService {
           .select('role_id')
           .count({ n: '*' })) as Array<{ role_id: number; n: number | string }>)
       : [];
+    const userCounts = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
     const order = new Map(allPermissions().map((p, i) => [p, i]));
-    return rows.map((r) => ({
-      id: Number(r.id),
+    return roles.map((r) => ({
+      id: r.id,
       name: r.name,
-      description: r.description ?? null,
-      code: r.code ?? null,
+      description: r.description,
+      code: r.code,
       builtIn: Boolean(r.code),
       permissions: perms
-        .filter((p) => Number(p.role_id) === Number(r.id))
+        .filter((p) => p.roleId === r.id)
         .map((p) => p.permission)
         .sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9)),
-      userCount: Number(counts.find((c) => Number(c.role_id) === Number(r.id))?.n ?? 0),
-      createdBy: r.created_by == null ? null : Number(r.created_by),
-      createdAt: Number(r.created_at),
-      updatedAt: Number(r.updated_at),
+      userCount: userCounts.get(r.id) ?? 0,
+      createdBy: r.createdBy,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
     }));
   }
 
-  private async assertMayAct(db: Db, actor: Actor, row: Row): Promise<void> {
+  private async assertMayAct(db: Db, actor: Actor, role: { createdBy: number | null }): Promise<void> {
     if (await this.deps.rolesService.accountIsAdmin(actor, db)) return;
-    if (row.created_by == null || Number(row.created_by) !== actor.userId)
-      throw new ForbiddenError('users.roleNotAllowed');
+    if (role.createdBy === null || role.createdBy !== actor.userId) throw new ForbiddenError('users.roleNotAllowed');
   }
 
   /** Known codes only, none beyond what the caller holds in this call (a key: its effective scopes). */

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/transaction.ts';
+import { RoleModel, RolePermissionModel, UserRoleModel } from './model.ts';
 
 export type RoleRef = { id: number; name: string };
 
@@ -36,7 +37,7 @@ export async function rolesOfUsers(db: Db, userIds: readonly number[]): Promise<
       .whereIn('ur.user_id', userIds.slice(i, i + 500))
       .orderBy('r.id')
       .select('ur.user_id', 'r.id', 'r.name')) as Array<{ user_id: number; id: number; name: string }>;
-    for (const r of rows) out.get(Number(r.user_id))?.push({ id: Number(r.id), name: r.name });
+    for (const r of rows) out.get(r.user_id)?.push({ id: r.id, name: r.name });
   }
   return out;
 }
@@ -50,11 +51,12 @@ export function holdersOf(db: Db, role: { id: number } | { code: string }): Knex
 
 /** The ids of the users holding any of these permission codes through a role. */
 export async function holdersOfPermissions(db: Db, codes: readonly string[]): Promise<number[]> {
-  const rows = (await db('user_roles as ur')
+  const rows = await UserRoleModel.query(db)
+    .alias('ur')
     .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
     .whereIn('rp.permission', codes)
-    .distinct('ur.user_id')) as Array<{ user_id: number | string }>;
-  return rows.map((r) => Number(r.user_id));
+    .distinct('ur.user_id');
+  return rows.map((r) => r.userId);
 }
 
 /** These roles (those that exist) with their name and maker; every role when no ids are given. */
@@ -62,20 +64,14 @@ export async function rolesByIds(
   db: Db,
   ids?: readonly number[],
 ): Promise<Array<{ id: number; name: string; createdBy: number | null }>> {
-  const q = db('roles').select('id', 'name', 'created_by');
+  const q = RoleModel.query(db).select('id', 'name', 'created_by');
   if (ids) q.whereIn('id', ids);
-  const rows = (await q) as Array<{ id: number; name: string; created_by: number | null }>;
-  return rows.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    createdBy: r.created_by == null ? null : Number(r.created_by),
-  }));
+  return (await q).map((r) => ({ id: r.id, name: r.name, createdBy: r.createdBy }));
 }
 
 /** Every permission code these roles carry, once each. */
 export async function permissionsOfRoles(db: Db, roleIds: readonly number[]): Promise<string[]> {
-  const rows = (await db('role_permissions').whereIn('role_id', roleIds).distinct('permission')) as Array<{
-    permission: string;
-  }>;
-  return rows.map((r) => r.permission);
+  return (await RolePermissionModel.query(db).whereIn('role_id', roleIds).distinct('permission')).map(
+    (r) => r.permission,
+  );
 }

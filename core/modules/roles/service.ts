@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { isSystem, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { allPermissions, staffPermissions } from '../menus/index.ts';
+import { RoleModel, RolePermissionModel } from './model.ts';
 
 export const ADMIN_ROLE = 'admin';
 const CATALOGUE = allPermissions();
@@ -35,7 +36,7 @@ export class RolesService {
       },
     ];
     for (const r of builtIns) {
-      let role = await db('roles').where({ code: r.code }).first('id');
+      const role = await RoleModel.query(db).findOne({ code: r.code }).select('id');
       if (!role) {
         const [id] = await db('roles').insert({
           code: r.code,
@@ -44,8 +45,7 @@ export class RolesService {
           created_at: now,
           updated_at: now,
         });
-        role = { id: Number(id) };
-        await this.grant(db, role.id, r.permissions);
+        await this.grant(db, Number(id), r.permissions);
       } else if (r.resync) {
         await this.grant(db, role.id, r.permissions);
       }
@@ -54,18 +54,16 @@ export class RolesService {
 
   private async grant(db: Knex, roleId: number, permissions: string[]): Promise<void> {
     const have = new Set(
-      (await db('role_permissions').where({ role_id: roleId }).select('permission')).map(
-        (p: { permission: string }) => p.permission,
-      ),
+      (await RolePermissionModel.query(db).where({ role_id: roleId }).select('permission')).map((p) => p.permission),
     );
     const missing = permissions.filter((p) => !have.has(p)).map((permission) => ({ role_id: roleId, permission }));
     for (let i = 0; i < missing.length; i += 200) await db('role_permissions').insert(missing.slice(i, i + 200));
   }
 
   async roleIdByCode(code: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<number> {
-    const role = await trx('roles').where({ code }).first('id');
+    const role = await RoleModel.query(trx).findOne({ code }).select('id');
     if (!role) throw new Error(`Built-in role ${code} is missing: run the seed`);
-    return Number(role.id);
+    return role.id;
   }
 
   /** Every permission a user holds through their roles. */
@@ -76,7 +74,8 @@ export class RolesService {
 
   /**
    * The user's permissions as rows (`user_id`, `permission`), for a caller to join inside its own query:
-   * the session check of every request reads them in the same round trip as the session.
+   * the session check of every request reads them in the same round trip as the session (plain knex there,
+   * as a model would cost time on every request).
    */
   permissionRows(trx: Knex | Knex.Transaction, userId: number): Knex.QueryBuilder {
     return trx('user_roles as ur')

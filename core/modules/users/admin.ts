@@ -77,6 +77,11 @@ export function userColumns(b: UpdateUserBody & { status: 0 | 1 }) {
 export class UserAdminService {
   constructor(private readonly deps: UserAdminDeps) {}
 
+  /** Creates, changes and removes are logged as `sys.user.*` with the user's view before and after. */
+  private get audit() {
+    return this.deps.operationLog.audited('sys.user', (id, trx) => getView(trx, id));
+  }
+
   list(query: UserQuery) {
     return listUsers(this.deps.db, query);
   }
@@ -107,11 +112,10 @@ export class UserAdminService {
     }
     throwIfAny(errors);
     const hash = await hashPassword(password);
-    const { db, clock } = this.deps;
-    return db.transaction(async (trx) => {
+    const view = await this.audit.create(actor, async (trx) => {
       await this.assertUsernameFree(trx, body.username, null);
       await this.checkRoles(trx, actor, body.roleIds, []);
-      const now = clock.now();
+      const now = this.deps.clock.now();
       let id: number;
       try {
         [id] = (
@@ -130,17 +134,15 @@ export class UserAdminService {
         throw err;
       }
       await assignRoles(trx, id, body.roleIds);
-      const view = await getView(trx, id);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.create', target: id, after: view });
-      return initialPassword ? { ...view, initialPassword } : view;
+      return id;
     });
+    return initialPassword ? { ...view, initialPassword } : view;
   }
 
   async update(actor: Actor, id: number, input: UpdateUserBody): Promise<UserView> {
     const settings = await loadUserSettings(this.deps.paramsService);
     throwIfAny(userFieldErrors(input, settings, actor.lang));
-    return this.deps.db.transaction(async (trx) => {
-      const before = await getView(trx, id);
+    return this.audit.update(actor, id, async (trx, before) => {
       const body = { ...input, status: input.status ?? (before.status === 0 ? 0 : 1) } as const;
       await this.guardTarget(trx, actor, id);
       if (id === actor.userId && body.status === 0) throw new BusinessRuleError('users.selfNotDisabled');
@@ -162,9 +164,6 @@ export class UserAdminService {
       await assignRoles(trx, id, body.roleIds, { replace: true });
       await this.ensureAdminRemains(trx);
       if (before.status === 1 && body.status === 0) await this.deps.sessionService.revokeAllOfUser(id, trx);
-      const after = await getView(trx, id);
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.update', target: id, before, after });
-      return after;
     });
   }
 
@@ -236,8 +235,7 @@ export class UserAdminService {
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.deps.db.transaction(async (trx) => {
-      const before = await getView(trx, id);
+    await this.audit.remove(actor, id, async (trx) => {
       if (id === actor.userId) throw new BusinessRuleError('users.selfNotDeletable');
       if (await this.deps.rolesService.holdsAdmin(id, trx)) throw new BusinessRuleError('users.adminNotDeletable');
       await this.guardTarget(trx, actor, id);
@@ -248,7 +246,6 @@ export class UserAdminService {
         if (isForeignKeyViolation(err)) throw new BusinessRuleError('users.hasRecords');
         throw err;
       }
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.user.delete', target: id, before });
     });
   }
 
@@ -284,7 +281,7 @@ export class UserAdminService {
     if (await rolesService.isSystemAdmin(actor, trx)) return;
     const given = rows.filter((r) => !kept.includes(r.id));
     if (given.length === 0) return;
-    if (!(await rolesService.accountIsAdmin(actor, trx)) && given.some((r) => Number(r.createdBy) !== actor.userId))
+    if (!(await rolesService.accountIsAdmin(actor, trx)) && given.some((r) => (r.createdBy ?? 0) !== actor.userId))
       throw new BusinessRuleError('users.roleNotYours');
     const granted = await permissionsOfRoles(
       trx,

@@ -4,12 +4,11 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/transaction.ts';
+import { UserModel } from './model.ts';
 
 /** The balance, or undefined when there is no such user. */
 export async function creditBalance(db: Db, userId: number): Promise<number | undefined> {
-  const row = (await db('users').where({ id: userId }).first('credit_balance')) as
-    { credit_balance: number | string } | undefined;
-  return row && Number(row.credit_balance);
+  return (await UserModel.query(db).findById(userId).select('credit_balance'))?.creditBalance;
 }
 
 /** The balance as a scalar subquery, to select inside the caller's query (`.select(creditBalanceOf(…).as('b'))`). */

@@ -16,10 +16,10 @@ import { userColumns } from './admin.ts';
 import { hashEmployeeNoPassword, hashPassword } from './password.ts';
 import { giveRoles, rolesByIds, rolesOfUsers } from '../roles/index.ts';
 import { filtered, toView } from './queries.ts';
+import { UserModel } from './model.ts';
 import { loadUserSettings, passwordErrors, userFieldErrors, type UserSettings } from './rules.ts';
 import { UserFields, type ExportQuery, type ImportReport, type UserView } from './schema.ts';
 import { exportWorkbook, readWorkbook, type RawRow } from './workbook.ts';
-import type { UserRow } from './model.ts';
 import type { Cradle } from '../../cradle.ts';
 
 export type ImportProgress = (phase: 'check' | 'write', done: number, total: number) => void;
@@ -200,13 +200,13 @@ export class UserImportService {
           // Ids are read back by username: batch inserts report ids differently on SQLite and MySQL.
           const ids = new Map(
             (
-              (await trx('users')
+              await UserModel.query(trx)
                 .whereIn(
                   'username',
                   batch.map((r) => r.fields.username),
                 )
-                .select('id', 'username')) as Array<{ id: number; username: string }>
-            ).map((u) => [u.username.toLowerCase(), Number(u.id)]),
+                .select('id', 'username')
+            ).map((u) => [u.username.toLowerCase(), u.id]),
           );
           await giveRoles(
             trx,
@@ -237,22 +237,18 @@ export class UserImportService {
     onProgress?: (done: number, total: number) => void,
   ): Promise<Buffer> {
     const { db } = this.deps;
-    const total = Number(((await filtered(db, query).count({ n: '*' }).first()) as { n?: number } | undefined)?.n ?? 0);
+    const total = await filtered(db, query).resultSize();
     async function* chunks(): AsyncIterable<UserView[]> {
       let lastId = 0;
       for (;;) {
-        const rows = (await filtered(db, query)
-          .where('id', '>', lastId)
-          .orderBy('id')
-          .limit(BATCH)
-          .select('*')) as UserRow[];
-        if (rows.length === 0) return;
-        lastId = Number(rows[rows.length - 1]!.id);
+        const users = await filtered(db, query).where('id', '>', lastId).orderBy('id').limit(BATCH);
+        if (users.length === 0) return;
+        lastId = users[users.length - 1]!.id;
         const roles = await rolesOfUsers(
           db,
-          rows.map((r) => Number(r.id)),
+          users.map((u) => u.id),
         );
-        yield rows.map((r) => toView(r, roles.get(Number(r.id)) ?? []));
+        yield users.map((u) => toView(u, roles.get(u.id) ?? []));
       }
     }
     return exportWorkbook(chunks(), actor.lang, (n) => onProgress?.(n, total));

@@ -20,7 +20,7 @@ export { hashPassword, verifyPassword, randomPassword } from './password.ts';
 export { POLICY_KEYS, passwordState, policyViolations, type PasswordPolicy } from './password-policy.ts';
 export { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState, type AccountStanding } from './standing.ts';
 export { loadUserSettings, passwordErrors, throwIfAny, userFieldErrors } from './rules.ts';
-export type { UserRow } from './model.ts';
+export { UserModel, type UserRow } from './model.ts';
 export { joinUser, existingUserIds, lockUser, type JoinUser } from './joins.ts';
 export { creditBalance, creditBalanceOf, moveCredit } from './credit.ts';
 export {

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { joinById } from '../../db/join.ts';
 import type { Db } from '../../db/transaction.ts';
+import { UserModel } from './model.ts';
 
 export interface JoinUser {
   /** The alias of the users table in the query; `u` unless told. */
@@ -31,10 +32,10 @@ export function joinUser(
 export async function existingUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = (await db('users')
+    const users = await UserModel.query(db)
       .whereIn('id', ids.slice(i, i + 500))
-      .select('id')) as Array<{ id: number }>;
-    for (const r of rows) found.add(Number(r.id));
+      .select('id');
+    for (const u of users) found.add(u.id);
   }
   return found;
 }

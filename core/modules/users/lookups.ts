@@ -3,6 +3,7 @@
  * message goes to, which usernames exist, and the local passwords about to expire.
  */
 import type { Db } from '../../db/transaction.ts';
+import { UserModel } from './model.ts';
 
 export interface Addressee {
   id: number;
@@ -16,29 +17,28 @@ export interface Addressee {
 /** The enabled users among `ids`, with what a message to them needs. */
 export async function enabledUsersById(db: Db, ids: readonly number[]): Promise<Addressee[]> {
   if (ids.length === 0) return [];
-  const rows = (await db('users')
+  const users = await UserModel.query(db)
     .whereIn('id', [...new Set(ids)])
     .where('status', 1)
-    .select('id', 'username', 'real_name', 'email', 'lang', 'external_id')) as Array<Record<string, unknown>>;
-  return rows.map((r) => ({
-    id: Number(r.id),
-    username: String(r.username),
-    realName: String(r.real_name ?? ''),
-    email: (r.email as string | null) ?? null,
-    lang: r.lang ? String(r.lang) : null,
-    externalId: (r.external_id as string | null) ?? null,
+    .select('id', 'username', 'real_name', 'email', 'lang', 'external_id');
+  return users.map((u) => ({
+    id: u.id,
+    username: u.username,
+    realName: u.realName ?? '',
+    email: u.email ?? null,
+    lang: u.lang || null,
+    externalId: u.externalId ?? null,
   }));
 }
 
 /** Which of `names` are usernames. */
 export async function existingUsernames(db: Db, names: readonly string[]): Promise<Set<string>> {
-  return new Set((await db('users').whereIn('username', names).pluck('username')).map(String));
+  return new Set((await UserModel.query(db).whereIn('username', names).select('username')).map((u) => u.username));
 }
 
 /** A user's username, or undefined. */
 export async function usernameOf(db: Db, id: number): Promise<string | undefined> {
-  const row = (await db('users').where({ id }).first('username')) as { username: string } | undefined;
-  return row && String(row.username);
+  return (await UserModel.query(db).findById(id).select('username'))?.username;
 }
 
 /**
@@ -50,14 +50,14 @@ export async function localPasswordsChanged(
   after: number,
   notAfter: number,
 ): Promise<Array<{ id: number; passwordChangedAt: number }>> {
-  const rows = (await db('users')
+  const users = await UserModel.query(db)
     .where({ status: 1, source: 'local' })
     .whereNotNull('password_changed_at')
     .where('password_changed_at', '>', after)
     .where('password_changed_at', '<=', notAfter)
     .whereNot('must_change_password', true)
-    .select('id', 'password_changed_at')) as Array<{ id: number; password_changed_at: number }>;
-  return rows.map((r) => ({ id: Number(r.id), passwordChangedAt: Number(r.password_changed_at) }));
+    .select('id', 'password_changed_at');
+  return users.map((u) => ({ id: u.id, passwordChangedAt: u.passwordChangedAt! }));
 }
 
 /** Keeps the hash of a user's private calendar feed token (a new one retires the old URL). */
@@ -70,13 +70,11 @@ export async function userByFeedTokenHash(
   db: Db,
   tokenHash: string,
 ): Promise<{ id: number; username: string } | undefined> {
-  const row = (await db('users').where({ feed_token_hash: tokenHash, status: 1 }).first('id', 'username')) as
-    { id: number; username: string } | undefined;
-  return row && { id: Number(row.id), username: String(row.username) };
+  const user = await UserModel.query(db).findOne({ feed_token_hash: tokenHash, status: 1 }).select('id', 'username');
+  return user && { id: user.id, username: user.username };
 }
 
 /** A user's employee number, or undefined when there is no such user. */
 export async function employeeNoOf(db: Db, userId: number): Promise<string | undefined> {
-  const row = (await db('users').where({ id: userId }).first('employee_no')) as { employee_no: string } | undefined;
-  return row?.employee_no;
+  return (await UserModel.query(db).findById(userId).select('employee_no'))?.employeeNo;
 }

@@ -40,13 +40,13 @@ export function policyViolations(password: string, p: PasswordPolicy): string[] 
 export type PasswordState = 'ok' | 'firstLogin' | 'expired' | 'expiring';
 
 export function passwordState(
-  user: { must_change_password: boolean | number; password_changed_at: number | null },
+  user: { mustChangePassword: boolean; passwordChangedAt: number | null },
   p: PasswordPolicy,
   now: number,
 ): { state: PasswordState; daysLeft?: number } {
-  if (user.must_change_password) return { state: 'firstLogin' };
-  if (p.passwordValidityDays > 0 && user.password_changed_at) {
-    const expiresAt = Number(user.password_changed_at) + p.passwordValidityDays * 86_400_000;
+  if (user.mustChangePassword) return { state: 'firstLogin' };
+  if (p.passwordValidityDays > 0 && user.passwordChangedAt) {
+    const expiresAt = user.passwordChangedAt + p.passwordValidityDays * 86_400_000;
     const daysLeft = Math.ceil((expiresAt - now) / 86_400_000);
     if (daysLeft <= 0) return { state: 'expired', daysLeft: 0 };
     if (daysLeft <= p.passwordPromptDays) return { state: 'expiring', daysLeft };

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config/default.ts';
 import type { Clock } from '../../clock.ts';
 import { ADMIN_ROLE, giveRoles, type RolesService } from '../roles/index.ts';
-import type { UserRow } from './model.ts';
+import { UserModel } from './model.ts';
 import { hashPassword, randomPassword } from './password.ts';
 
 export interface UsersDeps {
@@ -38,12 +38,12 @@ export interface NewUser {
 export class UsersService {
   constructor(private readonly deps: UsersDeps) {}
 
-  async findByUsername(username: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<UserRow | undefined> {
-    return trx('users').where({ username }).first() as Promise<UserRow | undefined>;
+  async findByUsername(username: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<UserModel | undefined> {
+    return UserModel.query(trx).findOne({ username });
   }
 
-  async findById(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<UserRow | undefined> {
-    return trx('users').where({ id }).first() as Promise<UserRow | undefined>;
+  async findById(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<UserModel | undefined> {
+    return UserModel.query(trx).findById(id);
   }
 
   /** Inserts a user with its roles; the caller has validated the input and owns the transaction. */

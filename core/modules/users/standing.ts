@@ -5,13 +5,19 @@
  */
 export interface AccountState {
   status: number | boolean;
+  /** A boolean from the user's model; 0 or 1 from a plain join (ACCOUNT_STATE_COLUMNS). */
   restricted: number | boolean | null;
-  enable_at: number | null;
-  restrict_at: number | null;
+  enableAt: number | null;
+  restrictAt: number | null;
 }
 
-/** The users columns `accountStanding` reads, for queries that join users. */
-export const ACCOUNT_STATE_COLUMNS = ['status', 'restricted', 'enable_at', 'restrict_at'] as const;
+/** The users columns `accountStanding` reads, named as AccountState names them, for queries that join users. */
+export const ACCOUNT_STATE_COLUMNS = [
+  'status',
+  'restricted',
+  'enable_at as enableAt',
+  'restrict_at as restrictAt',
+] as const;
 
 export type AccountStanding = 'active' | 'disabled' | 'outsideWindow';
 
@@ -19,8 +25,8 @@ export function accountStanding(user: AccountState, now: number): AccountStandin
   if (Number(user.status) !== 1) return 'disabled';
   if (!Number(user.restricted)) return 'active';
   // An empty (null or 0) bound leaves that side of the window open.
-  const enableAt = Number(user.enable_at ?? 0);
-  const restrictAt = Number(user.restrict_at ?? 0);
+  const enableAt = Number(user.enableAt ?? 0);
+  const restrictAt = Number(user.restrictAt ?? 0);
   if (enableAt > 0 && now < enableAt) return 'outsideWindow';
   if (restrictAt > 0 && now >= restrictAt) return 'outsideWindow';
   return 'active';
