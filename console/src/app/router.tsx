@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary.tsx';
 import { Loading } from '../components/Loading.tsx';
+import { PadPage } from '../features/pad/index.ts';
 import { Callback, ComingSoon, NotFound, RedirectPage } from '../features/shell/index.ts';
 import { Layout } from '../layout/Layout.tsx';
 import { lazyScreen } from './lazy.ts';
@@ -40,6 +41,7 @@ const bare: RouteObject[] = SECTIONS.flatMap((s) => s.screens.filter((c) => c.ba
 export const router = createBrowserRouter([
   { path: '/login', element: standalone(<LoginPage />) },
   { path: '/register', element: standalone(<RegisterPage />) },
+  { path: '/pad', element: standalone(<PadPage />) },
   { path: '/redirect/*', element: <RedirectPage /> },
   { path: '/callback', element: <Callback /> },
   {
