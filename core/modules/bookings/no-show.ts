@@ -3,6 +3,7 @@
  * closes is auto-cancelled, its time freed, and a violation recorded in the same
  * transaction (the blocklist service may then blocklist the organiser).
  */
+import { joinResource } from '../resources/index.ts';
 import type { BookingDeps } from './deps.ts';
 import { endBooking } from './cancel.ts';
 import { judge, statesFrom } from './lifecycle.ts';
@@ -18,9 +19,7 @@ export async function autoCancelNoShows(deps: BookingDeps, now: number = deps.cl
   const closedBefore = now - settings.checkInWindowMinutes * MINUTE_MS;
   // Bounded by the (state, start_at) index: only the last two days can still hold a no-show to process.
   const due = (
-    (await deps
-      .db('bookings as b')
-      .join('resources as r', 'r.id', 'b.resource_id')
+    (await joinResource(deps.db('bookings as b'), 'b.resource_id', [], { left: false })
       .whereIn('b.state', statesFrom('noShow'))
       .where('b.start_at', '<=', closedBefore)
       .where('b.start_at', '>', now - 2 * DAY_MS)

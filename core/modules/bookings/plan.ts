@@ -13,6 +13,7 @@ import { checkRules, priceOf, type RuleContext, type RuleFailure } from './rules
 import { isBookingAdmin } from './sight.ts';
 import type { BookingSettings } from './settings.ts';
 import { instantOf, minutesOf, wallClockExists, weekdayOf } from './time.ts';
+import { joinGroupsOf } from '../groups/index.ts';
 import { creditBalanceOf } from '../users/index.ts';
 
 export type Times = BookingTimes;
@@ -85,17 +86,12 @@ export async function loadFacts(
       if (excludeIds.length) q.whereNotIn('id', excludeIds);
     })
     .count('*');
-  const rows = (await trx
-    .from(trx.raw('(select 1 as one) as x'))
-    .leftJoin('user_group_members as g', (j) => {
-      j.onVal('g.user_id', '=', userId);
-    })
-    .select(
-      'g.group_id',
-      creditBalanceOf(trx, userId).as('balance'),
-      active.as('n'),
-      deps.blocklistService.holding(trx, userId, now).count('*').as('blocked'),
-    )) as Array<{
+  const rows = (await joinGroupsOf(trx.from(trx.raw('(select 1 as one) as x')), userId, 'g').select(
+    'g.group_id',
+    creditBalanceOf(trx, userId).as('balance'),
+    active.as('n'),
+    deps.blocklistService.holding(trx, userId, now).count('*').as('blocked'),
+  )) as Array<{
     group_id: number | null;
     balance: number | string | null;
     n: number | string;

@@ -11,6 +11,8 @@ import { awaitsApproval, checkStatusOf, type BookingState, type CheckStatus } fr
 import type { BookingView } from './schema.ts';
 import { loadSettings } from './settings.ts';
 import { sightsOf, type Sight } from './sight.ts';
+import { joinFloor, joinLocation } from '../locations/index.ts';
+import { resourcesWhere } from '../resources/index.ts';
 
 export interface BookingRow extends BookingTimes {
   id: number;
@@ -132,20 +134,22 @@ export interface ResourceNames {
 
 export async function resourceNames(db: Db, ids: number[]): Promise<Map<number, ResourceNames>> {
   if (ids.length === 0) return new Map();
-  const rows = (await db('resources as r')
-    .leftJoin('locations as l', 'l.id', 'r.location_id')
-    .leftJoin('floors as f', 'f.id', 'r.floor_id')
-    .whereIn('r.id', [...new Set(ids)])
-    .select('r.id', 'r.name', 'r.type', 'l.name as location_name', 'f.display_name as floor_name')) as Row[];
+  // One round trip on every booking change (the snapshot): the resources' and locations' query helpers.
+  const rows = (await joinFloor(
+    joinLocation(resourcesWhere(db, { ids: [...new Set(ids)] }), 'r.location_id', ['name as location_name']),
+    'r.floor_id',
+    ['display_name as floor_name'],
+  ).select('r.id', 'r.name', 'r.type')) as Array<{
+    id: number;
+    name: string;
+    type: number;
+    location_name: string | null;
+    floor_name: string | null;
+  }>;
   return new Map(
     rows.map((r) => [
       Number(r.id),
-      {
-        name: String(r.name),
-        type: Number(r.type),
-        locationName: (r.location_name as string | null) ?? null,
-        floorName: (r.floor_name as string | null) ?? null,
-      },
+      { name: r.name, type: Number(r.type), locationName: r.location_name ?? null, floorName: r.floor_name ?? null },
     ]),
   );
 }

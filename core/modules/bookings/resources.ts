@@ -1,16 +1,21 @@
 /**
- * Read-only access to the resources tables (owned by the resources module) in the
- * shape the booking rules need. Batch loaders so the grid never queries per resource.
+ * Resources in the shape the booking rules need, read through the resources module's query helpers (it owns
+ * the tables) and the locations module's joins for the place names. Batch loaders so the grid never queries per
+ * resource.
  */
-import type { Knex } from 'knex';
 import { NotFoundError } from '../../errors.ts';
 import type { Db } from '../../db/transaction.ts';
+import { joinFloor, joinLocation } from '../locations/index.ts';
+import {
+  disabledPeriodsOverlapping,
+  resourceRules,
+  resourcesWhere,
+  type DisabledPeriod,
+  type OpenDay,
+  type ResourceFilter,
+} from '../resources/index.ts';
 
-export interface OpenDay {
-  enabled: boolean;
-  from: string;
-  to: string;
-}
+export type { DisabledPeriod, OpenDay, ResourceFilter };
 
 export interface ResourceInfo {
   id: number;
@@ -37,46 +42,40 @@ export interface ResourceInfo {
   exemptIds: number[];
 }
 
-export interface ResourceFilter {
-  ids?: number[];
-  type?: number;
-  locationId?: number;
-  floorId?: number;
-  capacity?: number;
-}
-
-type Row = Record<string, unknown>;
+type ResourceRow = {
+  id: number;
+  name: string;
+  type: number;
+  capacity: number;
+  location_id: number;
+  floor_id: number | null;
+  price_per_hour: number | string;
+  time_zone: string;
+  all_day: number | boolean;
+  status: number;
+  start_date: string | null;
+  end_date: string | null;
+  whole_day: number | boolean;
+  pos_x: number | null;
+  pos_y: number | null;
+  location_name: string | null;
+  floor_name: string | null;
+};
 
 const bool = (v: unknown): boolean => v === true || v === 1 || v === '1';
 
-export function filteredResources(db: Db, f: ResourceFilter): Knex.QueryBuilder {
-  const q = db('resources as r');
-  if (f.ids) q.whereIn('r.id', f.ids);
-  if (f.type !== undefined) q.where('r.type', f.type);
-  if (f.locationId !== undefined) q.where('r.location_id', f.locationId);
-  if (f.floorId !== undefined) q.where('r.floor_id', f.floorId);
-  if (f.capacity !== undefined) q.where('r.capacity', '>=', f.capacity);
-  return q;
-}
-
-function groupBy(rows: Row[], key: string, value: string): Map<number, number[]> {
-  const m = new Map<number, number[]>();
-  for (const r of rows) {
-    const k = Number(r[key]);
-    if (!m.has(k)) m.set(k, []);
-    m.get(k)!.push(Number(r[value]));
-  }
-  return m;
-}
-
 /**
- * Resources matching the filter with their hours, groups, approvers and exempt users: two queries in all.
- * Given a weekday (0 Sunday .. 6), `openHours` holds that day only (openOn answers the same for it).
+ * Resources matching the filter with their hours, groups, approvers and exempt users: two queries in all, side
+ * by side. Given a weekday (0 Sunday .. 6), `openHours` holds that day only (openOn answers the same for it).
+ * The grid's hot path: plain knex rows, mapped here once.
  */
 export async function loadResources(db: Db, f: ResourceFilter, weekday?: number): Promise<ResourceInfo[]> {
-  const resourceRows = filteredResources(db, f)
-    .leftJoin('locations as l', 'l.id', 'r.location_id')
-    .leftJoin('floors as fl', 'fl.id', 'r.floor_id')
+  const resourceRows = joinFloor(
+    joinLocation(resourcesWhere(db, f), 'r.location_id', ['name as location_name']),
+    'r.floor_id',
+    ['display_name as floor_name'],
+    { as: 'fl' },
+  )
     .orderBy([{ column: 'r.sort' }, { column: 'r.id' }])
     .select(
       'r.id',
@@ -94,75 +93,12 @@ export async function loadResources(db: Db, f: ResourceFilter, weekday?: number)
       'r.whole_day',
       'r.pos_x',
       'r.pos_y',
-      'l.name as location_name',
-      'fl.display_name as floor_name',
-    ) as Promise<Row[]>;
-  // Hours, groups, approvers and exempt users in one UNION ALL (k tells them apart), each on a sub-query of
-  // the same filter instead of an IN list of (possibly) a thousand ids.
-  const ids = () => filteredResources(db, f).select('r.id');
-  const none = db.raw('null');
-  // With a weekday (the grid, the inquiry) only that day's hours and, per resource, whether it has hours at
-  // all: one row per resource instead of seven.
-  const hoursQuery: Knex.QueryBuilder =
-    weekday === undefined
-      ? db('resource_open_hours')
-          .whereIn('resource_id', ids())
-          .select(db.raw("'h' as k"), 'resource_id', 'weekday as a', 'enabled as e', 'time_from as tf', 'time_to as tt')
-      : // Wrapped: a GROUP BY on the first member of a knex union would be placed after the whole union.
-        db
-          .from(
-            db('resource_open_hours')
-              .whereIn('resource_id', ids())
-              .groupBy('resource_id')
-              .select(
-                db.raw("'d' as k"),
-                'resource_id',
-                db.raw('count(*) as a'),
-                db.raw('max(case when weekday = ? then enabled end) as e', [weekday]),
-                db.raw('max(case when weekday = ? then time_from end) as tf', [weekday]),
-                db.raw('max(case when weekday = ? then time_to end) as tt', [weekday]),
-              )
-              .as('d'),
-          )
-          .select('k', 'resource_id', 'a', 'e', 'tf', 'tt');
-  const relatedRows = hoursQuery.unionAll([
-    db('resource_groups')
-      .whereIn('resource_id', ids())
-      .select(db.raw("'g'"), 'resource_id', 'group_id', none, none, none),
-    db('resource_approvers')
-      .whereIn('resource_id', ids())
-      .select(db.raw("'a'"), 'resource_id', 'user_id', none, none, none),
-    db('resource_exempt_users')
-      .whereIn('resource_id', ids())
-      .select(db.raw("'x'"), 'resource_id', 'user_id', none, none, none),
-  ]) as Promise<Row[]>;
+    ) as Promise<ResourceRow[]>;
   // Side by side: neither needs the other's answer, and on MySQL they run on two connections at once.
-  const [rows, related] = await Promise.all([resourceRows, relatedRows]);
-  if (rows.length === 0) return [];
-  const hours: Row[] = [];
-  const groups: Row[] = [];
-  const approvers: Row[] = [];
-  const exempt: Row[] = [];
-  for (const r of related) {
-    if (r.k === 'h') hours.push(r);
-    else if (r.k === 'd') {
-      // Hours on other days only: the map is not empty (so not "always open") and has no entry for the weekday (closed).
-      if (r.e === null || r.e === undefined)
-        hours.push({ resource_id: r.resource_id, a: -1, e: false, tf: '00:00', tt: '00:00' });
-      else hours.push({ ...r, a: weekday });
-    } else (r.k === 'g' ? groups : r.k === 'a' ? approvers : exempt).push(r);
-  }
-  const hoursBy = new Map<number, Map<number, OpenDay>>();
-  for (const h of hours) {
-    const id = Number(h.resource_id);
-    if (!hoursBy.has(id)) hoursBy.set(id, new Map());
-    hoursBy.get(id)!.set(Number(h.a), { enabled: bool(h.e), from: String(h.tf), to: String(h.tt) });
-  }
-  const groupsBy = groupBy(groups, 'resource_id', 'a');
-  const approversBy = groupBy(approvers, 'resource_id', 'a');
-  const exemptBy = groupBy(exempt, 'resource_id', 'a');
+  const [rows, rules] = await Promise.all([resourceRows, resourceRules(db, f, weekday)]);
   return rows.map((r) => {
     const id = Number(r.id);
+    const related = rules.get(id);
     return {
       id,
       name: String(r.name),
@@ -170,23 +106,23 @@ export async function loadResources(db: Db, f: ResourceFilter, weekday?: number)
       capacity: Number(r.capacity),
       locationId: Number(r.location_id),
       floorId: r.floor_id === null ? null : Number(r.floor_id),
-      locationName: (r.location_name as string | null) ?? null,
-      floorName: (r.floor_name as string | null) ?? null,
+      locationName: r.location_name ?? null,
+      floorName: r.floor_name ?? null,
       pricePerHour: Number(r.price_per_hour),
       timeZone: String(r.time_zone),
       allDay: bool(r.all_day),
       status: Number(r.status),
-      startDate: (r.start_date as string | null) ?? null,
-      endDate: (r.end_date as string | null) ?? null,
+      startDate: r.start_date ?? null,
+      endDate: r.end_date ?? null,
       wholeDay: bool(r.whole_day),
-      openHours: hoursBy.get(id) ?? new Map(),
+      openHours: related?.openHours ?? new Map(),
       position:
         r.pos_x === null || r.pos_x === undefined || r.pos_y === null || r.pos_y === undefined
           ? null
           : { x: Number(r.pos_x), y: Number(r.pos_y) },
-      groupIds: groupsBy.get(id) ?? [],
-      approverIds: approversBy.get(id) ?? [],
-      exemptIds: exemptBy.get(id) ?? [],
+      groupIds: related?.groupIds ?? [],
+      approverIds: related?.approverIds ?? [],
+      exemptIds: related?.exemptIds ?? [],
     };
   });
 }
@@ -197,31 +133,9 @@ export async function loadResource(db: Db, id: number): Promise<ResourceInfo> {
   return r;
 }
 
-export interface DisabledPeriod {
-  resourceId: number;
-  startAt: number;
-  endAt: number;
-  reason: string | null;
-}
-
 /** Disabled periods overlapping [from, to) for the resources of a filter. */
-export async function loadDisabledPeriods(
-  db: Db,
-  f: ResourceFilter,
-  from: number,
-  to: number,
-): Promise<DisabledPeriod[]> {
-  const rows = (await db('resource_disabled_periods')
-    .whereIn('resource_id', filteredResources(db, f).select('r.id'))
-    .where('start_at', '<', to)
-    .where('end_at', '>', from)
-    .select('resource_id', 'start_at', 'end_at', 'reason')) as Row[];
-  return rows.map((r) => ({
-    resourceId: Number(r.resource_id),
-    startAt: Number(r.start_at),
-    endAt: Number(r.end_at),
-    reason: (r.reason as string | null) ?? null,
-  }));
+export function loadDisabledPeriods(db: Db, f: ResourceFilter, from: number, to: number): Promise<DisabledPeriod[]> {
+  return disabledPeriodsOverlapping(db, f, from, to);
 }
 
 /** The open hours of a date, or null when the resource is closed that weekday. */

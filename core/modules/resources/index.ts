@@ -16,6 +16,17 @@ export { RESOURCES_CAPABILITIES, resourceCapability, type ResourcesCapability } 
 export { DesksService } from './desks.ts';
 export { MAX_DEVICES } from './schema.ts';
 export { joinResource, mountDevice, resourceCounts, resourceExists } from './reach.ts';
+export {
+  disabledPeriodsOverlapping,
+  resourceIdsWhere,
+  resourceRules,
+  resourcesWhere,
+  resourcesWithDevices,
+  type DisabledPeriod,
+  type OpenDay,
+  type ResourceFilter,
+  type ResourceRules,
+} from './reach.ts';
 export { disabledDates, isDisabledOn, type DisabledDates, type StatusFields } from './availability.ts';
 export type { ResourceInput, ResourceView, BulkDesks } from './schema.ts';
 
