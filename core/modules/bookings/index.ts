@@ -28,6 +28,14 @@ export { snapshotsOf } from './repo.ts';
 export { claimReminder, dueReminders } from './reminders.ts';
 export { joinBooking } from './reach.ts';
 export {
+  futureHoldingBookings,
+  holdingBookingDays,
+  holdingBookingsOverlapping,
+  resourceHasBookingHistory,
+  type ResourceIds,
+  type TimeSpan,
+} from './usage.ts';
+export {
   awaitsApproval,
   BOOKING_STATES,
   CHANGEABLE,

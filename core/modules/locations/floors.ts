@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { AppError, BusinessRuleError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { StoredFile } from '../uploads/index.ts';
 import { assertUnbound } from './guards.ts';
+import { FloorModel, LocationModel } from './model.ts';
 import type { FloorInput, FloorList, FloorView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
@@ -15,22 +16,21 @@ export interface FloorsDeps {
   clock: Clock;
   operationLog: Cradle['operationLog'];
   uploadsService: Cradle['uploadsService'];
+  resourcesService: Cradle['resourcesService'];
 }
 
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
-function toView(r: Record<string, unknown>): FloorView {
+function toView(m: FloorModel): FloorView {
   return {
-    id: Number(r.id),
-    locationId: Number(r.location_id),
-    name: String(r.name),
-    displayName: String(r.display_name),
-    sort: Number(r.sort),
-    planUploadId: str(r.plan_upload_id),
-    padIconUploadId: str(r.pad_icon_upload_id),
-    gridIconUploadId: str(r.grid_icon_upload_id),
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
+    id: m.id,
+    locationId: m.locationId,
+    name: m.name,
+    displayName: m.displayName,
+    sort: m.sort,
+    planUploadId: m.planUploadId,
+    padIconUploadId: m.padIconUploadId,
+    gridIconUploadId: m.gridIconUploadId,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
   };
 }
 
@@ -38,19 +38,16 @@ export class FloorsService {
   constructor(private readonly deps: FloorsDeps) {}
 
   async list(query: FloorList): Promise<Page<FloorView>> {
-    const q = this.deps
-      .db('floors')
-      .select('*')
-      .orderBy([{ column: 'location_id' }, { column: 'sort' }, { column: 'id' }]);
+    const q = FloorModel.query(this.deps.db).orderBy([{ column: 'location_id' }, { column: 'sort' }, { column: 'id' }]);
     if (query.locationId) q.where({ location_id: query.locationId });
     if (query.q) whereAnyContains(q, ['name', 'display_name'], query.q);
-    return paginate(q, query, toView);
+    return paginateModels(q, query, toView);
   }
 
   async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<FloorView> {
-    const row = await trx('floors').where({ id }).first();
-    if (!row) throw new NotFoundError('floor', id);
-    return toView(row);
+    const floor = await FloorModel.query(trx).findById(id);
+    if (!floor) throw new NotFoundError('floor', id);
+    return toView(floor);
   }
 
   private async row(trx: Knex.Transaction, input: FloorInput): Promise<Record<string, unknown>> {
@@ -59,7 +56,7 @@ export class FloorsService {
       padIconUploadId: input.padIconUploadId,
       gridIconUploadId: input.gridIconUploadId,
     });
-    if (!(await trx('locations').where({ id: input.locationId }).first('id')))
+    if (!(await LocationModel.query(trx).findById(input.locationId).select('id')))
       errors.push({ field: 'locationId', message: `unknown location ${input.locationId}` });
     if (errors.length) throw new ValidationError(errors);
     return {
@@ -91,7 +88,7 @@ export class FloorsService {
       const row = await this.row(trx, input);
       // Resources carry their location too: moving a floor under them would split the two.
       if (before.locationId !== input.locationId)
-        await assertUnbound(trx, { floorId: id }, this.deps.clock.now(), 'floor');
+        await assertUnbound(trx, this.deps.resourcesService, { floorId: id }, this.deps.clock.now(), 'floor');
       await trx('floors').where({ id }).update(row);
     });
   }
@@ -99,7 +96,7 @@ export class FloorsService {
   /** Refused while the floor has future bookings or resources. */
   async remove(actor: Actor, id: number): Promise<void> {
     await this.audit.remove(actor, id, async (trx) => {
-      await assertUnbound(trx, { floorId: id }, this.deps.clock.now(), 'floor');
+      await assertUnbound(trx, this.deps.resourcesService, { floorId: id }, this.deps.clock.now(), 'floor');
       await trx('floors').where({ id }).delete();
     });
   }
@@ -115,8 +112,8 @@ export class FloorsService {
 
   /** For the resources module: the floor must exist and belong to the location. */
   async assertOnLocation(trx: Knex | Knex.Transaction, floorId: number, locationId: number): Promise<void> {
-    const floor = await trx('floors').where({ id: floorId }).first('location_id');
+    const floor = await FloorModel.query(trx).findById(floorId).select('location_id');
     if (!floor) throw new ValidationError([{ field: 'floorId', message: `unknown floor ${floorId}` }]);
-    if (Number(floor.location_id) !== locationId) throw new BusinessRuleError('places.floorElsewhere');
+    if (floor.locationId !== locationId) throw new BusinessRuleError('places.floorElsewhere');
   }
 }

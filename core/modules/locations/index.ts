@@ -14,7 +14,7 @@ declare module '../../cradle.ts' {
 export { LocationsService } from './service.ts';
 export { LOCATIONS_CAPABILITIES, type LocationsCapability } from './capabilities.ts';
 export { FloorsService } from './floors.ts';
-export { assertUnbound, futureBookings, HOLDING_STATES } from './guards.ts';
+export { floorNames, locationNames, locationTimeZone } from './lookups.ts';
 export { joinFloor, joinLocation } from './joins.ts';
 export { TimeZone, IdParam } from './schema.ts';
 export type { LocationView, FloorView } from './schema.ts';

@@ -3,9 +3,10 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page, type PageQuery } from '../../db/paging.ts';
+import { paginateModels, type Page, type PageQuery } from '../../db/paging.ts';
 import { NotFoundError } from '../../errors.ts';
 import { assertUnbound } from './guards.ts';
+import { LocationModel } from './model.ts';
 import type { LocationInput, LocationView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
@@ -13,20 +14,21 @@ export interface LocationsDeps {
   db: Knex;
   clock: Clock;
   operationLog: Cradle['operationLog'];
+  resourcesService: Cradle['resourcesService'];
 }
 
 const FLOOR_COUNT = '(select count(*) from floors f where f.location_id = locations.id) as floor_count';
 
-function toView(r: Record<string, unknown>): LocationView {
+function toView(m: LocationModel): LocationView {
   return {
-    id: Number(r.id),
-    name: String(r.name),
-    timeZone: String(r.time_zone),
-    address: (r.address as string | null) ?? null,
-    sort: Number(r.sort),
-    floorCount: Number(r.floor_count ?? 0),
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
+    id: m.id,
+    name: m.name,
+    timeZone: m.timeZone,
+    address: m.address,
+    sort: m.sort,
+    floorCount: m.floorCount ?? 0,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
   };
 }
 
@@ -35,17 +37,17 @@ export class LocationsService {
 
   async list(query: PageQuery): Promise<Page<LocationView>> {
     const { db } = this.deps;
-    const q = db('locations')
+    const q = LocationModel.query(db)
       .select('locations.*', db.raw(FLOOR_COUNT))
       .orderBy([{ column: 'sort' }, { column: 'id' }]);
     if (query.q) whereAnyContains(q, ['name', 'address'], query.q);
-    return paginate(q, query, toView);
+    return paginateModels(q, query, toView);
   }
 
   async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<LocationView> {
-    const row = await trx('locations').select('locations.*', trx.raw(FLOOR_COUNT)).where('locations.id', id).first();
-    if (!row) throw new NotFoundError('location', id);
-    return toView(row);
+    const location = await LocationModel.query(trx).select('locations.*', trx.raw(FLOOR_COUNT)).findById(id);
+    if (!location) throw new NotFoundError('location', id);
+    return toView(location);
   }
 
   /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
@@ -85,7 +87,7 @@ export class LocationsService {
   /** Refused while the location has future bookings, resources or floors. */
   async remove(actor: Actor, id: number): Promise<void> {
     await this.audit.remove(actor, id, async (trx) => {
-      await assertUnbound(trx, { locationId: id }, this.deps.clock.now(), 'location');
+      await assertUnbound(trx, this.deps.resourcesService, { locationId: id }, this.deps.clock.now(), 'location');
       await trx('locations').where({ id }).delete();
     });
   }

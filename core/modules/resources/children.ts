@@ -6,6 +6,8 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { FieldError } from '../../errors.ts';
+// The bookings module imports this one, so its index would close a cycle: usage.ts imports only the lifecycle.
+import { holdingBookingDays } from '../bookings/usage.ts';
 import { disabledDates, isDisabledOn, type StatusFields } from './availability.ts';
 import type { DisabledPeriodInput, ResourceInput, Weekday } from './schema.ts';
 
@@ -133,23 +135,6 @@ export async function bindDevices(trx: Trx, resourceId: number, deviceIds: numbe
   await trx('resource_devices').insert(deviceIds.map((device_id) => ({ resource_id: resourceId, device_id })));
 }
 
-/** Instants of holding bookings that a new disabled period would cover. */
-export async function bookingsInPeriods(
-  trx: Trx,
-  resourceId: number,
-  periods: Period[],
-  holding: readonly string[],
-): Promise<number> {
-  if (!periods.length) return 0;
-  const q = trx('bookings')
-    .where({ resource_id: resourceId })
-    .whereIn('state', holding as string[])
-    .where((w) => {
-      for (const p of periods) w.orWhere((o) => o.where('start_at', '<', p.endAt).where('end_at', '>', p.startAt));
-    });
-  return Number(((await q.count({ n: '*' }).first()) as { n?: number } | undefined)?.n ?? 0);
-}
-
 /**
  * Holding bookings with time still to come on dates the new status and dates disable (`isDisabledOn`, R3.6)
  * and the old ones did not: what a change of status, `startDate` or `endDate` would strand (R3.11).
@@ -159,22 +144,11 @@ export async function bookingsNewlyDisabled(
   resourceId: number,
   before: StatusFields,
   after: StatusFields,
-  holding: readonly string[],
   now: number,
 ): Promise<number> {
   const off = disabledDates(after);
   if (!off) return 0;
-  const q = trx('bookings')
-    .where({ resource_id: resourceId })
-    .whereIn('state', holding as string[])
-    .where('end_at', '>', now);
-  if (off.from) q.where('meeting_date', '>=', off.from);
-  if (off.to) q.where('meeting_date', '<=', off.to);
-  const days = (await q.groupBy('meeting_date').select('meeting_date').count({ n: '*' })) as Array<{
-    meeting_date: string;
-    n: number | string;
-  }>;
-  return days
-    .filter((d) => isDisabledOn(after, String(d.meeting_date)) && !isDisabledOn(before, String(d.meeting_date)))
-    .reduce((sum, d) => sum + Number(d.n), 0);
+  return (await holdingBookingDays(trx, resourceId, now, off))
+    .filter((d) => isDisabledOn(after, d.date) && !isDisabledOn(before, d.date))
+    .reduce((sum, d) => sum + d.count, 0);
 }

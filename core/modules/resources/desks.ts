@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError } from '../../errors.ts';
+import { locationTimeZone } from '../locations/index.ts';
 import { fullWeek } from './children.ts';
 import type { BulkDesks } from './schema.ts';
 import { DESK, type ResourcesService } from './service.ts';
@@ -28,7 +29,7 @@ export class DesksService {
       const floor = await this.deps.floorsService.get(floorId, trx);
       await this.deps.resourcesService.assertTypeOffered(trx, DESK);
       await this.deps.licenceService.assertCanAdd(trx, 'desk', input.desks.length);
-      const location = await trx('locations').where({ id: floor.locationId }).first('time_zone');
+      const timeZone = (await locationTimeZone(trx, floor.locationId))!; // the floor's location: its foreign key
       const now = clock.now();
       const base = Number((await trx('resources').where({ floor_id: floorId }).max({ m: 'sort' }).first())?.m ?? 0);
       const ids: number[] = [];
@@ -41,7 +42,7 @@ export class DesksService {
           price_per_hour: input.pricePerHour,
           location_id: floor.locationId,
           floor_id: floorId,
-          time_zone: String(location.time_zone),
+          time_zone: timeZone,
           status: 1,
           pos_x: d.x,
           pos_y: d.y,

@@ -9,13 +9,27 @@ import type { Config } from '../../../config/default.ts';
 import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
+import type { TableModel } from '../../db/model.ts';
+import type { Db } from '../../db/transaction.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import { assertUnbound, HOLDING_STATES, type FloorsService } from '../locations/index.ts';
-import { bookingsInPeriods, bookingsNewlyDisabled, missingRefs, toPeriods, writeChildren } from './children.ts';
+// The bookings module imports this one, so its index would close a cycle: usage.ts imports only the lifecycle.
+import { futureHoldingBookings, holdingBookingsOverlapping, resourceHasBookingHistory } from '../bookings/usage.ts';
+import { locationTimeZone, type FloorsService } from '../locations/index.ts';
+import { bookingsNewlyDisabled, missingRefs, toPeriods, writeChildren } from './children.ts';
 import { resourceCapability, type ResourceAction } from './capabilities.ts';
 import type { ResourceInput, ResourceList, ResourceView } from './schema.ts';
+import {
+  ResourceApproverModel,
+  ResourceDeviceModel,
+  ResourceDisabledPeriodModel,
+  ResourceExemptUserModel,
+  ResourceGroupModel,
+  ResourceImageModel,
+  ResourceModel,
+  ResourceOpenHoursModel,
+} from './model.ts';
 import { loadViews } from './view.ts';
 import type { Cradle } from '../../cradle.ts';
 import { resourcesUsingIcon } from './reach.ts';
@@ -38,6 +52,20 @@ const SORTS: Record<string, Array<{ column: string; order?: 'asc' | 'desc' }>> =
   capacity: [{ column: 'capacity', order: 'desc' }, { column: 'id' }],
   id: [{ column: 'id' }],
 };
+
+/** The tables of a resource's parts, emptied before the resource itself is deleted. */
+const CHILDREN: ReadonlyArray<typeof TableModel> = [
+  ResourceOpenHoursModel,
+  ResourceDisabledPeriodModel,
+  ResourceApproverModel,
+  ResourceExemptUserModel,
+  ResourceGroupModel,
+  ResourceDeviceModel,
+  ResourceImageModel,
+];
+
+/** A floor or a location, for the locations module's questions about what stands on it. */
+export type PlaceOf = { floorId: number } | { locationId: number };
 
 export class ResourcesService {
   constructor(private readonly deps: ResourcesDeps) {}
@@ -73,7 +101,7 @@ export class ResourcesService {
   async list(actor: Actor, query: ResourceList): Promise<Page<ResourceView>> {
     const { db } = this.deps;
     const order = SORTS[await this.deps.paramsService.get<string>('resourceSort')] ?? SORTS.sort!;
-    const q = db('resources').select('*').orderBy(order);
+    const q = ResourceModel.query(db).select('id').orderBy(order);
     // One sees the types one may view: desks with the desk screen, the rest with the room screen.
     if (!can(actor, 'resources.viewRooms')) q.where('type', DESK);
     if (!can(actor, 'resources.viewDesks')) q.whereNot('type', DESK);
@@ -85,10 +113,8 @@ export class ResourcesService {
     if (query.q) whereAnyContains(q, ['name', 'description'], query.q);
     // Deferred join: page through ids alone (the (type, sort) index covers them), then read those rows,
     // so a deep page does not fetch every skipped row.
-    const page = await paginate(q.clearSelect().select('id'), query, (r) => Number(r.id));
-    const byId = new Map(
-      (await db('resources').whereIn('id', page.items)).map((r: Record<string, unknown>) => [Number(r.id), r]),
-    );
+    const page = await paginateModels(q, query, (r) => r.id);
+    const byId = new Map((await ResourceModel.query(db).whereIn('id', page.items)).map((r) => [r.id, r]));
     return {
       ...page,
       items: await loadViews(
@@ -99,9 +125,19 @@ export class ResourcesService {
   }
 
   async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<ResourceView> {
-    const row = await trx('resources').where({ id }).first();
-    if (!row) throw new NotFoundError('resource', id);
-    return (await loadViews(trx, [row]))[0]!;
+    const resource = await ResourceModel.query(trx).findById(id);
+    if (!resource) throw new NotFoundError('resource', id);
+    return (await loadViews(trx, [resource]))[0]!;
+  }
+
+  /** The ids of the resources on the floor or at the location, as a subquery for the caller's query. */
+  idsOn(db: Db, place: PlaceOf): Knex.QueryBuilder {
+    return db('resources').where(placeColumn(place)).select('id');
+  }
+
+  /** How many resources are on the floor or at the location. */
+  countOn(db: Db, place: PlaceOf): Promise<number> {
+    return ResourceModel.query(db).where(placeColumn(place)).resultSize();
   }
 
   async view(actor: Actor, id: number): Promise<ResourceView> {
@@ -114,11 +150,11 @@ export class ResourcesService {
   private async prepare(trx: Knex.Transaction, input: ResourceInput, previousType?: number) {
     // A type withdrawn from availableResource stops new ones, not the upkeep of existing ones.
     if (input.type !== previousType) await this.assertTypeOffered(trx, input.type);
-    const location = await trx('locations').where({ id: input.locationId }).first('time_zone');
-    if (!location)
+    const locationZone = await locationTimeZone(trx, input.locationId);
+    if (locationZone === undefined)
       throw new ValidationError([{ field: 'locationId', message: `unknown location ${input.locationId}` }]);
     if (input.floorId) await this.deps.floorsService.assertOnLocation(trx, input.floorId, input.locationId);
-    const zone = input.timeZone ?? String(location.time_zone);
+    const zone = input.timeZone ?? locationZone;
     const { periods, errors } = toPeriods(input.disabledPeriods, zone);
     errors.push(...(await missingRefs(trx, input)));
     if (errors.length) throw new ValidationError(errors);
@@ -153,25 +189,27 @@ export class ResourcesService {
     return { row, periods };
   }
 
+  /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
+  private get audit() {
+    return this.deps.operationLog.audited('room.resource', (id, trx) => this.get(id, trx));
+  }
+
   async create(actor: Actor, input: ResourceInput): Promise<ResourceView> {
     this.assertMay(actor, input.type, 'add');
-    return this.deps.db.transaction(async (trx) => {
+    return this.audit.create(actor, async (trx) => {
       const { row, periods } = await this.prepare(trx, input);
       await this.deps.licenceService.assertCanAdd(trx, input.type === DESK ? 'desk' : 'room', 1);
       const now = this.deps.clock.now();
       const [id] = await trx('resources').insert({ ...row, created_at: now });
       await writeChildren(trx, Number(id), input, periods, actor.userId, now, true);
       if (input.deviceIds.length) await this.deps.devicesService.placeAt(trx, Number(id), input.deviceIds);
-      const after = await this.get(Number(id), trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'room.resource.create', target: after.id, after });
-      return after;
+      return Number(id);
     });
   }
 
   async update(actor: Actor, id: number, input: ResourceInput): Promise<ResourceView> {
     this.assertMay(actor, input.type, 'update');
-    return this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    return this.audit.update(actor, id, async (trx, before) => {
       this.assertMay(actor, before.type, 'update');
       const { row, periods } = await this.prepare(trx, input, before.type);
       const now = this.deps.clock.now();
@@ -181,41 +219,24 @@ export class ResourcesService {
       const added = periods.filter((p) => !known.has(`${p.startAt}-${p.endAt}`) && p.endAt > now);
       const next = { status: input.status, startDate: input.startDate ?? null, endDate: input.endDate ?? null };
       const clashes =
-        (await bookingsInPeriods(trx, id, added, HOLDING_STATES)) +
-        (await bookingsNewlyDisabled(trx, id, before, next, HOLDING_STATES, now));
+        (await holdingBookingsOverlapping(trx, id, added)) + (await bookingsNewlyDisabled(trx, id, before, next, now));
       if (clashes > 0) throw new BusinessRuleError('places.boundBookings', { count: clashes });
       const kind = (t: number) => (t === DESK ? 'desk' : 'room');
       if (kind(before.type) !== kind(input.type)) await this.deps.licenceService.assertCanAdd(trx, kind(input.type), 1);
       await trx('resources').where({ id }).update(row);
       await writeChildren(trx, id, input, periods, actor.userId, now, false);
       await this.deps.devicesService.placeAt(trx, id, input.deviceIds);
-      const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, actor, { action: 'room.resource.update', target: id, before, after });
-      return after;
     });
   }
 
   /** Refused while bookings still hold time on it; past bookings keep it for the reports. */
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.deps.db.transaction(async (trx) => {
-      const before = await this.get(id, trx);
+    await this.audit.remove(actor, id, async (trx, before) => {
       this.assertMay(actor, before.type, 'delete');
-      await assertUnbound(trx, { resourceId: id }, this.deps.clock.now(), 'resource');
-      const history =
-        (await trx('bookings').where({ resource_id: id }).first('id')) ??
-        (await trx('booking_series').where({ resource_id: id }).first('id'));
-      if (history) throw new BusinessRuleError('places.hasHistory');
-      for (const table of [
-        'resource_open_hours',
-        'resource_disabled_periods',
-        'resource_approvers',
-        'resource_exempt_users',
-        'resource_groups',
-        'resource_devices',
-        'resource_images',
-      ]) {
-        await trx(table).where({ resource_id: id }).delete();
-      }
+      const bound = await futureHoldingBookings(trx, id, this.deps.clock.now());
+      if (bound > 0) throw new BusinessRuleError('places.boundBookings', { entity: 'resource', count: bound });
+      if (await resourceHasBookingHistory(trx, id)) throw new BusinessRuleError('places.hasHistory');
+      for (const child of CHILDREN) await child.query(trx).where({ resource_id: id }).delete();
       await this.deps.devicesService.placeAt(trx, id, []);
       try {
         await trx('resources').where({ id }).delete();
@@ -223,7 +244,6 @@ export class ResourcesService {
         if (isForeignKeyViolation(err)) throw new BusinessRuleError('places.hasHistory');
         throw err;
       }
-      await this.deps.operationLog.record(trx, actor, { action: 'room.resource.delete', target: id, before });
     });
   }
 
@@ -237,4 +257,8 @@ export class ResourcesService {
       errorCorrectionLevel: 'M',
     });
   }
+}
+
+function placeColumn(place: PlaceOf): { floor_id: number } | { location_id: number } {
+  return 'floorId' in place ? { floor_id: place.floorId } : { location_id: place.locationId };
 }

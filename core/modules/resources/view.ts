@@ -1,103 +1,98 @@
-/** Resource rows and their child tables, read in one query per table for a whole page. */
+/** Resources and their child tables, read in one query per table for a whole page. */
 import type { Knex } from 'knex';
+import { floorNames, locationNames } from '../locations/index.ts';
+import {
+  ResourceApproverModel,
+  ResourceDeviceModel,
+  ResourceDisabledPeriodModel,
+  ResourceExemptUserModel,
+  ResourceGroupModel,
+  ResourceImageModel,
+  ResourceOpenHoursModel,
+  type ResourceModel,
+} from './model.ts';
 import type { ResourceView } from './schema.ts';
 
-type Row = Record<string, unknown>;
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const group = <T>(rows: Row[], map: (r: Row) => T): Map<number, T[]> => {
+/** The rows of a child table by their resource. */
+function byResource<R extends { resourceId: number }, T>(rows: R[], map: (r: R) => T): Map<number, T[]> {
   const out = new Map<number, T[]>();
   for (const r of rows) {
-    const key = Number(r.resource_id);
-    const list = out.get(key) ?? [];
+    const list = out.get(r.resourceId) ?? [];
     list.push(map(r));
-    out.set(key, list);
+    out.set(r.resourceId, list);
   }
   return out;
-};
+}
 
-/** Full views of `rows` (resources table rows), in their order. */
-export async function loadViews(db: Knex | Knex.Transaction, rows: Row[]): Promise<ResourceView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => Number(r.id));
-  const [hours, periods, approvers, exempt, groups, devices, images] = await Promise.all([
-    db('resource_open_hours').whereIn('resource_id', ids).orderBy('weekday'),
-    db('resource_disabled_periods').whereIn('resource_id', ids).orderBy('start_at'),
-    db('resource_approvers').whereIn('resource_id', ids).orderBy('user_id'),
-    db('resource_exempt_users').whereIn('resource_id', ids).orderBy('user_id'),
-    db('resource_groups').whereIn('resource_id', ids).orderBy('group_id'),
-    db('resource_devices').whereIn('resource_id', ids).orderBy('device_id'),
-    db('resource_images').whereIn('resource_id', ids).orderBy(['sort', 'id']),
+/** Full views of `resources`, in their order. */
+export async function loadViews(db: Knex | Knex.Transaction, resources: ResourceModel[]): Promise<ResourceView[]> {
+  if (resources.length === 0) return [];
+  const ids = resources.map((r) => r.id);
+  const [hours, periods, approvers, exempt, groups, devices, images, locations, floors] = await Promise.all([
+    ResourceOpenHoursModel.query(db).whereIn('resource_id', ids).orderBy('weekday'),
+    ResourceDisabledPeriodModel.query(db).whereIn('resource_id', ids).orderBy('start_at'),
+    ResourceApproverModel.query(db).whereIn('resource_id', ids).orderBy('user_id'),
+    ResourceExemptUserModel.query(db).whereIn('resource_id', ids).orderBy('user_id'),
+    ResourceGroupModel.query(db).whereIn('resource_id', ids).orderBy('group_id'),
+    ResourceDeviceModel.query(db).whereIn('resource_id', ids).orderBy('device_id'),
+    ResourceImageModel.query(db).whereIn('resource_id', ids).orderBy(['sort', 'id']),
+    locationNames(
+      db,
+      resources.map((r) => r.locationId),
+    ),
+    floorNames(
+      db,
+      resources.flatMap((r) => (r.floorId ? [r.floorId] : [])),
+    ),
   ]);
-  const [locations, floors] = await Promise.all([
-    db('locations')
-      .whereIn('id', [...new Set(rows.map((r) => Number(r.location_id)))])
-      .select('id', 'name'),
-    db('floors')
-      .whereIn('id', [...new Set(rows.filter((r) => r.floor_id).map((r) => Number(r.floor_id)))])
-      .select('id', 'display_name'),
-  ]);
-  const locationName = new Map(locations.map((l: Row) => [Number(l.id), String(l.name)]));
-  const floorName = new Map(floors.map((f: Row) => [Number(f.id), String(f.display_name)]));
-  const hoursBy = group(hours, (h) => ({
-    weekday: Number(h.weekday),
-    enabled: Boolean(h.enabled),
-    timeFrom: String(h.time_from),
-    timeTo: String(h.time_to),
+  const hoursBy = byResource(hours, (h) => ({
+    weekday: h.weekday,
+    enabled: h.enabled,
+    timeFrom: h.timeFrom,
+    timeTo: h.timeTo,
   }));
-  const periodsBy = group(periods, (p) => ({
-    id: Number(p.id),
-    startAt: Number(p.start_at),
-    endAt: Number(p.end_at),
-    reason: str(p.reason),
+  const periodsBy = byResource(periods, (p) => ({ id: p.id, startAt: p.startAt, endAt: p.endAt, reason: p.reason }));
+  const approversBy = byResource(approvers, (r) => r.userId);
+  const exemptBy = byResource(exempt, (r) => r.userId);
+  const groupsBy = byResource(groups, (r) => r.groupId);
+  const devicesBy = byResource(devices, (r) => r.deviceId);
+  const imagesBy = byResource(images, (r) => r.uploadId);
+  return resources.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    capacity: r.capacity,
+    area: r.area,
+    description: r.description,
+    cableCount: r.cableCount,
+    portCount: r.portCount,
+    outletCount: r.outletCount,
+    teleconferenceNo: r.teleconferenceNo,
+    locationId: r.locationId,
+    locationName: locations.get(r.locationId) ?? '',
+    floorId: r.floorId,
+    floorName: r.floorId ? (floors.get(r.floorId) ?? null) : null,
+    pricePerHour: r.pricePerHour,
+    timeZone: r.timeZone,
+    allDay: r.allDay,
+    status: r.status,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    wholeDay: r.wholeDay,
+    weekdays: hoursBy.get(r.id) ?? [],
+    disabledPeriods: periodsBy.get(r.id) ?? [],
+    approverIds: approversBy.get(r.id) ?? [],
+    exemptUserIds: exemptBy.get(r.id) ?? [],
+    groupIds: groupsBy.get(r.id) ?? [],
+    deviceIds: devicesBy.get(r.id) ?? [],
+    imageIds: imagesBy.get(r.id) ?? [],
+    iconId: r.iconId,
+    sensorId: r.sensorId,
+    cardReaderId: r.cardReaderId,
+    lockId: r.lockId,
+    position: r.posX === null || r.posY === null ? null : { x: r.posX, y: r.posY },
+    sort: r.sort,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   }));
-  const approversBy = group(approvers, (r) => Number(r.user_id));
-  const exemptBy = group(exempt, (r) => Number(r.user_id));
-  const groupsBy = group(groups, (r) => Number(r.group_id));
-  const devicesBy = group(devices, (r) => Number(r.device_id));
-  const imagesBy = group(images, (r) => String(r.upload_id));
-  return rows.map((r) => {
-    const id = Number(r.id);
-    return {
-      id,
-      name: String(r.name),
-      type: Number(r.type),
-      capacity: Number(r.capacity),
-      area: numOrNull(r.area),
-      description: str(r.description),
-      cableCount: Number(r.cable_count),
-      portCount: Number(r.port_count),
-      outletCount: Number(r.outlet_count),
-      teleconferenceNo: str(r.teleconference_no),
-      locationId: Number(r.location_id),
-      locationName: locationName.get(Number(r.location_id)) ?? '',
-      floorId: numOrNull(r.floor_id),
-      floorName: r.floor_id ? (floorName.get(Number(r.floor_id)) ?? null) : null,
-      pricePerHour: Number(r.price_per_hour),
-      timeZone: String(r.time_zone),
-      allDay: Boolean(r.all_day),
-      status: Number(r.status),
-      startDate: str(r.start_date),
-      endDate: str(r.end_date),
-      wholeDay: Boolean(r.whole_day),
-      weekdays: hoursBy.get(id) ?? [],
-      disabledPeriods: periodsBy.get(id) ?? [],
-      approverIds: approversBy.get(id) ?? [],
-      exemptUserIds: exemptBy.get(id) ?? [],
-      groupIds: groupsBy.get(id) ?? [],
-      deviceIds: devicesBy.get(id) ?? [],
-      imageIds: imagesBy.get(id) ?? [],
-      iconId: numOrNull(r.icon_id),
-      sensorId: str(r.sensor_id),
-      cardReaderId: str(r.card_reader_id),
-      lockId: str(r.lock_id),
-      position:
-        r.pos_x === null || r.pos_x === undefined || r.pos_y === null || r.pos_y === undefined
-          ? null
-          : { x: Number(r.pos_x), y: Number(r.pos_y) },
-      sort: Number(r.sort),
-      createdAt: Number(r.created_at),
-      updatedAt: Number(r.updated_at),
-    };
-  });
 }
