@@ -8,26 +8,25 @@ import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
+import { GroupMemberModel, GroupModel } from './model.ts';
 import type { GroupBody, GroupQuery, GroupSummary, GroupView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 import type { Db } from '../../db/transaction.ts';
 import { existingUserIds, joinUser } from '../users/index.ts';
-
-type Row = { id: number; name: string; description: string | null; created_at: number; updated_at: number };
 
 export class GroupsService {
   constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async list(query: GroupQuery): Promise<Page<GroupSummary>> {
     const { db } = this.deps;
-    const q = db('user_groups').select('*').orderBy('id');
+    const q = GroupModel.query(db).orderBy('id');
     if (query.q) whereAnyContains(q, ['name', 'description'], query.q);
-    if (query.userId) q.whereIn('id', db('user_group_members').select('group_id').where({ user_id: query.userId }));
-    const page = await paginate<Row>(q, query, (r) => r as unknown as Row);
-    const ids = page.items.map((g) => Number(g.id));
+    if (query.userId) q.whereIn('id', GroupMemberModel.query(db).select('group_id').where({ user_id: query.userId }));
+    const page = await paginateModels(q, query, (g) => g);
+    const ids = page.items.map((g) => g.id);
     const counts = ids.length
       ? ((await db('user_group_members')
           .whereIn('group_id', ids)
@@ -35,21 +34,19 @@ export class GroupsService {
           .select('group_id')
           .count({ n: '*' })) as Array<{ group_id: number; n: number | string }>)
       : [];
-    return {
-      ...page,
-      items: page.items.map((g) => summary(g, Number(counts.find((c) => Number(c.group_id) === Number(g.id))?.n ?? 0))),
-    };
+    const memberCounts = new Map(counts.map((c) => [c.group_id, Number(c.n)]));
+    return { ...page, items: page.items.map((g) => summary(g, memberCounts.get(g.id) ?? 0)) };
   }
 
   async get(id: number, db: Db = this.deps.db): Promise<GroupView> {
-    const row = (await db('user_groups').where({ id }).first()) as Row | undefined;
-    if (!row) throw new NotFoundError('user group', id);
+    const group = await GroupModel.query(db).findById(id);
+    if (!group) throw new NotFoundError('user group', id);
     const members = (await joinUser(db('user_group_members as m'), 'm.user_id', ['id', 'username', 'real_name'])
       .where('m.group_id', id)
       .orderBy('u.id')) as Array<{ id: number; username: string; real_name: string }>;
     return {
-      ...summary(row, members.length),
-      members: members.map((m) => ({ id: Number(m.id), username: m.username, realName: m.real_name })),
+      ...summary(group, members.length),
+      members: members.map((m) => ({ id: m.id, username: m.username, realName: m.real_name })),
     };
   }
 
@@ -148,14 +145,14 @@ export class GroupsService {
   }
 }
 
-function summary(r: Row, memberCount: number): GroupSummary {
+function summary(g: GroupModel, memberCount: number): GroupSummary {
   return {
-    id: Number(r.id),
-    name: r.name,
-    description: r.description ?? null,
+    id: g.id,
+    name: g.name,
+    description: g.description,
     memberCount,
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
+    createdAt: g.createdAt,
+    updatedAt: g.updatedAt,
   };
 }
 

@@ -9,18 +9,30 @@ import type { Knex } from 'knex';
 import { holds, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { ApiKeyResolver, CallerInfo } from '../../http/authenticate.ts';
 import { t } from '../../i18n/index.ts';
 import { allPermissions } from '../menus/index.ts';
 import { accountStanding, ACCOUNT_STATE_COLUMNS, type AccountState, joinUser } from '../users/index.ts';
+import { ApiKeyModel } from './model.ts';
 import type { CreatedKey, KeyInput, KeyQuery, KeyView } from './schema.ts';
 import { newKey, parseKey, secretMatches } from './secret.ts';
 import type { Cradle } from '../../cradle.ts';
 
-type Row = Record<string, unknown>;
-const num = (v: unknown) => (v == null ? null : Number(v));
+/** The key's columns and its user's, as the per-request check reads them with plain knex. */
+type KeyCheckRow = AccountState & {
+  id: number;
+  secret_hash: string;
+  scopes: string;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  user_id: number;
+  username: string;
+};
+/** A key with its user's name, through the users module's join. */
+type KeyWithUser = ApiKeyModel & { username: string | null };
 /** last_used_at is written at most once a minute per key, not on every call. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
@@ -34,27 +46,29 @@ export class ApiKeysService implements ApiKeyResolver {
     },
   ) {}
 
-  private view(r: Row): KeyView {
+  private view(k: KeyWithUser): KeyView {
     const now = this.deps.clock.now();
-    const expiresAt = num(r.expires_at);
-    const revokedAt = num(r.revoked_at);
     return {
-      id: Number(r.id),
-      name: String(r.name),
-      keyId: String(r.key_id),
-      scopes: JSON.parse(String(r.scopes)) as string[],
-      userId: num(r.user_id),
-      username: (r.username as string | null) ?? null,
-      createdAt: Number(r.created_at),
-      expiresAt,
-      lastUsedAt: num(r.last_used_at),
-      revokedAt,
-      state: revokedAt ? 'revoked' : expiresAt !== null && expiresAt <= now ? 'expired' : 'active',
+      id: k.id,
+      name: k.name,
+      keyId: k.keyId,
+      scopes: k.scopes,
+      userId: k.userId,
+      username: k.username ?? null,
+      createdAt: k.createdAt,
+      expiresAt: k.expiresAt,
+      lastUsedAt: k.lastUsedAt,
+      revokedAt: k.revokedAt,
+      state: k.revokedAt ? 'revoked' : k.expiresAt !== null && k.expiresAt <= now ? 'expired' : 'active',
     };
   }
 
   private base(trx: Knex | Knex.Transaction = this.deps.db) {
-    return joinUser(trx('api_keys as k').select('k.*'), 'k.user_id', ['username'], { left: true });
+    return joinUser(ApiKeyModel.query(trx).alias('k').select('k.*'), 'k.user_id', ['username'], { left: true });
+  }
+
+  private async one(trx: Knex | Knex.Transaction, id: number): Promise<KeyWithUser | undefined> {
+    return (await this.base(trx).where('k.id', id).limit(1))[0] as KeyWithUser | undefined;
   }
 
   async list(query: KeyQuery): Promise<Page<KeyView>> {
@@ -65,7 +79,7 @@ export class ApiKeysService implements ApiKeyResolver {
       const now = this.deps.clock.now();
       q.whereNull('k.revoked_at').where((w) => w.whereNull('k.expires_at').orWhere('k.expires_at', '>', now));
     }
-    return paginate(q, query, (r) => this.view(r));
+    return paginateModels(q, query, (k) => this.view(k as KeyWithUser));
   }
 
   async create(actor: Actor, input: KeyInput): Promise<CreatedKey> {
@@ -96,7 +110,7 @@ export class ApiKeysService implements ApiKeyResolver {
         created_at: now,
         expires_at: input.expiresAt ?? null,
       });
-      const view = this.view((await this.base(trx).where('k.id', Number(id)).first()) as Row);
+      const view = this.view((await this.one(trx, Number(id)))!);
       await this.deps.operationLog.record(trx, actor, {
         action: 'sys.keys.create',
         target: view.keyId,
@@ -109,10 +123,10 @@ export class ApiKeysService implements ApiKeyResolver {
   async revoke(actor: Actor, id: number): Promise<KeyView> {
     if (actor.via === 'apiKey') throw new ForbiddenError('keys.notWithKey');
     return this.deps.db.transaction(async (trx) => {
-      const row = (await this.base(trx).where('k.id', id).first()) as Row | undefined;
+      const row = await this.one(trx, id);
       if (!row) throw new NotFoundError('API key', id);
-      if (!row.revoked_at) await trx('api_keys').where({ id }).update({ revoked_at: this.deps.clock.now() });
-      const after = this.view((await this.base(trx).where('k.id', id).first()) as Row);
+      if (!row.revokedAt) await trx('api_keys').where({ id }).update({ revoked_at: this.deps.clock.now() });
+      const after = this.view((await this.one(trx, id))!);
       await this.deps.operationLog.record(trx, actor, {
         action: 'sys.keys.revoke',
         target: after.keyId,
@@ -129,10 +143,8 @@ export class ApiKeysService implements ApiKeyResolver {
    */
   async revokeAllOfUser(trx: Knex.Transaction, userId: number): Promise<string[]> {
     const keyIds = (
-      (await trx('api_keys').where({ user_id: userId }).whereNull('revoked_at').select('key_id')) as Array<{
-        key_id: string;
-      }>
-    ).map((r) => r.key_id);
+      await ApiKeyModel.query(trx).where({ user_id: userId }).whereNull('revoked_at').select('key_id')
+    ).map((k) => k.keyId);
     if (keyIds.length)
       await trx('api_keys')
         .where({ user_id: userId })
@@ -145,30 +157,31 @@ export class ApiKeysService implements ApiKeyResolver {
     const { db, clock, rolesService } = this.deps;
     const parsed = parseKey(text);
     if (!parsed) throw new UnauthorizedError('auth.apiKeyInvalid');
+    // Every call with a key passes here: plain knex, as a model would cost time on every request.
     const row = (await joinUser(db('api_keys as k'), 'k.user_id', ['username', ...ACCOUNT_STATE_COLUMNS])
       .where('k.key_id', parsed.keyId)
       .first('k.id', 'k.secret_hash', 'k.scopes', 'k.expires_at', 'k.revoked_at', 'k.last_used_at', 'k.user_id')) as
-      Row | undefined;
+      KeyCheckRow | undefined;
     const now = clock.now();
     if (
       !row ||
-      !secretMatches(parsed.secret, String(row.secret_hash)) ||
+      !secretMatches(parsed.secret, row.secret_hash) ||
       row.revoked_at ||
-      (row.expires_at != null && Number(row.expires_at) <= now) ||
+      (row.expires_at != null && row.expires_at <= now) ||
       // The creator must be allowed to act now: not disabled, inside any restriction window.
-      accountStanding(row as unknown as AccountState, now) !== 'active'
+      accountStanding(row, now) !== 'active'
     ) {
       throw new UnauthorizedError('auth.apiKeyInvalid');
     }
-    if (row.last_used_at == null || Number(row.last_used_at) < now - LAST_USED_GRANULARITY_MS) {
+    if (row.last_used_at == null || row.last_used_at < now - LAST_USED_GRANULARITY_MS) {
       await db('api_keys').where({ id: row.id }).update({ last_used_at: now });
     }
-    const userId = Number(row.user_id);
+    const userId = row.user_id;
     const held = await rolesService.permissionsOfUser(userId);
-    const scopes = (JSON.parse(String(row.scopes)) as string[]).filter((s) => held.has(s) || held.has('*'));
+    const scopes = (JSON.parse(row.scopes) as string[]).filter((s) => held.has(s) || held.has('*'));
     return {
       userId,
-      username: String(row.username),
+      username: row.username,
       permissions: new Set(scopes),
       lang: caller.lang,
       ip: caller.ip,

@@ -4,6 +4,7 @@
  * some ids are users, and the per-user lock that serialises a decision about one user across processes.
  */
 import type { Knex } from 'knex';
+import type { Model, QueryBuilder } from 'objection';
 import { joinById } from '../../db/join.ts';
 import type { Db } from '../../db/transaction.ts';
 import { UserModel } from './model.ts';
@@ -18,14 +19,17 @@ export interface JoinUser {
 /**
  * Joins the user whose id is in `on` (`'k.user_id'`) and selects `columns` of theirs as `<as>.<column>`
  * (`'real_name as organiser_name'` keeps its alias). Filters and orders may then name `<as>.<column>`.
+ * `q` is a knex query or an objection query of the caller's model.
  */
-export function joinUser(
-  q: Knex.QueryBuilder,
+export function joinUser<Q extends Knex.QueryBuilder | QueryBuilder<Model, unknown>>(
+  q: Q,
   on: string,
   columns: readonly string[] = [],
   { as = 'u', left = false }: JoinUser = {},
-): Knex.QueryBuilder {
-  return joinById(q, 'users', on, columns, { as, left });
+): Q {
+  // An objection query joins and selects as knex's does; its rows then carry the joined columns too.
+  joinById(q as Knex.QueryBuilder, 'users', on, columns, { as, left });
+  return q;
 }
 
 /** Which of `ids` are users (in chunks, so a long list stays under the database's parameter limit). */
