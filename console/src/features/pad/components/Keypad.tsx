@@ -37,7 +37,7 @@ export function Keypad({ id, label, value, length, onChange, disabled = false, d
         value={value}
         disabled={disabled}
         aria-describedby={describedBy}
-        placeholder={'•'.repeat(length)}
+        placeholder={'–'.repeat(length)}
         onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, length))}
         data-testid={`${id}-input`}
       />

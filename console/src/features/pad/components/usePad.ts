@@ -32,6 +32,8 @@ export interface Pad {
   offlineSince: number | null;
   /** The server's clock minus the tablet's, so the clock shows the server's time. */
   skew: number;
+  /** The change stream is connected (its `ready` came). */
+  streaming: boolean;
   /** A refusal of the day itself (not offline), shown instead of the day. */
   dayError: string | null;
   pair: (code: string) => Promise<void>;
@@ -50,6 +52,7 @@ export function usePad(): Pad {
   const [offlineSince, setOfflineSince] = useState<number | null>(null);
   const [skew, setSkew] = useState(0);
   const [dayError, setDayError] = useState<string | null>(null);
+  const [streaming, setStreaming] = useState(false);
   const skewRef = useRef(0);
   const inFlight = useRef<Promise<void> | null>(null);
   const again = useRef(false);
@@ -142,7 +145,16 @@ export function usePad(): Pad {
   useEffect(() => {
     if (phase !== 'paired') return;
     void refetch();
-    const follower = followStream({ onEvent: () => void refetch(), onDown: markOffline });
+    const follower = followStream({
+      onEvent: (event) => {
+        if (event === 'ready') setStreaming(true);
+        void refetch();
+      },
+      onDown: () => {
+        setStreaming(false);
+        markOffline();
+      },
+    });
     stream.current = follower;
     const minute = setInterval(() => {
       void refetch();
@@ -150,6 +162,7 @@ export function usePad(): Pad {
     }, REFRESH_MS);
     return () => {
       follower.stop();
+      setStreaming(false);
       stream.current = null;
       clearInterval(minute);
     };
@@ -206,5 +219,5 @@ export function usePad(): Pad {
     [i18n, failed],
   );
 
-  return { phase, me, day, offlineSince, skew, dayError, pair, setLanguage, accept, failed, refetch };
+  return { phase, me, day, offlineSince, skew, streaming, dayError, pair, setLanguage, accept, failed, refetch };
 }

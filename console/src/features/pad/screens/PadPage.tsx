@@ -58,7 +58,13 @@ export default function PadPage() {
   const current = day ? currentMeeting(day, now) : null;
   const shown = current ?? (day ? nextMeeting(day, now) : null);
   return (
-    <main className="pad" aria-labelledby="pad-room" data-testid="pad-screen" data-offline={offline}>
+    <main
+      className="pad"
+      aria-labelledby="pad-room"
+      data-testid="pad-screen"
+      data-offline={offline}
+      data-stream={pad.streaming ? 'ready' : 'down'}
+    >
       {offline && (
         <div className="pad-offline" role="alert" id="pad-offline" data-testid="pad-offline">
           <Icon name="wifi" aria-hidden="true" />
