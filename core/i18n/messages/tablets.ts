@@ -1,6 +1,6 @@
 import type { MessageSet } from './types.ts';
 
-// Door tablets: pairing and the device credential (docs/product-rules.md R19).
+// Door tablets: pairing, the device credential and what people do at the door (docs/product-rules.md R19).
 export default {
   en: {
     'tablets.codeInvalid':
@@ -10,6 +10,15 @@ export default {
     'tablets.notForDevices': "A door tablet's credential opens only the tablet's own routes; sign in as a user",
     'tablets.otherRoom': 'A tablet sees only the room it is paired to',
     'tablets.notARoom': 'A door tablet is paired to a room, not to a desk',
+    'pad.waitSeconds': 'Too many wrong codes on this tablet; try again in {seconds} s',
+    'pad.signInOnWeb': 'Too many wrong passwords for this name; sign in on the web first',
+    'pad.badCredentials': 'Wrong username or password',
+    'pad.bookingOff': 'Booking at the door is switched off',
+    'pad.notFreeNow': 'The room is not free now',
+    'pad.notFreeThatLong': 'The room is not free that long; choose a shorter time',
+    'pad.methodOff': 'This way of identifying yourself is not offered at the door tablets',
+    'pad.notYourMeeting': 'Only the organiser or an attendee of this meeting may do that',
+    'pad.bookedAtDoor': 'Booked at the door',
   },
   cn: {
     'tablets.codeInvalid': '配对码错误、已过期或已被使用，请向管理员索取新的配对码',
@@ -18,6 +27,15 @@ export default {
     'tablets.notForDevices': '门口平板的凭证只能访问平板自己的接口，请以用户身份登录',
     'tablets.otherRoom': '平板只能查看其配对的会议室',
     'tablets.notARoom': '门口平板只能与会议室配对，不能与工位配对',
+    'pad.waitSeconds': '此平板上签到码错误次数过多，请 {seconds} 秒后再试',
+    'pad.signInOnWeb': '该用户名密码错误次数过多，请先在网页上登录',
+    'pad.badCredentials': '用户名或密码错误',
+    'pad.bookingOff': '门口预约已关闭',
+    'pad.notFreeNow': '会议室当前不空闲',
+    'pad.notFreeThatLong': '会议室空闲时间不足，请选择更短的时间',
+    'pad.methodOff': '门口平板不提供此认证方式',
+    'pad.notYourMeeting': '只有该会议的预约人或参会人可以执行此操作',
+    'pad.bookedAtDoor': '门口预约',
   },
   ja: {
     'tablets.codeInvalid':
@@ -28,5 +46,14 @@ export default {
       'ドアタブレットの資格情報はタブレット自身の API にのみ使えます。ユーザーとしてサインインしてください',
     'tablets.otherRoom': 'タブレットはペアリングされた部屋のみ参照できます',
     'tablets.notARoom': 'ドアタブレットは会議室とペアリングします。デスクとはペアリングできません',
+    'pad.waitSeconds': 'このタブレットでコードの誤りが多すぎます。{seconds} 秒後にもう一度お試しください',
+    'pad.signInOnWeb': 'この名前のパスワードの誤りが多すぎます。先に Web でサインインしてください',
+    'pad.badCredentials': 'ユーザー名またはパスワードが違います',
+    'pad.bookingOff': 'ドアでの予約はオフになっています',
+    'pad.notFreeNow': '会議室は現在空いていません',
+    'pad.notFreeThatLong': 'その長さは空いていません。短い時間を選んでください',
+    'pad.methodOff': 'この認証方法はドアタブレットでは使えません',
+    'pad.notYourMeeting': 'この会議の予約者または参加者のみ操作できます',
+    'pad.bookedAtDoor': 'ドアで予約',
   },
 } satisfies MessageSet;

@@ -1,6 +1,7 @@
 import { asClass, asFunction } from 'awilix';
 import type { AtriumModule } from '../module.ts';
 import { CaptchaService } from './captcha.ts';
+import { DoorSignIn } from './door.ts';
 import { authRoutes } from './routes.ts';
 import { Reauthentication } from './reauth.ts';
 import { RegistrationService } from './register.ts';
@@ -20,6 +21,7 @@ declare module '../../cradle.ts' {
     authService: AuthService;
     registrationService: RegistrationService;
     reauthentication: Reauthentication;
+    doorSignIn: DoorSignIn;
   }
 }
 
@@ -27,6 +29,7 @@ export { AuthService, type SignInResult, type ClientMeta } from './service.ts';
 export { SessionService, AUTH_METHOD, type AuthMethod } from './sessions.ts';
 export type { CaptchaService } from './captcha.ts';
 export type { SignInThrottle } from './throttle.ts';
+export type { DoorCredentials, DoorSignIn } from './door.ts';
 export { CONFIRM_PASSWORD_HEADER, RECENT_SIGN_IN_MS, type Reauthentication } from './reauth.ts';
 
 export const authModule: AtriumModule = {
@@ -40,6 +43,7 @@ export const authModule: AtriumModule = {
       sessionService: asClass(SessionService).singleton(),
       authService: asClass(AuthService).singleton(),
       registrationService: asClass(RegistrationService).singleton(),
+      doorSignIn: asClass(DoorSignIn).singleton(),
       // A current password typed to confirm an action counts toward the sign-in throttle like one typed
       // at sign-in, and waits the same: a stolen session cannot guess it without limit.
       reauthentication: asFunction(() => {

@@ -28,6 +28,8 @@ export function rolesOf(actor: Actor, b: { organiserId: number } | null, facts: 
   if (isBookingAdmin(actor)) roles.add('bookingAdmin');
   if (facts.approver && b?.organiserId !== actor.userId) roles.add('approver');
   if (facts.attendee) roles.add('attendee');
+  // A door tablet (or a person authenticated at it) acts for its own room only: the tablets module checks the room.
+  if (actor.device) roles.add('doorTablet');
   return roles;
 }
 

@@ -11,6 +11,7 @@ import { writeTx } from './write.ts';
 import { DAY_MS } from './time.ts';
 import { checkAttendees, insertBookingRow, PendingEvents, type BookingFields } from './write.ts';
 import { employeeNoOf } from '../users/index.ts';
+import { channelOf } from '../logs/index.ts';
 
 /** The settings, the resource, the attendees' existence and the organiser's employee number, read side by side; errors in that order. */
 export async function prepareCreate(
@@ -75,6 +76,7 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
       settings,
       pending,
       price: ctx.price,
+      channel: channelOf(actor),
     });
     events.add('booking.created', written.id, actor.userId);
     if (pending) events.add('booking.approvalRequested', written.id, actor.userId);

@@ -24,6 +24,7 @@ export { CreditsService, type LedgerEntry } from './credits.ts';
 export { BookingFeedService } from './ics.ts';
 export { LiveBookingsService, type LiveBooking, type LiveSlot } from './live.ts';
 export type { BookingView } from './schema.ts';
+export type { RoomBooking } from './door.ts';
 export { snapshotsOf } from './repo.ts';
 export { claimReminder, dueReminders } from './reminders.ts';
 export { joinBooking } from './reach.ts';

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import { BadRequestError, BusinessRuleError, ValidationError } from '../../errors.ts';
-import { logReservation } from '../logs/index.ts';
+import { channelOf, logReservation } from '../logs/index.ts';
 import type { BookingDeps } from './deps.ts';
 import { allow } from './access.ts';
 import { charge, refund } from './credits.ts';
@@ -150,6 +150,7 @@ export async function applyTo(
       before: { startAt: b.startAt, endAt: b.endAt, resourceId: b.resourceId },
       after: { startAt: times.startAt, endAt: times.endAt, resourceId: resource.id },
     },
+    channel: channelOf(c.actor),
   });
   return { approvalRequested: requested };
 }

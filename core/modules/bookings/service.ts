@@ -9,6 +9,7 @@ import { cancelBooking } from './cancel.ts';
 import { checkIn, checkOut, setPasscode } from './checkin.ts';
 import { createSingle } from './create.ts';
 import type { BookingDeps } from './deps.ts';
+import { roomBookings } from './door.ts';
 import { extendBooking } from './extend.ts';
 import { available, gridJson } from './grid.ts';
 import { modifyBooking } from './modify.ts';
@@ -68,6 +69,10 @@ export class BookingsService {
   }
   get(actor: Actor, id: number) {
     return bookingById(this.deps, actor, id);
+  }
+  /** A room's bookings holding time over [from, to), as a door tablet shows them. */
+  roomBookings(actor: Actor, resourceId: number, from: number, to: number) {
+    return roomBookings(this.deps, actor, resourceId, from, to);
   }
   /** The no-show job. */
   autoCancelNoShows(now?: number) {

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../errors.ts';
 import type { AnyEvent, BookingEventName } from '../../event-types.ts';
-import { logReservation } from '../logs/index.ts';
+import { logReservation, type ReservationEntry } from '../logs/index.ts';
 import type { Db } from './deps.ts';
 import { charge } from './credits.ts';
 import { newCheckInCode, type Times } from './plan.ts';
@@ -45,6 +45,8 @@ export async function insertBooking(
     price: number;
     seriesId?: number;
     seriesDate?: string;
+    /** Where the booking was made, for the reservation log (a door tablet's "book now"). */
+    channel?: ReservationEntry['channel'];
   },
 ): Promise<number> {
   return (await insertBookingRow(trx, a)).id;
@@ -94,6 +96,7 @@ export async function insertBookingRow(
     userId: a.organiserId,
     action: 'created',
     detail: { ...times, pending: a.pending },
+    channel: a.channel,
   });
   return toBookingRow({ ...row, id: bookingId });
 }

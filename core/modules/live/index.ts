@@ -12,6 +12,7 @@ declare module '../../cradle.ts' {
 
 export { LiveStream, LIVE_DEFAULTS, type LiveStreamOptions, type LiveFrame } from './stream.ts';
 export { bookingFeed, bookingsFor, type BookingItem, type LiveBookingView } from './bookings.ts';
+export { STREAM_HEADERS } from './routes.ts';
 
 export const liveModule: AtriumModule = {
   name: 'live',

@@ -17,7 +17,7 @@ export const LiveBookingsQuery = z.object({
 });
 
 /** What a stream answers besides its frames: proxies must neither buffer nor transform it. */
-const STREAM_HEADERS = {
+export const STREAM_HEADERS = {
   'Cache-Control': 'no-cache, no-transform',
   'X-Accel-Buffering': 'no',
   Connection: 'keep-alive',

@@ -3,6 +3,7 @@
  * The logs module owns the table; this is its only writer, published through the module's index.
  */
 import type { Knex } from 'knex';
+import type { Actor } from '../../actor.ts';
 
 export interface ReservationEntry {
   bookingId?: number | null;
@@ -12,7 +13,12 @@ export interface ReservationEntry {
   /** created, updated, cancelled, approved, denied, checkedIn, checkedOut, autoCancelled, ... */
   action: string;
   detail?: unknown;
+  /** Where the change was made when not in the web app or the API: `tablet` at a door tablet. */
+  channel?: 'tablet';
 }
+
+/** The channel of an actor's changes: a door tablet, or a person who authenticated at one. */
+export const channelOf = (actor: Actor): ReservationEntry['channel'] => (actor.device ? 'tablet' : undefined);
 
 /** Writes one entry at `now` (the change's own instant) inside the caller's transaction. */
 export async function logReservation(
@@ -25,7 +31,15 @@ export async function logReservation(
     resource_id: entry.resourceId ?? null,
     user_id: entry.userId || null,
     action: entry.action.slice(0, 50),
-    detail: entry.detail === undefined ? null : JSON.stringify(entry.detail).slice(0, 60_000),
+    detail: detailOf(entry) === undefined ? null : JSON.stringify(detailOf(entry)).slice(0, 60_000),
     created_at: now,
   });
+}
+
+/** The stored detail: the entry's own, with the channel beside it when there is one. */
+function detailOf({ detail, channel }: ReservationEntry): unknown {
+  if (!channel) return detail;
+  return detail !== null && typeof detail === 'object' && !Array.isArray(detail)
+    ? { ...detail, channel }
+    : { channel, detail };
 }

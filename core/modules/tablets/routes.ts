@@ -1,6 +1,8 @@
 import type { Cradle } from '../../cradle.ts';
 import { pageOf } from '../../http/answers.ts';
-import { DEVICE, PUBLIC, route, type ModuleRoutes } from '../../http/route.ts';
+import { DEVICE, media, PUBLIC, RawReply, route, type ModuleRoutes } from '../../http/route.ts';
+import { bookingsFor, STREAM_HEADERS } from '../live/index.ts';
+import { PadBookNow, PadCheckIn, PadDay, PadEnd, PadExtend } from './door-schema.ts';
 import {
   IdParam,
   PadMe,
@@ -15,7 +17,10 @@ import {
   TabletView,
 } from './schema.ts';
 
-export function tabletsRoutes({ tabletsService }: Cradle): ModuleRoutes {
+/** A tablet's stream ends this often, so that a revoked credential is asked again (the tablet reconnects). */
+const STREAM_LIFETIME_MS = 10 * 60_000;
+
+export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradle): ModuleRoutes {
   return {
     tag: 'Door tablets',
     routes: [
@@ -116,6 +121,77 @@ export function tabletsRoutes({ tabletsService }: Cradle): ModuleRoutes {
         response: PadRoom,
         summary: "The tablet's room (any other room is refused)",
         handler: ({ actor, params }) => tabletsService.room(actor, params.id),
+      }),
+      route({
+        method: 'get',
+        path: '/pad/day',
+        permission: DEVICE,
+        response: PadDay,
+        summary: "The tablet's room today: its state now, the remaining meetings, and what may be done at the door",
+        handler: ({ actor }) => doorService.day(actor),
+      }),
+      route({
+        method: 'post',
+        path: '/pad/checkin',
+        permission: DEVICE,
+        body: PadCheckIn,
+        response: PadDay,
+        errors: { 429: 'too many wrong codes on this tablet: the answer says how many seconds to wait' },
+        summary: "Check in to a meeting of the tablet's room with its check-in code; answers the day",
+        handler: ({ actor, body }) => doorService.checkIn(actor, body),
+      }),
+      route({
+        method: 'post',
+        path: '/pad/book-now',
+        permission: DEVICE,
+        body: PadBookNow,
+        response: PadDay,
+        errors: { 429: 'too many wrong passwords for this name' },
+        summary: 'Book the room from now, as the person who authenticates at the tablet (padBooking)',
+        handler: ({ actor, body }) => doorService.bookNow(actor, body),
+      }),
+      route({
+        method: 'post',
+        path: '/pad/bookings/:id/extend',
+        permission: DEVICE,
+        params: IdParam,
+        body: PadExtend,
+        response: PadDay,
+        errors: { 429: 'too many wrong passwords for this name' },
+        summary: 'Extend the meeting by 15, 30 or 60 minutes, by its organiser or an attendee authenticated here',
+        handler: ({ actor, params, body }) => doorService.extend(actor, params.id, body.minutes, body.auth),
+      }),
+      route({
+        method: 'post',
+        path: '/pad/bookings/:id/end',
+        permission: DEVICE,
+        params: IdParam,
+        body: PadEnd,
+        response: PadDay,
+        errors: { 429: 'too many wrong passwords for this name' },
+        summary: 'End the meeting now and free the rest of its time, by its organiser or an attendee',
+        handler: ({ actor, params, body }) => doorService.end(actor, params.id, body.auth),
+      }),
+      route({
+        method: 'get',
+        path: '/pad/stream',
+        permission: DEVICE,
+        summary: "Live stream (Server-Sent Events) of the booking changes of the tablet's room",
+        description:
+          'As GET /live/bookings for the one room (subjects as a bystander sees them). The stream ends every ten ' +
+          'minutes so that a revoked credential is refused at the reconnect; reconnect with Last-Event-ID.',
+        response: media('The event stream', 'text/event-stream'),
+        handler: async ({ actor, headers }) => {
+          const room = await tabletsService.me(actor);
+          const last = headers['last-event-id'];
+          const body = await liveStream.subscribe({
+            select: bookingsFor(0, [room.room.id]),
+            lastEventId: Array.isArray(last) ? last[0] : last,
+            hello: { resourceIds: [room.room.id] },
+            lifetimeMs: STREAM_LIFETIME_MS,
+          });
+          return new RawReply(body, 'text/event-stream', { headers: STREAM_HEADERS });
+        },
       }),
     ],
   };
