@@ -1,5 +1,5 @@
 /**
- * A person proving who they are at a door tablet (docs/product-rules.md R19.5), to book now, extend or end a
+ * A person proving who they are at a door tablet (docs/product-rules.md R19.7), to book now, extend or end a
  * meeting there: the password is sent RSA-encrypted as at sign-in and checked as at sign-in, and the answer is
  * an actor for this one action, not a session. Wrong passwords count toward the throttle of the username only:
  * everyone at a door shares the tablet's address, and counting it would let one person lock the door for all.

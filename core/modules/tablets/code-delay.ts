@@ -1,5 +1,5 @@
 /**
- * Wrong check-in codes at a door tablet slow that tablet down progressively instead of locking it: a lock as long
+ * Wrong check-in codes at a door tablet (docs/product-rules.md R19.6) slow that tablet down progressively instead of locking it: a lock as long
  * as the check-in window would let a passer-by get a meeting cancelled as a no-show by typing wrong codes. The
  * first FREE_TRIES wrong codes cost nothing; each further one makes the tablet wait twice as long before the
  * next try (5 s, 10 s, 20 s … at most a minute), so a 6-digit code stays out of reach within a window, and a

@@ -1,4 +1,4 @@
-/** What a door tablet shows and what people do at it (docs/product-rules.md R19.4–R19.6). */
+/** What a door tablet shows and what people do at it (docs/product-rules.md R19.5–R19.7). */
 import { z } from 'zod';
 import { EpochMs } from '../../http/answers.ts';
 import { PadRoom } from './schema.ts';

@@ -1,5 +1,5 @@
 /**
- * What people do at a door tablet (docs/product-rules.md R19.4–R19.6): the room's day and its state now, check-in
+ * What people do at a door tablet (docs/product-rules.md R19.5–R19.7): the room's day and its state now, check-in
  * by code, book now, extend and end early. Every action goes through the booking engine's own rules, as the
  * tablet (check-in by code) or as the person who authenticated at it (book now, extend, end), and the
  * reservation log records the tablet as the channel. A tablet acts on its own room only.
