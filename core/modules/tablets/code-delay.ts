@@ -1,10 +1,10 @@
 /**
- * Wrong check-in codes at a door tablet (docs/product-rules.md R19.6) slow that tablet down progressively instead of locking it: a lock as long
- * as the check-in window would let a passer-by get a meeting cancelled as a no-show by typing wrong codes. The
- * first FREE_TRIES wrong codes cost nothing; each further one makes the tablet wait twice as long before the
- * next try (5 s, 10 s, 20 s … at most a minute), so a 6-digit code stays out of reach within a window, and a
- * person who mistyped waits seconds. A quiet quarter of an hour starts the count again. Kept in process memory,
- * per tablet; each try is counted before its code is compared, so parallel tries queue for it.
+ * Wrong check-in codes at a door tablet (docs/product-rules.md R19.6) slow that tablet down progressively instead
+ * of locking it: a lock as long as the check-in window would let a passer-by get a meeting cancelled as a no-show
+ * by typing wrong codes. The first FREE_TRIES wrong codes cost nothing; each further one makes the tablet wait
+ * twice as long before the next try (5 s, 10 s, 20 s … at most a minute), so a 6-digit code stays out of reach
+ * within a window, and a person who mistyped waits seconds. A quiet quarter of an hour starts the count again.
+ * Kept in process memory, per tablet; each try is counted before its code is compared, so parallel tries queue.
  */
 const FREE_TRIES = 3;
 const FIRST_WAIT_MS = 5_000;
