@@ -9,7 +9,7 @@ import { cancelBooking } from './cancel.ts';
 import { checkIn, checkOut, setPasscode } from './checkin.ts';
 import { createSingle } from './create.ts';
 import type { BookingDeps } from './deps.ts';
-import { roomBookings } from './door.ts';
+import { doorBooking, roomBookings } from './door.ts';
 import { extendBooking } from './extend.ts';
 import { available, gridJson } from './grid.ts';
 import { modifyBooking } from './modify.ts';
@@ -73,6 +73,10 @@ export class BookingsService {
   /** A room's bookings holding time over [from, to), as a door tablet shows them. */
   roomBookings(actor: Actor, resourceId: number, from: number, to: number) {
     return roomBookings(this.deps, actor, resourceId, from, to);
+  }
+  /** One booking as a door tablet (or a person at it) sees it; the tablets module checks it is on its room. */
+  doorBooking(actor: Actor, id: number) {
+    return doorBooking(this.deps, actor, id);
   }
   /** The no-show job. */
   autoCancelNoShows(now?: number) {

@@ -24,6 +24,8 @@ import {
 } from './door-schema.ts';
 
 const MINUTE_MS = 60_000;
+/** "15 minutes from now" just after a slot began ends at the slot's end plus 15, not a slot later. */
+const GRACE_MS = 2 * MINUTE_MS;
 /** A meeting this close to its start shows as "starting soon" (or its check-in window, when that opens earlier). */
 const SOON_MS = 15 * MINUTE_MS;
 
@@ -182,7 +184,7 @@ export class DoorService {
 
   /** The booking must be on the tablet's room. */
   private async ownBooking(actor: Actor, bookingId: number) {
-    const b = await this.deps.bookingsService.get(actor, bookingId);
+    const b = await this.deps.bookingsService.doorBooking(actor, bookingId);
     if (b.resourceId !== deviceOf(actor).resourceId) throw new ForbiddenError('tablets.otherRoom');
     return b;
   }
@@ -196,7 +198,7 @@ export class DoorService {
   private async meetingPerson(actor: Actor, bookingId: number, auth: PadAuth): Promise<Actor> {
     await this.ownBooking(actor, bookingId);
     const person = await this.person(actor, auth, (await this.rules()).authMethods);
-    const seen = await this.deps.bookingsService.get(person, bookingId);
+    const seen = await this.deps.bookingsService.doorBooking(person, bookingId);
     if (seen.organiserId !== person.userId && !seen.innerAttendees.includes(person.userId))
       throw new ForbiddenError('pad.notYourMeeting');
     return person;
@@ -209,9 +211,9 @@ function deviceOf(actor: Actor): NonNullable<Actor['device']> {
 }
 
 /**
- * "Book now" from the start of the current slot to 15, 30 or 60 minutes from now (rounded up to the slot), or
- * until the next meeting; each only when it ends before the next meeting and within the day. Null when a
- * meeting holds the room now or booking at the door is off.
+ * "Book now" from the start of the current slot to 15, 30 or 60 minutes from now (rounded up to a slot, with two
+ * minutes' grace), or until the next meeting; each only when it ends by the next meeting and within the day. Null
+ * when a meeting holds the room now or booking at the door is off.
  */
 export function bookNowOf(
   now: number,
@@ -227,10 +229,12 @@ export function bookNowOf(
   const onGrid = (at: number, round: (x: number) => number) => round((at + offset) / slot) * slot - offset;
   const startAt = onGrid(now, Math.floor);
   const limit = Math.min(meetings.find((m) => m.startAt > now)?.startAt ?? dayEnd, dayEnd);
-  const options: Array<{ minutes: number | null; endAt: number }> = PAD_MINUTES.map((minutes) => ({
-    minutes,
-    endAt: onGrid(now + minutes * MINUTE_MS, Math.ceil),
-  })).filter((o) => o.endAt <= limit);
+  const options: Array<{ minutes: number | null; endAt: number }> = [];
+  for (const minutes of PAD_MINUTES) {
+    const endAt = onGrid(now + minutes * MINUTE_MS - GRACE_MS, Math.ceil);
+    // With 30-minute slots "15" and "30" may end alike: one button per end.
+    if (endAt <= limit && !options.some((o) => o.endAt === endAt)) options.push({ minutes, endAt });
+  }
   if (limit - startAt >= slot && !options.some((o) => o.endAt === limit)) options.push({ minutes: null, endAt: limit });
   return options.length ? { startAt, options } : null;
 }
