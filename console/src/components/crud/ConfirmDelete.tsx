@@ -8,10 +8,14 @@ interface Props {
   onCancel: () => void;
   onConfirm: () => void;
   busy?: boolean;
+  /** Another action asked about the same way (revoking): its title, question and button. */
+  title?: string;
+  question?: string;
+  action?: string;
 }
 
-/** Asks before deleting. */
-export function ConfirmDelete({ name, onCancel, onConfirm, busy }: Props) {
+/** Asks before deleting, or before another action that takes something away. */
+export function ConfirmDelete({ name, onCancel, onConfirm, busy, title, question, action }: Props) {
   const { t } = useTranslation('crud');
   return (
     <Modal
@@ -24,10 +28,10 @@ export function ConfirmDelete({ name, onCancel, onConfirm, busy }: Props) {
       data-testid="confirm-delete"
     >
       <Modal.Header as="h2" id="confirm-delete-title">
-        {t('confirmDelete')}
+        {title ?? t('confirmDelete')}
       </Modal.Header>
       <Modal.Content>
-        <p id="confirm-delete-text">{t('deleteQuestion', { name: name ?? '' })}</p>
+        <p id="confirm-delete-text">{question ?? t('deleteQuestion', { name: name ?? '' })}</p>
       </Modal.Content>
       <Modal.Actions>
         <Button type="button" onClick={onCancel} autoFocus>
@@ -41,7 +45,7 @@ export function ConfirmDelete({ name, onCancel, onConfirm, busy }: Props) {
           onClick={onConfirm}
           data-testid="confirm-delete-yes"
         >
-          {t('delete')}
+          {action ?? t('delete')}
         </Button>
       </Modal.Actions>
     </Modal>

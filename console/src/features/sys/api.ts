@@ -37,6 +37,13 @@ import type { IdentityBody, IdentityQuery, IdentityView } from '../../../../core
 import type { ScaffoldQuery } from '../../../../core/modules/integrations/schema.ts';
 import type { ReleaseInfo } from '../../../../core/modules/system/release-check.ts';
 import type {
+  PairingCode,
+  PairingCodeInput,
+  RenameTablet,
+  TabletList,
+  TabletView,
+} from '../../../../core/modules/tablets/schema.ts';
+import type {
   CreatedUser,
   CreateUserBody,
   ImportReport,
@@ -69,6 +76,8 @@ export type {
   TemplateView,
   UserView,
   ViolationEntry,
+  PairingCode,
+  TabletView,
 };
 export type { TemplateEvent } from '../../../../core/modules/notifications/events.ts';
 export type Rendered = z.output<typeof RenderedView>;
@@ -248,6 +257,21 @@ export const sysApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
     dictSearch: build.query<DictSearchResult, { q: string }>(getOf('/sys/dict/search', TAG)),
     saveDict: build.mutation<DictListItem, SaveArgs<DictBody>>(saveOf('/sys/dict', TAG, QUIET)),
     deleteDict: build.mutation<unknown, number>(deleteOf('/sys/dict', TAG)),
+
+    tabletList: build.query<Page<TabletView>, Filters<TabletList>>(pageOf('/sys/tablets', TAG)),
+    /** Renames a tablet (PUT /sys/tablets/:id); tablets are paired, never created here. */
+    renameTablet: build.mutation<TabletView, SaveArgs<RenameTablet>>(saveOf('/sys/tablets', TAG, QUIET)),
+    /** A pairing code for a room: `id` is always null (POST /sys/tablets/pairing); the code is in this answer only. */
+    pairTablet: build.mutation<PairingCode, SaveArgs<PairingCodeInput>>(saveOf('/sys/tablets/pairing', TAG, QUIET)),
+    repairTablet: build.mutation<PairingCode, number>(
+      actionOf((id: number) => ({ url: `/sys/tablets/${id}/repair` }), TAG),
+    ),
+    revokeTablet: build.mutation<TabletView, number>(
+      actionOf((id: number) => ({ url: `/sys/tablets/${id}/revoke` }), TAG),
+    ),
+    reloadTablet: build.mutation<TabletView, number>(
+      actionOf((id: number) => ({ url: `/sys/tablets/${id}/reload` }), TAG),
+    ),
   }),
 });
 
@@ -302,6 +326,12 @@ export const {
   useDictSearchQuery,
   useSaveDictMutation,
   useDeleteDictMutation,
+  useTabletListQuery,
+  useRenameTabletMutation,
+  usePairTabletMutation,
+  useRepairTabletMutation,
+  useRevokeTabletMutation,
+  useReloadTabletMutation,
 } = sysApi;
 
 export const users: Collection<UserView, Filters<UserQuery>, UserBody> = {
@@ -340,3 +370,7 @@ export const reservationLog: Collection<ReservationLogItem, Range> = { list: use
 export const violations: Collection<ViolationEntry, Range> = { list: useViolationListQuery };
 export const sqlStats: Collection<SqlStatItem, Filters<SqlStatsQuery>> = { list: useSqlStatsQuery };
 export const identities: Collection<Identity, Filters<IdentityQuery>> = { list: useIdentitiesQuery };
+export const tablets: Collection<TabletView, Filters<TabletList>, RenameTablet> = {
+  list: useTabletListQuery,
+  save: useRenameTabletMutation,
+};
