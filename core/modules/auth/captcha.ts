@@ -8,6 +8,7 @@ import type { Config } from '../../../config/default.ts';
 import type { Clock } from '../../clock.ts';
 import { CAPTCHA_ALPHABET } from './captcha-font.ts';
 import { captchaPng } from './captcha-image.ts';
+import { CaptchaModel } from './model.ts';
 
 export const CAPTCHA_LENGTH = 5;
 
@@ -34,11 +35,11 @@ export class CaptchaService {
   /** Checks and deletes the CAPTCHA of `uuid`: it is gone whatever the answer. Case-insensitive. */
   async consume(uuid: string, answer: string): Promise<boolean> {
     const { db, clock } = this.deps;
-    const row = await db('captchas').where({ uuid }).first('text', 'expires_at');
-    if (!row) return false;
+    const captcha = await CaptchaModel.query(db).findById(uuid);
+    if (!captcha) return false;
     const deleted = await db('captchas').where({ uuid }).del();
     // Two requests racing with one CAPTCHA: only the one that deleted the row may use it.
     if (deleted === 0) return false;
-    return Number(row.expires_at) >= clock.now() && String(row.text).toLowerCase() === answer.trim().toLowerCase();
+    return captcha.expiresAt >= clock.now() && captcha.text.toLowerCase() === answer.trim().toLowerCase();
   }
 }

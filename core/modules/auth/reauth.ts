@@ -14,6 +14,7 @@ import { ForbiddenError } from '../../errors.ts';
 import { verifyPassword, type UsersService } from '../users/index.ts';
 import type { RsaKeyService } from './rsa-key.ts';
 import { AUTH_METHOD } from './sessions.ts';
+import { SessionModel } from './model.ts';
 
 /** How recent a single sign-on must be to stand in for the password. */
 export const RECENT_SIGN_IN_MS = 5 * 60_000;
@@ -53,10 +54,9 @@ export class Reauthentication {
       if (!ok) throw new ForbiddenError('auth.reauthFailed');
       return;
     }
-    const session = await db('sessions').where({ id: actor.sessionId }).first('auth_method', 'created_at');
-    const viaSso =
-      session && Number(session.auth_method) !== AUTH_METHOD.local && Number(session.auth_method) !== AUTH_METHOD.cli;
-    if (viaSso && clock.now() - Number(session.created_at) <= RECENT_SIGN_IN_MS) return;
+    const session = await SessionModel.query(db).findById(actor.sessionId).select('auth_method', 'created_at');
+    const viaSso = session && session.authMethod !== AUTH_METHOD.local && session.authMethod !== AUTH_METHOD.cli;
+    if (viaSso && clock.now() - session.createdAt <= RECENT_SIGN_IN_MS) return;
     throw new ForbiddenError('auth.reauthRequired');
   }
 }

@@ -207,20 +207,20 @@ export class AuthService implements TokenResolver {
   async logout(actor: Actor): Promise<{ authMethod: number; logoutUrl: string | null }> {
     if (!actor.sessionId) return { authMethod: 0, logoutUrl: null };
     const session = await this.deps.sessionService.revoke(actor.sessionId);
-    let logoutUrl = session?.logout_url ?? null;
+    let logoutUrl = session?.logoutUrl ?? null;
     // The stored OIDC end-session URL is short; the ID token that lets the provider skip its
     // "really sign out?" page is kept beside it and added here.
     if (
       logoutUrl &&
-      session?.id_token &&
-      Number(session.auth_method) === AUTH_METHOD.oidc &&
+      session?.idToken &&
+      session.authMethod === AUTH_METHOD.oidc &&
       !logoutUrl.includes('id_token_hint=')
     ) {
       const url = new URL(logoutUrl);
-      url.searchParams.set('id_token_hint', session.id_token);
+      url.searchParams.set('id_token_hint', session.idToken);
       logoutUrl = url.toString();
     }
-    return { authMethod: Number(session?.auth_method ?? 0), logoutUrl };
+    return { authMethod: session?.authMethod ?? 0, logoutUrl };
   }
 
   /**
@@ -233,11 +233,7 @@ export class AuthService implements TokenResolver {
     const session = await this.deps.sessionService.activeSessionUser(claims.sessionId, (db) =>
       rolesService.permissionRows(db, claims.userId),
     );
-    if (
-      !session ||
-      Number(session.user_id) !== claims.userId ||
-      accountStanding(session, this.deps.clock.now()) !== 'active'
-    )
+    if (!session || session.userId !== claims.userId || accountStanding(session, this.deps.clock.now()) !== 'active')
       throw new UnauthorizedError('auth.tokenInvalid');
     return {
       userId: claims.userId,

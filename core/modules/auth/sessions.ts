@@ -16,6 +16,7 @@ import type { Clock } from '../../clock.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { ParamsService } from '../params/index.ts';
 import { ACCOUNT_STATE_COLUMNS, type AccountState, joinUser } from '../users/index.ts';
+import { RefreshTokenModel, SessionModel } from './model.ts';
 import type { SystemSecrets } from './system-secrets.ts';
 
 export const AUTH_METHOD = { local: 0, oidc: 1, saml: 2, tokenUrl: 3, ldap: 4, cli: 5, wecom: 6, dingtalk: 7 } as const;
@@ -33,18 +34,8 @@ export interface AccessClaims {
   mustChangePassword: boolean;
 }
 
-export interface SessionRow {
-  id: string;
-  user_id: number;
-  auth_method: number;
-  logout_url: string | null;
-  id_token: string | null;
-  created_at: number;
-  expires_at: number;
-  revoked_at: number | null;
-}
-
-export type SessionUser = Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'> &
+/** The open session and its user as the per-request check reads them (plain knex, aliased to these names). */
+export type SessionUser = Pick<SessionModel, 'id' | 'userId' | 'expiresAt' | 'revokedAt'> &
   AccountState & {
     username: string;
   };
@@ -182,22 +173,30 @@ export class SessionService {
     permissionRows: (db: Knex) => Knex.QueryBuilder,
   ): Promise<(SessionUser & { permissions: Set<string> }) | undefined> {
     const { db } = this.deps;
+    // Every signed-in request passes here: plain knex, as a model would cost time on every request.
     const rows = (await joinUser(db('sessions as s'), 's.user_id', ['username', ...ACCOUNT_STATE_COLUMNS])
       .leftJoin(permissionRows(db).as('p'), 'p.user_id', 's.user_id')
       .where('s.id', sessionId)
-      .select('s.id', 's.user_id', 's.expires_at', 's.revoked_at', 'p.permission')) as Array<
-      SessionUser & { permission: string | null }
-    >;
+      .select(
+        's.id',
+        's.user_id as userId',
+        's.expires_at as expiresAt',
+        's.revoked_at as revokedAt',
+        'p.permission',
+      )) as Array<SessionUser & { permission: string | null }>;
     const row = rows[0];
-    if (!row || row.revoked_at || Number(row.expires_at) < this.deps.clock.now()) return undefined;
+    if (!row || row.revokedAt || row.expiresAt < this.deps.clock.now()) return undefined;
     const { permission: _, ...session } = row;
     return { ...session, permissions: new Set(rows.flatMap((r) => (r.permission === null ? [] : [r.permission]))) };
   }
 
-  async activeSession(sessionId: string, trx: Knex | Knex.Transaction = this.deps.db): Promise<SessionRow | undefined> {
-    const row = (await trx('sessions').where({ id: sessionId }).first()) as SessionRow | undefined;
-    if (!row || row.revoked_at || Number(row.expires_at) < this.deps.clock.now()) return undefined;
-    return row;
+  async activeSession(
+    sessionId: string,
+    trx: Knex | Knex.Transaction = this.deps.db,
+  ): Promise<SessionModel | undefined> {
+    const session = await SessionModel.query(trx).findById(sessionId);
+    if (!session || session.revokedAt || session.expiresAt < this.deps.clock.now()) return undefined;
+    return session;
   }
 
   /**
@@ -212,18 +211,16 @@ export class SessionService {
     const now = clock.now();
     const maxAge = await this.maxAgeMs();
     const result = await db.transaction(async (trx) => {
-      const row = await trx('refresh_tokens')
-        .where({ token_hash: sha256(refreshToken) })
-        .first();
-      if (!row) throw new UnauthorizedError('auth.refreshInvalid');
-      if (row.used_at) {
-        await trx('sessions').where({ id: row.session_id }).update({ revoked_at: now });
+      const token = await RefreshTokenModel.query(trx).findOne({ token_hash: sha256(refreshToken) });
+      if (!token) throw new UnauthorizedError('auth.refreshInvalid');
+      if (token.usedAt) {
+        await trx('sessions').where({ id: token.sessionId }).update({ revoked_at: now });
         return { reused: true } as const;
       }
-      const session = await this.activeSession(row.session_id, trx);
-      const end = session ? Number(session.created_at) + maxAge : 0;
-      if (!session || Number(row.expires_at) < now || end <= now) throw new UnauthorizedError('auth.refreshInvalid');
-      const claimed = await trx('refresh_tokens').where({ id: row.id }).whereNull('used_at').update({ used_at: now });
+      const session = await this.activeSession(token.sessionId, trx);
+      const end = session ? session.createdAt + maxAge : 0;
+      if (!session || token.expiresAt < now || end <= now) throw new UnauthorizedError('auth.refreshInvalid');
+      const claimed = await trx('refresh_tokens').where({ id: token.id }).whereNull('used_at').update({ used_at: now });
       if (claimed === 0) throw new UnauthorizedError('auth.refreshInvalid');
       const next = randomBytes(32).toString('base64url');
       const expiresAt = Math.min(now + config.refreshTokenTtlSeconds * 1000, end);
@@ -234,7 +231,7 @@ export class SessionService {
         created_at: now,
       });
       await trx('sessions').where({ id: session.id }).update({ expires_at: expiresAt });
-      return { reused: false, refreshToken: next, userId: Number(session.user_id), sessionId: session.id } as const;
+      return { reused: false, refreshToken: next, userId: session.userId, sessionId: session.id } as const;
     });
     // Outside the transaction, so the revocation of a reused token is committed before we refuse.
     if (result.reused) throw new UnauthorizedError('auth.refreshInvalid');
@@ -253,14 +250,14 @@ export class SessionService {
     };
   }
 
-  async revoke(sessionId: string): Promise<SessionRow | undefined> {
-    const row = (await this.deps.db('sessions').where({ id: sessionId }).first()) as SessionRow | undefined;
+  async revoke(sessionId: string): Promise<SessionModel | undefined> {
+    const session = await SessionModel.query(this.deps.db).findById(sessionId);
     await this.deps
       .db('sessions')
       .where({ id: sessionId })
       .whereNull('revoked_at')
       .update({ revoked_at: this.deps.clock.now() });
-    return row;
+    return session;
   }
 
   async revokeAllOfUser(userId: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<void> {

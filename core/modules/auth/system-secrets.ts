@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SecretBox } from '../../secret-box.ts';
+import { SystemSecretModel } from './model.ts';
 
 export class SystemSecrets {
   private readonly cache = new Map<string, string>();
@@ -17,16 +18,17 @@ export class SystemSecrets {
     const cached = this.cache.get(name);
     if (cached) return cached;
     const { db, secretBox, clock } = this.deps;
-    let row = await db('system_secrets').where({ name }).first('value');
-    if (!row) {
+    const stored = () => SystemSecretModel.query(db).findById(name).select('value');
+    let secret = await stored();
+    if (!secret) {
       try {
         await db('system_secrets').insert({ name, value: secretBox.encrypt(make()), created_at: clock.now() });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
       }
-      row = await db('system_secrets').where({ name }).first('value');
+      secret = (await stored())!;
     }
-    const value = secretBox.decrypt(row.value as string);
+    const value = secretBox.decrypt(secret.value);
     this.cache.set(name, value);
     return value;
   }

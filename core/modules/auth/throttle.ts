@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
+import { SignInThrottleModel } from './model.ts';
 import type { ParamsService } from '../params/index.ts';
 
 /** Who tried: the account name typed (or signed in), and where from. */
@@ -32,14 +33,6 @@ const ADDRESS_FREE_FAILURES = 20;
 const CAPTCHA_AFTER = { user: 3, address: 10, everyone: 50 };
 const FORGET_AFTER_MS = 60 * 60_000;
 const EVERYONE_WINDOW_MS = 15 * 60_000;
-
-interface Row {
-  subject: string;
-  failures: number;
-  first_failure_at: number;
-  last_failure_at: number;
-  blocked_until: number;
-}
 
 // Hashed: people now and then type a password into the name field, and the table must not keep it.
 const userSubject = (username: string) =>
@@ -61,20 +54,23 @@ export class SignInThrottle {
     };
   }
 
-  private async rows(subjects: string[]): Promise<Map<string, Row>> {
-    const rows = (await this.deps.db(TABLE).whereIn('subject', subjects).select()) as Row[];
+  private async rows(subjects: string[]): Promise<Map<string, SignInThrottleModel>> {
+    const rows = await SignInThrottleModel.query(this.deps.db).whereIn('subject', subjects);
     return new Map(rows.map((r) => [r.subject, r]));
   }
 
   /** Failures that still count: a name's or address's until an hour of quiet, everyone's within the window. */
-  private failures(row: Row | undefined, now: number): number {
+  private failures(row: SignInThrottleModel | undefined, now: number): number {
     if (!row) return 0;
-    if (row.subject === EVERYONE)
-      return Number(row.first_failure_at) >= now - EVERYONE_WINDOW_MS ? Number(row.failures) : 0;
-    return Number(row.last_failure_at) >= now - FORGET_AFTER_MS ? Number(row.failures) : 0;
+    if (row.subject === EVERYONE) return row.firstFailureAt >= now - EVERYONE_WINDOW_MS ? row.failures : 0;
+    return row.lastFailureAt >= now - FORGET_AFTER_MS ? row.failures : 0;
   }
 
-  private captchaRequired(rows: Map<string, Row>, s: { user?: string; address?: string }, now: number): boolean {
+  private captchaRequired(
+    rows: Map<string, SignInThrottleModel>,
+    s: { user?: string; address?: string },
+    now: number,
+  ): boolean {
     return (
       (s.user !== undefined && this.failures(rows.get(s.user), now) >= CAPTCHA_AFTER.user) ||
       (s.address !== undefined && this.failures(rows.get(s.address), now) >= CAPTCHA_AFTER.address) ||
@@ -92,7 +88,7 @@ export class SignInThrottle {
     const mine = [s.user, s.address].filter((x): x is string => x !== undefined);
     const rows = await this.rows([...mine, EVERYONE]);
     const captchaRequired = this.captchaRequired(rows, s, now);
-    const waitMs = Math.max(0, ...mine.map((k) => Number(rows.get(k)?.blocked_until ?? 0) - now));
+    const waitMs = Math.max(0, ...mine.map((k) => (rows.get(k)?.blockedUntil ?? 0) - now));
     if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000), captchaRequired);
     return { captchaRequired };
   }

@@ -10,8 +10,9 @@ import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
+import { UserIdentityModel } from './model.ts';
 import type { IdentityBody, IdentityQuery, IdentityView } from './schema.ts';
 import type { TrustGuard } from './trust-guard.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -31,8 +32,7 @@ export class IdentitiesService {
 
   /** The account an identity is linked to. */
   async userIdOf(source: string, externalId: string, db: Db = this.deps.db): Promise<number | undefined> {
-    const row = await db('user_identities').where({ source, external_id: externalId }).first('user_id');
-    return row ? Number(row.user_id) : undefined;
+    return (await UserIdentityModel.query(db).findOne({ source, external_id: externalId }).select('user_id'))?.userId;
   }
 
   /** Links inside the caller's transaction; a unique violation means the identity is already someone's. */
@@ -52,7 +52,7 @@ export class IdentitiesService {
     if (query.userId) q.where('i.user_id', query.userId);
     if (query.source) q.where('i.source', query.source);
     if (query.q) whereAnyContains(q, ['u.username', 'u.real_name', 'i.external_id'], query.q);
-    return paginate(q, query, view);
+    return paginateModels(q, query, view);
   }
 
   /** Links an identity to an account by hand (system administrator, confirmed in person). */
@@ -78,13 +78,13 @@ export class IdentitiesService {
         if (isUniqueViolation(err)) throw new ConflictError('sso.identityLinked', { source: body.source });
         throw err;
       });
-    return view((await this.joined(db).where('i.id', id).first()) as Record<string, unknown>);
+    return view((await this.one(db, id))!);
   }
 
   async unlink(actor: Actor, id: number, confirmation: string | undefined): Promise<void> {
     const { db, operationLog, ssoTrustGuard } = this.deps;
     await ssoTrustGuard.assertAdmin(actor);
-    const row = (await this.joined(db).where('i.id', id).first()) as Record<string, unknown> | undefined;
+    const row = await this.one(db, id);
     if (!row) throw new NotFoundError('identity', id);
     await ssoTrustGuard.confirm(actor, confirmation);
     const before = view(row);
@@ -98,23 +98,31 @@ export class IdentitiesService {
     });
   }
 
-  private joined(db: Db): Knex.QueryBuilder {
+  private joined(db: Db) {
     return joinUser(
-      db('user_identities as i').select('i.id', 'i.user_id', 'i.source', 'i.external_id', 'i.created_at'),
+      UserIdentityModel.query(db).alias('i').select('i.id', 'i.user_id', 'i.source', 'i.external_id', 'i.created_at'),
       'i.user_id',
       ['username', 'real_name'],
     );
   }
+
+  private async one(db: Db, id: number): Promise<IdentityWithUser | undefined> {
+    return (await this.joined(db).where('i.id', id).limit(1))[0] as IdentityWithUser | undefined;
+  }
 }
 
-function view(r: Record<string, unknown>): IdentityView {
+/** An identity with its account's names, through the users module's join. */
+type IdentityWithUser = UserIdentityModel & { username: string; realName: string };
+
+function view(identity: UserIdentityModel): IdentityView {
+  const i = identity as IdentityWithUser;
   return {
-    id: Number(r.id),
-    userId: Number(r.user_id),
-    username: String(r.username),
-    realName: String(r.real_name),
-    source: String(r.source),
-    externalId: String(r.external_id),
-    createdAt: Number(r.created_at),
+    id: i.id,
+    userId: i.userId,
+    username: i.username,
+    realName: i.realName,
+    source: i.source,
+    externalId: i.externalId,
+    createdAt: i.createdAt,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
+import { SsoStateModel } from './model.ts';
 
 export const FLOW_TTL_MS = 10 * 60_000;
 
@@ -22,18 +23,18 @@ export async function putState(
 /** Reads and deletes a state; undefined when unknown, of another method, already taken or expired. */
 export async function takeState<T>(db: Knex, clock: Clock, state: string, method: string): Promise<T | undefined> {
   return db.transaction(async (trx) => {
-    const row = await trx('sso_states').where({ state, method }).first();
+    const row = await SsoStateModel.query(trx).findOne({ state, method });
     if (!row) return undefined;
     const deleted = await trx('sso_states').where({ state, method }).del();
-    if (deleted !== 1 || Number(row.expires_at) <= clock.now()) return undefined;
-    return JSON.parse(String(row.data)) as T;
+    if (deleted !== 1 || row.expiresAt <= clock.now()) return undefined;
+    return row.data as T;
   });
 }
 
 /** Reads a state without using it up. */
 export async function peekState<T>(db: Knex, clock: Clock, state: string, method: string): Promise<T | undefined> {
-  const row = await db('sso_states').where({ state, method }).where('expires_at', '>', clock.now()).first();
-  return row ? (JSON.parse(String(row.data)) as T) : undefined;
+  const row = await SsoStateModel.query(db).findOne({ state, method }).where('expires_at', '>', clock.now());
+  return row?.data as T | undefined;
 }
 
 export async function sweepStates(db: Knex, clock: Clock): Promise<number> {
