@@ -186,7 +186,11 @@ function registerTests(): void {
         await waitForState(page, 'freeUntil');
         t.false((await slotSubjects(page)).includes('Door sync'), 'the ended meeting leaves the timeline');
 
-        // Book now for 30 minutes.
+        // Book now for 30 minutes. The ended meeting keeps 10:00–10:05, inside the slot book now would start at
+        // (10:00), so move on to the next slot first; another change through the stream brings the new time.
+        app.clock.advance(15 * 60_000);
+        await book('19:00', '19:30', 'Evening');
+        await waitForSlot(page, 'Evening', 2000);
         await page.click('[data-testid="pad-action-bookNow"]');
         await page.waitForSelector('[data-testid="pad-book"]', { visible: true });
         const choices = await page.$$eval('[data-testid="pad-book-minutes"] [data-choice]', (els) =>
@@ -261,4 +265,32 @@ function registerTests(): void {
       t.deepEqual(await seriousViolations(page), [], 'ja landscape: no serious axe violations');
     });
   });
+
+  test.serial(
+    'a revoked tablet forgets its credential and shows the pairing; the /pad?code= address pre-fills it',
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        await page.setViewport(LANDSCAPE);
+        await openPad(page);
+        await chooseLanguage(page, 'en');
+        const { items } = await call<{ items: Array<{ id: number }> }>('GET', '/sys/tablets');
+        const tabletId = items[0]!.id;
+        await call('POST', `/sys/tablets/${tabletId}/revoke`);
+        await book('18:00', '18:30', 'After the revoke'); // the stream's change makes the tablet call again
+        await page.waitForSelector('[data-testid="pad-pairing"]', { visible: true, timeout: 5000 });
+        t.is(await page.evaluate(() => localStorage.getItem('padCredential')), null, 'the credential is forgotten');
+
+        const { code, url } = await call<{ code: string; url: string }>('POST', `/sys/tablets/${tabletId}/repair`);
+        t.true(url.endsWith(`/pad?code=${code}`), url);
+        await page.goto(`${app.url}/pad?code=${code}`);
+        await page.waitForSelector('#pad-pairing-code', { visible: true });
+        t.is(await page.$eval('#pad-pairing-code', (el) => (el as HTMLInputElement).value), code);
+        t.is(await page.evaluate(() => window.location.search), '', 'the single-use code leaves the address');
+        await page.click('[data-testid="pad-pair"]');
+        await page.waitForSelector('[data-testid="pad-screen"] [data-testid="pad-state"]', { visible: true });
+        t.is(await text(page, '[data-testid="pad-room"]'), 'Oak');
+        await waitForSlot(page, 'After the revoke', 5000);
+      });
+    },
+  );
 }

@@ -5,51 +5,22 @@
  */
 import { apiUrl, type Envelope } from '../../app/http.ts';
 import { encrypt } from '../../app/crypto.ts';
+import type {
+  PadAuth,
+  PadBookNow,
+  PadDay,
+  PadExtend,
+  PadMeeting,
+} from '../../../../core/modules/tablets/door-schema.ts';
 import type { PadMe, PadRoom, Paired } from '../../../../core/modules/tablets/schema.ts';
 import type { Lang } from '../../i18n/index.ts';
 
 export type { PadMe, PadRoom, Paired };
 
-export type PadState = 'free' | 'freeUntil' | 'startingSoon' | 'awaitingCheckIn' | 'inUse' | 'busy';
-export type AuthMethod = 'password' | 'card' | 'qr' | 'face';
-export type BookMinutes = 15 | 30 | 60 | null;
-export type ExtendMinutes = 15 | 30 | 60;
-
-export interface PadMeeting {
-  id: number;
-  /** null: the subject is hidden, shown as "Booked". */
-  subject: string | null;
-  organiserName: string;
-  startAt: number;
-  endAt: number;
-  checkedIn: boolean;
-  checkInFrom: number;
-  checkInUntil: number;
-  canCheckIn: boolean;
-}
-
-export interface PadDay {
-  room: PadRoom;
-  now: number;
-  date: string;
-  status: { state: PadState; until: number | null; bookingId: number | null };
-  meetings: PadMeeting[];
-  rules: {
-    padBooking: boolean;
-    padQrCodeBooking: boolean;
-    authMethods: AuthMethod[];
-    checkInEarlyMinutes: number;
-    checkInWindowMinutes: number;
-    passCodeLength: number;
-  };
-  bookNow: { startAt: number; options: Array<{ minutes: BookMinutes; endAt: number }> } | null;
-}
-
-export interface PadAuth {
-  method: 'password';
-  username: string;
-  password: string;
-}
+export type { PadAuth, PadDay, PadMeeting };
+export type PadState = PadDay['status']['state'];
+export type BookMinutes = PadBookNow['minutes'];
+export type ExtendMinutes = PadExtend['minutes'];
 
 const CREDENTIAL_KEY = 'padCredential';
 export const APP_VERSION = 'console-pad-1';

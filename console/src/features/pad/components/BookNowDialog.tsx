@@ -28,11 +28,16 @@ export function BookNowDialog({ day, onDone, failed, onClose }: Props) {
     o.minutes === null
       ? t('book.untilNext', { time: hhmmIn(o.endAt, zone) })
       : t('book.option', { duration: duration(t, o.minutes * 60_000), time: hhmmIn(o.endAt, zone) });
+  // The offered lengths are the server's own 15, 30, 60 or null.
   const submit = () => {
     if (!chosen) return;
     const { username, password } = credentials;
     void action.run(async () =>
-      padApi.bookNow(chosen.minutes, await passwordAuth(username, password), subject.trim() || undefined),
+      padApi.bookNow(
+        chosen.minutes as BookMinutes,
+        await passwordAuth(username, password),
+        subject.trim() || undefined,
+      ),
     );
   };
   return (

@@ -40,7 +40,8 @@ export function PadActions({ day, now, offline, accept, failed, notify }: Props)
   if (canBook) buttons.push({ key: 'bookNow', icon: 'calendar plus', label: t('actions.bookNow'), tone: 'primary' });
   if (current && password) {
     buttons.push({ key: 'extend', icon: 'clock', label: t('actions.extend'), tone: '' });
-    buttons.push({ key: 'end', icon: 'stop circle', label: t('actions.end'), tone: '' });
+    // Ending early is the engine's check-out, which needs a check-in.
+    if (current.checkedIn) buttons.push({ key: 'end', icon: 'stop circle', label: t('actions.end'), tone: '' });
   }
   const succeeded = (next: PadDay, text: string) => {
     accept(next);
