@@ -10,15 +10,14 @@ import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import { MENU } from './catalog.ts';
+import { MenuModel } from './model.ts';
 import type { MenuBody, MenuNode, MenuQuery, MenuView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 import type { Db } from '../../db/transaction.ts';
-
-type Row = Record<string, unknown>;
 
 const SECTIONS = new Set(MENU.map((s) => s.name));
 
@@ -31,25 +30,24 @@ function parseJson<T>(text: unknown, fallback: T): T {
   }
 }
 
-export function toMenuView(r: Row): MenuView {
-  const prefix = (r.permission_prefix as string | null) ?? null;
+export function toMenuView(m: MenuModel): MenuView {
   return {
-    id: Number(r.id),
-    parentId: r.parent_id == null ? null : Number(r.parent_id),
-    name: String(r.name),
-    path: String(r.path),
-    title: String(r.title),
-    titleEn: String(r.title_en),
-    titleJa: String(r.title_ja),
-    icon: (r.icon as string | null) ?? null,
-    hidden: Boolean(r.hidden),
-    sort: Number(r.sort),
-    meta: parseJson<Record<string, unknown> | null>(r.meta, null),
-    permissionPrefix: prefix,
-    actions: parseJson<string[]>(r.actions, []),
-    builtIn: prefix !== null || (r.parent_id == null && SECTIONS.has(String(r.name))),
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
+    id: m.id,
+    parentId: m.parentId,
+    name: m.name,
+    path: m.path,
+    title: m.title,
+    titleEn: m.titleEn,
+    titleJa: m.titleJa,
+    icon: m.icon,
+    hidden: m.hidden,
+    sort: m.sort,
+    meta: parseJson<Record<string, unknown> | null>(m.meta, null),
+    permissionPrefix: m.permissionPrefix,
+    actions: parseJson<string[]>(m.actions, []),
+    builtIn: m.permissionPrefix !== null || (m.parentId === null && SECTIONS.has(m.name)),
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
   };
 }
 
@@ -57,32 +55,24 @@ export class MenuAdminService {
   constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async list(query: MenuQuery): Promise<Page<MenuView>> {
-    const q = this.deps
-      .db('menus')
-      .select('*')
-      .orderBy([{ column: 'parent_id' }, { column: 'sort' }, { column: 'id' }]);
+    const q = MenuModel.query(this.deps.db).orderBy([{ column: 'parent_id' }, { column: 'sort' }, { column: 'id' }]);
     if (query.parentId === 0) q.whereNull('parent_id');
     else if (query.parentId !== undefined) q.where({ parent_id: query.parentId });
     if (query.q) whereAnyContains(q, ['name', 'title', 'title_en', 'title_ja', 'path'], query.q);
-    return paginate(q, query, toMenuView);
+    return paginateModels(q, query, toMenuView);
   }
 
   async tree(): Promise<MenuNode[]> {
-    const rows = (
-      (await this.deps
-        .db('menus')
-        .select('*')
-        .orderBy([{ column: 'sort' }, { column: 'id' }])) as Row[]
-    ).map(toMenuView);
+    const rows = (await MenuModel.query(this.deps.db).orderBy([{ column: 'sort' }, { column: 'id' }])).map(toMenuView);
     return rows
       .filter((m) => m.parentId === null)
       .map((s) => ({ ...s, children: rows.filter((c) => c.parentId === s.id) }));
   }
 
   async get(id: number, db: Db = this.deps.db): Promise<MenuView> {
-    const row = (await db('menus').where({ id }).first()) as Row | undefined;
-    if (!row) throw new NotFoundError('menu item', id);
-    return toMenuView(row);
+    const menu = await MenuModel.query(db).findById(id);
+    if (!menu) throw new NotFoundError('menu item', id);
+    return toMenuView(menu);
   }
 
   /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
@@ -143,8 +133,8 @@ export class MenuAdminService {
         'users.badMenuParent',
       );
     if (parentId === null) return;
-    const parent = (await db('menus').where({ id: parentId }).first('id', 'parent_id')) as Row | undefined;
-    if (!parent || parent.parent_id != null || parentId === selfId) throw bad();
+    const parent = await MenuModel.query(db).findById(parentId).select('id', 'parent_id');
+    if (!parent || parent.parentId !== null || parentId === selfId) throw bad();
     if (selfId !== null && (await db('menus').where({ parent_id: selfId }).first('id'))) throw bad();
   }
 

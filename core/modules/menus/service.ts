@@ -86,13 +86,13 @@ export class MenusService {
     const toEntry = (m: MenuModel): NavEntry => ({
       name: m.name,
       path: m.path,
-      meta: { title: m.title, titleEn: m.title_en, titleJa: m.title_ja, icon: m.icon, hidden: Boolean(m.hidden) },
+      meta: { title: m.title, titleEn: m.titleEn, titleJa: m.titleJa, icon: m.icon, hidden: m.hidden },
     });
     return rows
-      .filter((m) => m.parent_id === null)
+      .filter((m) => m.parentId === null)
       .map((s) => ({
         ...toEntry(s),
-        children: rows.filter((c) => c.parent_id === s.id && visible(c.permission_prefix)).map(toEntry),
+        children: rows.filter((c) => c.parentId === s.id && visible(c.permissionPrefix)).map(toEntry),
       }))
       .filter((s) => s.children.length > 0);
   }
