@@ -3,7 +3,8 @@
  * server: the empty list says how to pair; an administrator pairs a tablet for a room (desks are not offered), the
  * code shown pairs through POST /api/pad/pair and the screen notices it, the list then shows the tablet online with
  * its app version and screen; rename; reload (the tablet is told); revoke after a confirmation saying the tablet will
- * show the pairing screen, the list then shows it revoked and its credential is refused; axe finds nothing serious.
+ * show the pairing screen, the list then shows it revoked and its credential is refused; re-pairing it shows a
+ * new code that pairs the same tablet again; axe finds nothing serious.
  */
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
@@ -56,7 +57,7 @@ async function waitForText(page: Page, selector: string, part: string): Promise<
 
 function registerTests(): void {
   test.serial(
-    'pair a tablet for a room, see it online; rename, reload, revoke after confirming; axe finds nothing serious',
+    'pair a tablet for a room, see it online; rename, reload, revoke after confirming, re-pair; axe finds nothing serious',
     async (t) => {
       await withPage(t, browser, async ({ page }) => {
         await openAsAdmin(page, app, '/sys/status');
@@ -135,8 +136,26 @@ function registerTests(): void {
         const refused = await app.request('GET', '/api/pad/me', { headers: { authorization: `Device ${credential}` } });
         t.is(refused.status, 401);
 
-        // Online only: nothing matches now.
-        await page.select('#tablets-f-online', 'true');
+        // Re-pair the revoked tablet: a new code for it, which pairs it again under its name.
+        await page.click(`${row} [data-testid="row-repair"]`);
+        await page.waitForSelector('[data-testid="confirm-delete"]', { visible: true });
+        t.regex(await text(page, '#confirm-delete-text'), /Re-pair "Oak entrance"\?/);
+        await page.click('[data-testid="confirm-delete-yes"]');
+        await waitForText(page, '#tablet-code-title', 'New pairing code for Oak entrance');
+        const again = await page.$eval(
+          '[data-testid="tablet-code-digits"]',
+          (el) => el.getAttribute('data-code') ?? '',
+        );
+        t.not(again, code);
+        t.is((await app.request('POST', '/api/pad/pair', { body: { code: again } })).status, 200);
+        await waitForText(page, '[data-testid="tablet-paired"]', 'Oak entrance now shows Oak');
+        await page.click('[data-testid="tablet-code-close"]');
+        await page.waitForSelector(`${row} [data-state="active"] `);
+        await page.waitForSelector(`${row} [data-online="true"]`);
+        t.is((await tabletsNow()).length, 1, 'the same tablet, paired again');
+
+        // Offline only: nothing matches now.
+        await page.select('#tablets-f-online', 'false');
         await waitForText(page, '[data-testid="crud-empty"]', 'No tablet matches');
         t.deepEqual(await seriousViolations(page), [], 'the list');
       });

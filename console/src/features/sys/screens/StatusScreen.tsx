@@ -51,7 +51,12 @@ export default function StatusScreen() {
   const [reload] = useReloadTabletMutation();
 
   const answerOf = (res: { data: PairingCode } | { error: unknown }) => ('data' in res ? res.data : null);
-  const codeFor = (body: PairBody) => async () => answerOf(await pair({ id: null, body }));
+  // The pairing call is quiet for its form's sake; asked again from the code dialog, its refusal is toasted here.
+  const codeFor = (body: PairBody) => async () => {
+    const res = await pair({ id: null, body });
+    if ('error' in res) toast('error', (res.error as { msg?: string } | undefined)?.msg ?? t('loadFailed'));
+    return answerOf(res);
+  };
   const repairOf = (row: TabletView) => async () => answerOf(await repair(row.id));
   // What the last code was asked with, so that an expired one is replaced by the same request.
   const asked = useRef<PairBody>({ resourceId: 0 });
