@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { runTx } from '../../db/transaction.ts';
 import type { AnyEvent } from '../../event-types.ts';
+import { BlocklistModel } from './model.ts';
 import { blocklistBase, listBlocklist, listViolations, toBlocklistEntry } from './queries.ts';
 import type { BlocklistEntry, BlocklistQuery, ViolationEntry, ViolationQuery } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -114,11 +115,11 @@ export class BlocklistService {
     };
 
     if (!p.enabled || violationCount < p.maxViolations) return done(false);
-    if (last && last.released_at === null) {
-      if (Number(last.release_at) > v.at) return done(false); // already on the list
+    if (last && last.releasedAt === null) {
+      if (last.releaseAt > v.at) return done(false); // already on the list
       // Its release time passed but the job has not run yet: release it here, keeping one open row per user.
       await trx('blocklist').where({ id: last.id }).update({ released_at: v.at });
-      changes.push({ name: 'user.released', payload: { userId: v.userId, releaseAt: Number(last.release_at) } });
+      changes.push({ name: 'user.released', payload: { userId: v.userId, releaseAt: last.releaseAt } });
     }
     // Blocked from the newest counted violation (usually `at`), so out-of-order no-shows that were
     // counted here lie at or before blocked_at and cannot count again for the next blocklisting.
@@ -148,15 +149,15 @@ export class BlocklistService {
    */
   private async committedState(trx: Knex.Transaction, v: ViolationInput, periodDays: number, ownViolationId: number) {
     const read = this.deps.dialect === 'mysql' ? this.deps.db : trx;
-    const last = (await read('blocklist')
+    const last = await BlocklistModel.query(read)
       .where({ user_id: v.userId })
       .orderBy([
         { column: 'blocked_at', order: 'desc' },
         { column: 'id', order: 'desc' },
       ])
-      .first('id', 'blocked_at', 'release_at', 'released_at')) as
-      { id: number; blocked_at: number; release_at: number; released_at: number | null } | undefined;
-    const since = Math.max(v.at - periodDays * DAY_MS, last ? Number(last.blocked_at) : -Infinity);
+      .select('id', 'blocked_at', 'release_at', 'released_at')
+      .first();
+    const since = Math.max(v.at - periodDays * DAY_MS, last ? last.blockedAt : -Infinity);
     const row = (await read('violations')
       .where({ user_id: v.userId })
       .where('occurred_at', '>', since)
@@ -183,12 +184,12 @@ export class BlocklistService {
     const { db } = this.deps;
     let released = 0;
     for (;;) {
-      const due = (await db('blocklist')
+      const due = await BlocklistModel.query(db)
         .whereNull('released_at')
         .where('release_at', '<=', now)
         .orderBy('id')
         .limit(200)
-        .select('id', 'user_id', 'release_at')) as Array<{ id: number; user_id: number; release_at: number }>;
+        .select('id', 'user_id', 'release_at');
       for (const row of due) {
         // The released_at guard makes a concurrent manual release win cleanly: only one of them counts.
         const n = await runTx(db, async (trx) => {
@@ -198,7 +199,7 @@ export class BlocklistService {
             .update({ released_at: now });
           if (won === 1)
             await this.deps.changeLog.record(trx, [
-              { name: 'user.released', payload: { userId: Number(row.user_id), releaseAt: Number(row.release_at) } },
+              { name: 'user.released', payload: { userId: row.userId, releaseAt: row.releaseAt } },
             ]);
           return won;
         });
@@ -213,30 +214,29 @@ export class BlocklistService {
     const { db, clock, operationLog } = this.deps;
     const now = clock.now();
     await runTx(db, async (trx) => {
-      const found = (await trx('blocklist').where({ id }).forUpdate().first()) as Record<string, unknown> | undefined;
+      const found = await BlocklistModel.query(trx).findById(id).forUpdate();
       if (!found) throw new NotFoundError('blocklist entry', id);
-      if (found.released_at !== null && found.released_at !== undefined)
-        throw new ConflictError('blocklist.alreadyReleased');
+      if (found.releasedAt !== null) throw new ConflictError('blocklist.alreadyReleased');
       await trx('blocklist')
         .where({ id })
         .update({ released_at: now, released_by: actor.userId || null });
       await operationLog.record(trx, actor, {
         action: 'sys.blocklist.release',
         target: id,
-        before: { userId: Number(found.user_id), releaseAt: Number(found.release_at), releasedAt: null },
-        after: { userId: Number(found.user_id), releasedAt: now },
+        before: { userId: found.userId, releaseAt: found.releaseAt, releasedAt: null },
+        after: { userId: found.userId, releasedAt: now },
       });
       await this.deps.changeLog.record(trx, [
-        { name: 'user.released', payload: { userId: Number(found.user_id), releaseAt: Number(found.release_at) } },
+        { name: 'user.released', payload: { userId: found.userId, releaseAt: found.releaseAt } },
       ]);
     });
     return this.entry(id);
   }
 
   async entry(id: number): Promise<BlocklistEntry> {
-    const row = (await blocklistBase(this.deps.db).where('bl.id', id).first()) as Record<string, unknown> | undefined;
-    if (!row) throw new NotFoundError('blocklist entry', id);
-    return toBlocklistEntry(row, this.deps.clock.now());
+    const entry = await blocklistBase(this.deps.db).where('bl.id', id).first();
+    if (!entry) throw new NotFoundError('blocklist entry', id);
+    return toBlocklistEntry(entry, this.deps.clock.now());
   }
 
   async list(q: BlocklistQuery): Promise<Page<BlocklistEntry>> {

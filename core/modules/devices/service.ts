@@ -7,9 +7,10 @@ import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { joinResource, mountDevice, resourceExists } from '../resources/index.ts';
+import { DeviceModel } from './model.ts';
 import type { DeviceInput, DeviceKind, DeviceList, DeviceView, SensorItem } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
@@ -20,31 +21,32 @@ export interface DevicesDeps {
   licenceService: Cradle['licenceService'];
 }
 
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
-function toView(r: Record<string, unknown>): DeviceView {
+function toView(d: DeviceModel): DeviceView {
   return {
-    id: Number(r.id),
-    name: String(r.name),
-    deviceNo: String(r.device_no),
-    kind: String(r.kind),
-    showOnTerminal: Boolean(r.show_on_terminal),
-    connected: Boolean(r.connected),
-    lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : Number(r.last_seen_at),
-    macAddress: str(r.mac_address),
-    identifier: str(r.identifier),
-    resourceId: r.resource_id ? Number(r.resource_id) : null,
-    resourceName: str(r.resource_name),
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
+    id: d.id,
+    name: d.name,
+    deviceNo: d.deviceNo,
+    kind: d.kind,
+    showOnTerminal: d.showOnTerminal,
+    connected: d.connected,
+    lastSeenAt: d.lastSeenAt,
+    macAddress: d.macAddress,
+    identifier: d.identifier,
+    resourceId: d.resourceId || null,
+    resourceName: d.resourceName ?? null,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
   };
 }
 
 export class DevicesService {
   constructor(private readonly deps: DevicesDeps) {}
 
+  /** Devices with the name of their resource (the resources module's join adds it to the model query). */
   private base(db: Knex | Knex.Transaction) {
-    return joinResource(db('devices as d').select('d.*'), 'd.resource_id', ['name as resource_name']);
+    const q = DeviceModel.query(db).alias('d').select('d.*');
+    joinResource(q as unknown as Knex.QueryBuilder, 'd.resource_id', ['name as resource_name']);
+    return q;
   }
 
   async list(query: DeviceList): Promise<Page<DeviceView>> {
@@ -53,22 +55,23 @@ export class DevicesService {
     if (query.resourceId) q.where('d.resource_id', query.resourceId);
     if (query.connected !== undefined) q.where('d.connected', query.connected);
     if (query.q) whereAnyContains(q, ['d.name', 'd.device_no', 'd.mac_address'], query.q);
-    return paginate(q, query, toView);
+    return paginateModels(q, query, toView);
   }
 
   async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<DeviceView> {
-    const row = await this.base(trx).where('d.id', id).first();
-    if (!row) throw new NotFoundError('device', id);
-    return toView(row);
+    const device = await this.base(trx).where('d.id', id).first();
+    if (!device) throw new NotFoundError('device', id);
+    return toView(device);
   }
 
   private async write(trx: Knex.Transaction, id: number | null, input: DeviceInput): Promise<number> {
-    const taken = await trx('devices')
+    const taken = await DeviceModel.query(trx)
       .where({ device_no: input.deviceNo })
       .modify((q) => {
         if (id) q.whereNot({ id });
       })
-      .first('id');
+      .select('id')
+      .first();
     if (taken) throw new ConflictError('device.duplicateNo', { deviceNo: input.deviceNo });
     if (input.resourceId && !(await resourceExists(trx, input.resourceId))) {
       throw new ValidationError([{ field: 'resourceId', message: `unknown resource ${input.resourceId}` }]);
@@ -138,13 +141,16 @@ export class DevicesService {
 
   /** How many devices there are, for the licence. */
   async count(trx: Knex | Knex.Transaction = this.deps.db): Promise<number> {
-    return Number((await trx('devices').count({ n: '*' }).first())?.n ?? 0);
+    return DeviceModel.query(trx).resultSize();
   }
 
   /** POST /roRoom/getRelayList, a historical path (docs/architecture.md A4.6). */
   async relays(): Promise<Array<{ id: number; identifier: string | null }>> {
-    const rows = await this.deps.db('devices').where({ kind: 'relay' }).orderBy('id').select('id', 'identifier');
-    return rows.map((r: Record<string, unknown>) => ({ id: Number(r.id), identifier: str(r.identifier) }));
+    const relays = await DeviceModel.query(this.deps.db)
+      .where({ kind: 'relay' })
+      .orderBy('id')
+      .select('id', 'identifier');
+    return relays.map((d) => ({ id: d.id, identifier: d.identifier }));
   }
 
   /**
@@ -155,27 +161,40 @@ export class DevicesService {
     resourceIds: number[],
   ): Promise<Array<{ id: number; resourceId: number; vendorId: string }>> {
     if (resourceIds.length === 0) return [];
-    const rows = (await this.deps
-      .db('devices')
+    const sensors = await DeviceModel.query(this.deps.db)
       .whereIn('resource_id', resourceIds)
       .whereIn('kind', ['sensor', 'environment'])
       .orderBy('id')
-      .select('id', 'resource_id', 'identifier', 'mac_address')) as Array<Record<string, unknown>>;
-    return rows.flatMap((r) => {
-      const vendorId = str(r.identifier)?.trim() || str(r.mac_address);
-      return vendorId ? [{ id: Number(r.id), resourceId: Number(r.resource_id), vendorId }] : [];
+      .select('id', 'resource_id', 'identifier', 'mac_address');
+    return sensors.flatMap((d) => {
+      const vendorId = d.identifier?.trim() || d.macAddress;
+      return vendorId ? [{ id: d.id, resourceId: d.resourceId!, vendorId }] : [];
     });
+  }
+
+  /**
+   * The room a vendor's device is mounted at (an occupancy sensor, a card reader, a face terminal), found by the
+   * id the provider reports: the device's `identifier`, else its MAC address. Null when no such device is mounted.
+   */
+  async roomOfVendorDevice(kinds: readonly DeviceKind[], vendorId: string): Promise<number | null> {
+    const found = await DeviceModel.query(this.deps.db)
+      .whereIn('kind', [...kinds])
+      .whereNotNull('resource_id')
+      .where((w) => w.where('identifier', vendorId).orWhere('mac_address', vendorId))
+      .orderBy('id')
+      .first();
+    return found?.resourceId ?? null;
   }
 
   /** GET /inte/environment/deviceList and /inte/occupancy/deviceList (docs/architecture.md A4.6). */
   async sensors(kind: Extract<DeviceKind, 'environment' | 'occupancy'>): Promise<SensorItem[]> {
-    const rows = await this.base(this.deps.db).where('d.kind', kind).orderBy('d.id');
-    return rows.map((r: Record<string, unknown>) => ({
-      id: Number(r.id),
-      macAddress: str(r.mac_address),
-      deviceName: String(r.name),
-      roomName: str(r.resource_name),
-      resourceId: r.resource_id ? Number(r.resource_id) : null,
+    const devices = await this.base(this.deps.db).where('d.kind', kind).orderBy('d.id');
+    return devices.map((d) => ({
+      id: d.id,
+      macAddress: d.macAddress,
+      deviceName: d.name,
+      roomName: d.resourceName ?? null,
+      resourceId: d.resourceId || null,
     }));
   }
 }

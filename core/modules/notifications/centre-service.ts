@@ -9,9 +9,11 @@ import { DateTime } from 'luxon';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
+import type { Db } from '../../db/transaction.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
+import { CustomNotificationModel } from './model.ts';
 import type { CustomInput, CustomList, CustomView } from './schema.ts';
 import { existingUsernames } from '../users/index.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -25,34 +27,39 @@ export function recipientList(recipient: string): string[] {
     .filter(Boolean);
 }
 
-const view = (r: Record<string, unknown>): CustomView => ({
-  id: Number(r.id),
-  name: String(r.name),
-  recipient: String(r.recipient),
-  date: String(r.date),
-  title: (r.title as string | null) ?? null,
-  content: (r.content as string | null) ?? null,
-  createdBy: r.created_by === null ? null : Number(r.created_by),
-  createdAt: Number(r.created_at),
+const view = (n: CustomNotificationModel): CustomView => ({
+  id: n.id,
+  name: n.name,
+  recipient: n.recipient,
+  date: n.date,
+  title: n.title,
+  content: n.content,
+  createdBy: n.createdBy,
+  createdAt: n.createdAt,
 });
 
 export class CentreService {
   constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async list(q: CustomList): Promise<Page<CustomView>> {
-    const query = this.deps.db('custom_notifications').orderBy([
+    const query = CustomNotificationModel.query(this.deps.db).orderBy([
       { column: 'date', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
     if (q.date) query.where('date', q.date);
     if (q.q) whereAnyContains(query, ['name', 'title', 'recipient'], q.q);
-    return paginate(query, q, view);
+    return paginateModels(query, q, view);
   }
 
-  async get(id: number): Promise<CustomView> {
-    const row = await this.deps.db('custom_notifications').where({ id }).first();
-    if (!row) throw new NotFoundError('notification', id);
-    return view(row);
+  async get(id: number, trx: Db = this.deps.db): Promise<CustomView> {
+    const found = await CustomNotificationModel.query(trx).findById(id);
+    if (!found) throw new NotFoundError('notification', id);
+    return view(found);
+  }
+
+  /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */
+  private get audit() {
+    return this.deps.operationLog.audited('sys.notifications', (id, trx) => this.get(id, trx));
   }
 
   /** Every listed username must exist, so a typo does not silently reach nobody. */
@@ -70,57 +77,41 @@ export class CentreService {
 
   async create(actor: Actor, body: CustomInput): Promise<CustomView> {
     const recipient = await this.checkRecipients(actor, body.recipient);
-    const id = await this.deps.db.transaction(async (trx) => {
-      const [newId] = await trx('custom_notifications').insert({
+    return this.audit.create(actor, async (trx) => {
+      const [id] = await trx('custom_notifications').insert({
         ...body,
         recipient,
         created_by: actor.userId || null,
         created_at: this.deps.clock.now(),
       });
-      await this.deps.operationLog.record(trx, actor, {
-        action: 'sys.notifications.create',
-        target: Number(newId),
-        after: { ...body, recipient },
-      });
-      return Number(newId);
+      return Number(id);
     });
-    return this.get(id);
   }
 
   async update(actor: Actor, id: number, body: CustomInput): Promise<CustomView> {
-    const before = await this.get(id);
     const recipient = await this.checkRecipients(actor, body.recipient);
-    await this.deps.db.transaction(async (trx) => {
+    return this.audit.update(actor, id, async (trx) => {
       await trx('custom_notifications')
         .where({ id })
         .update({ ...body, recipient });
-      await this.deps.operationLog.record(trx, actor, {
-        action: 'sys.notifications.update',
-        target: id,
-        before,
-        after: { ...body, recipient },
-      });
     });
-    return this.get(id);
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    const before = await this.get(id);
-    await this.deps.db.transaction(async (trx) => {
+    await this.audit.remove(actor, id, async (trx) => {
       await trx('custom_notifications').where({ id }).delete();
-      await this.deps.operationLog.record(trx, actor, { action: 'sys.notifications.delete', target: id, before });
     });
   }
 
   /** Today's notifications for a user. "Today" is the server's calendar day (its TZ). */
   async forUser(username: string): Promise<Array<{ title: string; content: string }>> {
     const today = DateTime.fromMillis(this.deps.clock.now()).toISODate();
-    const rows = await this.deps.db('custom_notifications').where({ date: today }).orderBy('id');
-    return rows
-      .filter((r) => {
-        const names = recipientList(String(r.recipient));
+    const notes = await CustomNotificationModel.query(this.deps.db).where({ date: today }).orderBy('id');
+    return notes
+      .filter((n) => {
+        const names = recipientList(n.recipient);
         return names.includes(EVERYONE) || names.includes(username);
       })
-      .map((r) => ({ title: String(r.title || r.name), content: String(r.content ?? '') }));
+      .map((n) => ({ title: n.title || n.name, content: n.content ?? '' }));
   }
 }

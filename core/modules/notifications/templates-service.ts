@@ -5,22 +5,23 @@ import type { Config } from '../../../config/default.ts';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { LANGS, t, type Lang } from '../../i18n/index.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 import { SAMPLE_DATA, TEMPLATE_EVENTS, type TemplateData, type TemplateEvent } from './events.ts';
+import { NotificationTemplateModel } from './model.ts';
 import { render, templateLinks, templateProblem, type Rendered } from './render.ts';
 import type { TemplateList, TemplatePreview, TemplateUpdate, TemplateView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
-const view = (r: Record<string, unknown>): TemplateView => ({
-  id: Number(r.id),
-  event: String(r.event),
-  lang: String(r.lang),
-  subject: String(r.subject),
-  content: String(r.content),
-  updatedAt: Number(r.updated_at),
+const view = (m: NotificationTemplateModel): TemplateView => ({
+  id: m.id,
+  event: m.event,
+  lang: m.lang,
+  subject: m.subject,
+  content: m.content,
+  updatedAt: m.updatedAt,
 });
 
 export class TemplatesService {
@@ -47,17 +48,17 @@ export class TemplatesService {
   }
 
   async list(q: TemplateList): Promise<Page<TemplateView>> {
-    const query = this.deps.db('notification_templates').orderBy([{ column: 'event' }, { column: 'lang' }]);
+    const query = NotificationTemplateModel.query(this.deps.db).orderBy([{ column: 'event' }, { column: 'lang' }]);
     if (q.event) query.where('event', q.event);
     if (q.lang) query.where('lang', q.lang);
     if (q.q) whereAnyContains(query, ['subject', 'event'], q.q);
-    return paginate(query, q, view);
+    return paginateModels(query, q, view);
   }
 
   async get(id: number): Promise<TemplateView> {
-    const row = await this.deps.db('notification_templates').where({ id }).first();
-    if (!row) throw new NotFoundError('template', id);
-    return view(row);
+    const template = await NotificationTemplateModel.query(this.deps.db).findById(id);
+    if (!template) throw new NotFoundError('template', id);
+    return view(template);
   }
 
   private check(actor: Actor, subject: string, content: string): void {
@@ -104,8 +105,11 @@ export class TemplatesService {
 
   /** The template to send: the stored one, or the built-in default if the row is missing. */
   async template(event: TemplateEvent, lang: Lang): Promise<{ subject: string; content: string }> {
-    const row = await this.deps.db('notification_templates').where({ event, lang }).first('subject', 'content');
-    if (row) return { subject: String(row.subject), content: String(row.content) };
+    const stored = await NotificationTemplateModel.query(this.deps.db)
+      .where({ event, lang })
+      .select('subject', 'content')
+      .first();
+    if (stored) return { subject: stored.subject, content: stored.content };
     const [subject, content] = DEFAULT_TEMPLATES[event][lang];
     return { subject, content };
   }

@@ -14,6 +14,7 @@ import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
 import { PARAMS, PARAM_BY_KEY, type ParamDef } from './catalog.ts';
 import { assertAllowed, maySave, mayView } from './groups.ts';
+import { ParamModel, TimeConfigModel } from './model.ts';
 import { anchored, patternProblem } from './pattern-safety.ts';
 import { crossBreaches, inputBreaches, throwBreaches } from './rules.ts';
 import { TimeConfig, type ParamView } from './schema.ts';
@@ -41,7 +42,7 @@ export class ParamsService {
   /** Read on nearly every request (bookings, sign-in, grid): kept for a moment, see RecentValue. */
   private readonly snapshot = new RecentValue<Snapshot>(async () => {
     const [rows, time] = await Promise.all([
-      this.deps.db('params').select('key', 'value') as Promise<Array<{ key: string; value: string }>>,
+      ParamModel.query(this.deps.db).select('key', 'value'),
       this.readTimeConfig(this.deps.db),
     ]);
     return { values: new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])), time };
@@ -53,7 +54,7 @@ export class ParamsService {
   async seedDefaults(): Promise<void> {
     this.snapshot.forget();
     const { db, clock } = this.deps;
-    const existing = new Set((await db('params').select('key')).map((r: { key: string }) => r.key));
+    const existing = new Set((await ParamModel.query(db).select('key')).map((p) => p.key));
     const rows = PARAMS.filter((d) => !existing.has(d.key)).map((d) => ({
       key: d.key,
       value: JSON.stringify(d.default),
@@ -62,7 +63,7 @@ export class ParamsService {
       updated_at: clock.now(),
     }));
     if (rows.length) await db('params').insert(rows);
-    if (!(await db('time_config').where({ id: 1 }).first())) {
+    if (!(await TimeConfigModel.query(db).findById(1))) {
       const c = DEFAULT_TIME_CONFIG;
       await db('time_config').insert({
         id: 1,
@@ -91,9 +92,9 @@ export class ParamsService {
     for (const k of keys) this.definition(k);
     let found: Map<string, unknown>;
     if (trx) {
-      const rows = (await trx('params')
+      const rows = await ParamModel.query(trx)
         .whereIn('key', keys as string[])
-        .select('key', 'value')) as Array<{ key: string; value: string }>;
+        .select('key', 'value');
       found = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
     } else {
       found = (await this.snapshot.get()).values;
@@ -220,13 +221,13 @@ export class ParamsService {
   }
 
   private async readTimeConfig(trx: Knex | Knex.Transaction): Promise<TimeConfig> {
-    const row = await trx('time_config').where({ id: 1 }).first();
+    const row = await TimeConfigModel.query(trx).findById(1);
     if (!row) return DEFAULT_TIME_CONFIG;
     return {
-      startTime: row.start_time,
-      endTime: row.end_time,
-      interval: Number(row.interval) as 15 | 30,
-      maxDuration: Number(row.max_duration),
+      startTime: row.startTime,
+      endTime: row.endTime,
+      interval: row.interval as 15 | 30,
+      maxDuration: row.maxDuration,
     };
   }
 

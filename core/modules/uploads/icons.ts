@@ -4,8 +4,9 @@ import type { Config } from '../../../config/default.ts';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page, type PageQuery } from '../../db/paging.ts';
+import { paginateModels, type Page, type PageQuery } from '../../db/paging.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
+import { ResourceIconModel } from './model.ts';
 import type { IconInput, IconView } from './schema.ts';
 import type { UploadsService } from './service.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -22,27 +23,26 @@ export interface IconsDeps {
 export class IconsService {
   constructor(private readonly deps: IconsDeps) {}
 
-  private view(r: Record<string, unknown>): IconView {
-    const uploadId = String(r.upload_id);
+  private view(icon: ResourceIconModel): IconView {
     return {
-      id: Number(r.id),
-      name: String(r.name),
-      uploadId,
-      url: `${this.deps.config.apiPrefix}/upload/${uploadId}`,
-      createdAt: Number(r.created_at),
+      id: icon.id,
+      name: icon.name,
+      uploadId: icon.uploadId,
+      url: `${this.deps.config.apiPrefix}/upload/${icon.uploadId}`,
+      createdAt: icon.createdAt,
     };
   }
 
   async list(query: PageQuery): Promise<Page<IconView>> {
-    const q = this.deps.db('resource_icons').select('*').orderBy('id');
+    const q = ResourceIconModel.query(this.deps.db).orderBy('id');
     if (query.q) whereAnyContains(q, ['name'], query.q);
-    return paginate(q, query, (r) => this.view(r));
+    return paginateModels(q, query, (icon) => this.view(icon));
   }
 
   async get(id: number, trx: Knex | Knex.Transaction = this.deps.db): Promise<IconView> {
-    const row = await trx('resource_icons').where({ id }).first();
-    if (!row) throw new NotFoundError('icon', id);
-    return this.view(row);
+    const icon = await ResourceIconModel.query(trx).findById(id);
+    if (!icon) throw new NotFoundError('icon', id);
+    return this.view(icon);
   }
 
   /** Creates, changes and removes are logged with their before and after (OperationLog.audited). */

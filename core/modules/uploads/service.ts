@@ -14,6 +14,7 @@ import type { Clock } from '../../clock.ts';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/route.ts';
 import { imageSize } from './image-size.ts';
+import { UploadModel } from './model.ts';
 import { MAX_IMAGE_BYTES, MIN_FLOOR_PLAN, type UploadType, type UploadView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 import { lockUser } from '../users/index.ts';
@@ -94,21 +95,21 @@ export class UploadsService {
       await fsp.rm(stored, { force: true });
       throw err;
     }
-    return toView(row);
+    return toView(UploadModel.fromDatabaseJson(row));
   }
 
   async get(id: string): Promise<UploadView> {
-    const row = await this.deps.db('uploads').where({ id }).first();
-    if (!row) throw new NotFoundError('upload', id);
-    return toView(row);
+    const upload = await UploadModel.query(this.deps.db).findById(id);
+    if (!upload) throw new NotFoundError('upload', id);
+    return toView(upload);
   }
 
   /** The stored file of an upload, for streaming. */
   async file(id: string): Promise<StoredFile> {
-    const row = await this.deps.db('uploads').where({ id }).first();
-    const file = row ? path.join(this.deps.config.dataDir, String(row.path)) : '';
-    if (!row || !fs.existsSync(file)) throw new NotFoundError('upload', id);
-    return { file, mime: String(row.mime), name: String(row.original_name) };
+    const upload = await UploadModel.query(this.deps.db).findById(id);
+    const file = upload ? path.join(this.deps.config.dataDir, upload.path) : '';
+    if (!upload || !fs.existsSync(file)) throw new NotFoundError('upload', id);
+    return { file, mime: upload.mime, name: upload.originalName };
   }
 
   /** Field errors for upload ids that do not exist (the caller throws them with others). */
@@ -120,13 +121,13 @@ export class UploadsService {
     if (!wanted.length) return [];
     const found = new Set(
       (
-        await trx('uploads')
+        await UploadModel.query(trx)
           .whereIn(
             'id',
             wanted.map((w) => w[1]),
           )
           .select('id')
-      ).map((r: { id: string }) => r.id),
+      ).map((u) => u.id),
     );
     return wanted.filter(([, id]) => !found.has(id)).map(([field, id]) => ({ field, message: `unknown upload ${id}` }));
   }
@@ -137,15 +138,15 @@ export class UploadsService {
   }
 }
 
-function toView(r: Record<string, unknown>): UploadView {
+function toView(u: UploadModel): UploadView {
   return {
-    id: String(r.id),
-    type: String(r.type),
-    originalName: String(r.original_name),
-    mime: String(r.mime),
-    size: Number(r.size),
-    width: r.width === null || r.width === undefined ? null : Number(r.width),
-    height: r.height === null || r.height === undefined ? null : Number(r.height),
-    createdAt: Number(r.created_at),
+    id: u.id,
+    type: u.type,
+    originalName: u.originalName,
+    mime: u.mime,
+    size: u.size,
+    width: u.width,
+    height: u.height,
+    createdAt: u.createdAt,
   };
 }
