@@ -153,6 +153,23 @@ function registerTests(): void {
         await page.click('[data-testid="pad-checkin-submit"]');
         await page.waitForSelector('[data-testid="pad-checkin-error"]', { visible: true });
         t.not((await text(page, '[data-testid="pad-checkin-error"]')).trim(), '');
+        // Past three wrong codes the tablet must wait: the server's message says how long, the keypad stays usable.
+        for (let i = 0; i < 4; i++) {
+          await page.waitForFunction(() => !document.querySelector('#pad-checkin-code')?.hasAttribute('disabled'));
+          await page.type('#pad-checkin-code', wrong);
+          await page.click('[data-testid="pad-checkin-submit"]');
+          await page.waitForFunction(
+            () => (document.querySelector('#pad-checkin-code') as HTMLInputElement).value === '',
+          );
+        }
+        await page.waitForFunction(() =>
+          /try again in \d+ s/.test(document.querySelector('[data-testid="pad-checkin-error"]')?.textContent ?? ''),
+        );
+        t.false(
+          await page.$eval('[data-key="5"]', (el) => (el as HTMLButtonElement).disabled),
+          'the keypad stays usable',
+        );
+        app.clock.advance(60_000);
         await page.type('#pad-checkin-code', code);
         await page.click('[data-testid="pad-checkin-submit"]');
         await waitForGone(page, 'pad-checkin');
