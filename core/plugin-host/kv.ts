@@ -2,14 +2,15 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
 import type { PluginKv } from '../plugin-sdk/index.ts';
+import { PluginKvModel } from './model.ts';
 
 export function pluginKv(db: Knex, clock: Clock, plugin: string): PluginKv {
   return {
     async get<T>(key: string): Promise<T | undefined> {
-      const row = await db('plugin_kv').where({ plugin, key }).first('value', 'expires_at');
+      const row = await PluginKvModel.query(db).where({ plugin, key }).select('value', 'expires_at').first();
       if (!row) return undefined;
-      if (row.expires_at !== null && Number(row.expires_at) <= clock.now()) return undefined;
-      return JSON.parse(String(row.value)) as T;
+      if (row.expiresAt !== null && row.expiresAt <= clock.now()) return undefined;
+      return JSON.parse(row.value) as T;
     },
     async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
       const now = clock.now();

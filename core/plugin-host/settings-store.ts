@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
 import { SecretBox } from '../secret-box.ts';
 import type { PluginKind } from '../plugin-sdk/index.ts';
+import { IntegrationSettingsModel } from './model.ts';
 
 export interface StoredSettings {
   kind: PluginKind;
@@ -24,19 +25,19 @@ export class SettingsStore {
   constructor(private readonly deps: { db: Knex; clock: Clock; secretBox: SecretBox }) {}
 
   async read(kind: PluginKind): Promise<StoredSettings> {
-    const row = await this.deps.db('integration_settings').where({ kind }).first();
+    const row = await IntegrationSettingsModel.query(this.deps.db).findById(kind);
     if (!row)
       return { kind, provider: 'none', raw: {}, health: { state: 'unknown', detail: null, at: null }, updatedAt: 0 };
     return {
       kind,
-      provider: String(row.provider),
-      raw: row.settings ? (JSON.parse(String(row.settings)) as Record<string, unknown>) : {},
+      provider: row.provider,
+      raw: row.settings ? (JSON.parse(row.settings) as Record<string, unknown>) : {},
       health: {
         state: (row.health ?? 'unknown') as StoredSettings['health']['state'],
-        detail: row.health_detail ?? null,
-        at: row.health_at === null || row.health_at === undefined ? null : Number(row.health_at),
+        detail: row.healthDetail ?? null,
+        at: row.healthAt ?? null,
       },
-      updatedAt: Number(row.updated_at),
+      updatedAt: row.updatedAt,
     };
   }
 
@@ -99,17 +100,13 @@ export class SettingsStore {
     kinds: readonly string[],
     provider: string,
   ): Promise<Map<string, { raw: Record<string, unknown>; updatedAt: number }>> {
-    const rows = (await this.deps
-      .db('integration_settings')
+    const rows = await IntegrationSettingsModel.query(this.deps.db)
       .whereIn('kind', kinds)
       .where({ provider })
       .whereNotNull('settings')
-      .select('kind', 'settings', 'updated_at')) as Array<{ kind: string; settings: string; updated_at: unknown }>;
+      .select('kind', 'settings', 'updated_at');
     return new Map(
-      rows.map((r) => [
-        String(r.kind),
-        { raw: JSON.parse(String(r.settings)) as Record<string, unknown>, updatedAt: Number(r.updated_at) },
-      ]),
+      rows.map((r) => [r.kind, { raw: JSON.parse(r.settings!) as Record<string, unknown>, updatedAt: r.updatedAt }]),
     );
   }
 

@@ -12,7 +12,8 @@ import type { BookingDeps } from './deps.ts';
 import { allow } from './access.ts';
 import { endBooking } from './cancel.ts';
 import { judge, stateColumns, statesFrom } from './lifecycle.ts';
-import { getBooking, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
+import { ApprovalModel, BookingModel } from './model.ts';
+import { bookingOf, getBooking, viewsOf, type BookingRow } from './repo.ts';
 import type { ApprovalsQuery, BookingView } from './schema.ts';
 import { isBookingAdmin } from './sight.ts';
 import { writeTx } from './write.ts';
@@ -30,7 +31,16 @@ export interface ApprovalView {
   booking: BookingView;
 }
 
-type Row = Record<string, unknown>;
+const toView = (a: ApprovalModel, booking: BookingView): ApprovalView => ({
+  id: a.id,
+  bookingId: a.bookingId,
+  state: a.state,
+  reason: a.reason,
+  decidedBy: a.decidedBy,
+  decidedAt: a.decidedAt,
+  createdAt: a.createdAt,
+  booking,
+});
 
 /**
  * Whether the actor is the booking's approver in the lifecycle's sense: an approver of its resource, or a booking
@@ -74,31 +84,23 @@ export class ApprovalsService {
           });
       })
       .orderBy('a.id', q.scope === 'pending' ? 'asc' : 'desc')
-      .select(
-        'a.id as approval_id',
-        'a.state as approval_state',
-        'a.reason as approval_reason',
-        'a.decided_by',
-        'a.decided_at',
-        'a.created_at as approval_created_at',
-        'b.*',
-      );
-    const page = await paginate(base, q, (r) => r);
-    const rows = page.items as Row[];
-    const views = await viewsOf(this.deps, rows.map(toBookingRow), actor);
-    return {
-      ...page,
-      items: rows.map((r, i) => ({
-        id: Number(r.approval_id),
-        bookingId: Number(r.id),
-        state: String(r.approval_state),
-        reason: (r.approval_reason as string | null) ?? null,
-        decidedBy: r.decided_by === null ? null : Number(r.decided_by),
-        decidedAt: r.decided_at === null ? null : Number(r.decided_at),
-        createdAt: Number(r.approval_created_at),
-        booking: views[i]!,
-      })),
-    };
+      .select('a.*');
+    // Filtered by the resources' approvers in SQL (a knex sub-query); the rows are mapped by the model.
+    const page = await paginate(base, q, (r) => ApprovalModel.fromDatabaseJson(r));
+    const bookings = new Map(
+      (
+        await BookingModel.query(db).whereIn(
+          'id',
+          page.items.map((a) => a.bookingId),
+        )
+      ).map((b) => [b.id, bookingOf(b)]),
+    );
+    const views = await viewsOf(
+      this.deps,
+      page.items.map((a) => bookings.get(a.bookingId)!),
+      actor,
+    );
+    return { ...page, items: page.items.map((a, i) => toView(a, views[i]!)) };
   }
 
   private async decide(
@@ -111,13 +113,13 @@ export class ApprovalsService {
     const events = new PendingEvents();
     await writeTx(this.deps, events, async (trx) => {
       const now = clock.now();
-      const a = (await trx('approvals').where({ id: approvalId }).forUpdate().first()) as Row | undefined;
+      const a = await ApprovalModel.query(trx).findById(approvalId).forUpdate();
       if (!a) throw new NotFoundError('approval', approvalId);
-      const b = await getBooking(trx, Number(a.booking_id), true);
+      const b = await getBooking(trx, a.bookingId, true);
       const approver = decision !== 'revoke' && (await decidesOn(trx, actor, b));
       const { to } = allow(decision, actor, b, now, { approver });
       // The booking is pending; its request is the open one (a decided request of a booking waiting again is not).
-      if (a.state !== 'pending') throw new BusinessRuleError('approvals.notPending', { state: String(a.state) });
+      if (a.state !== 'pending') throw new BusinessRuleError('approvals.notPending', { state: a.state });
       if (decision === 'approve') {
         await trx('approvals')
           .where({ id: approvalId })
@@ -159,32 +161,23 @@ export class ApprovalsService {
   }
 
   async get(actor: Actor, id: number): Promise<ApprovalView> {
-    const a = (await this.deps.db('approvals').where({ id }).first()) as Row | undefined;
+    const a = await ApprovalModel.query(this.deps.db).findById(id);
     if (!a) throw new NotFoundError('approval', id);
-    const [booking] = await viewsOf(this.deps, [await getBooking(this.deps.db, Number(a.booking_id))], actor);
-    return {
-      id,
-      bookingId: Number(a.booking_id),
-      state: String(a.state),
-      reason: (a.reason as string | null) ?? null,
-      decidedBy: a.decided_by === null ? null : Number(a.decided_by),
-      decidedAt: a.decided_at === null ? null : Number(a.decided_at),
-      createdAt: Number(a.created_at),
-      booking: booking!,
-    };
+    const [booking] = await viewsOf(this.deps, [await getBooking(this.deps.db, a.bookingId)], actor);
+    return toView(a, booking!);
   }
 
   /** The job: pending bookings whose start has passed become expired, freeing their time. Bounded to the last week. */
   async expireDue(now: number = this.deps.clock.now()): Promise<number> {
     const { db } = this.deps;
     const due = (
-      (await db('bookings')
+      await BookingModel.query(db)
         .whereIn('state', statesFrom('expire'))
         .where('start_at', '<=', now)
         .where('start_at', '>', now - 7 * DAY_MS)
         .orderBy('start_at')
-        .limit(500)) as Row[]
-    ).map(toBookingRow);
+        .limit(500)
+    ).map(bookingOf);
     let n = 0;
     for (const b of due) {
       const verdict = judge('expire', { roles: ['scheduler'], ...b, now });

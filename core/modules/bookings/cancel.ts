@@ -11,7 +11,8 @@ import type { BookingDeps } from './deps.ts';
 import { allow, assertRole, rolesOf } from './access.ts';
 import { refund } from './credits.ts';
 import { CHANGEABLE, judge, stateColumns, statesFrom, type BookingState, type Command } from './lifecycle.ts';
-import { getBooking, toBookingRow, viewsOf, type BookingRow } from './repo.ts';
+import { BookingModel } from './model.ts';
+import { bookingOf, getBooking, viewsOf, type BookingRow } from './repo.ts';
 import type { BookingView, CancelBooking } from './schema.ts';
 import { freeSlots } from './slots.ts';
 import { writeTx } from './write.ts';
@@ -86,12 +87,12 @@ export async function cancelBooking(
     } else {
       assertRole('cancel', actor, b);
       // Future occurrences still in the series; those edited or cancelled alone (detached) are left as they are.
-      const q = trx('bookings')
+      const q = BookingModel.query(trx)
         .where({ series_id: b.seriesId, detached: false })
         .whereIn('state', [...CHANGEABLE])
         .where('start_at', '>', now);
       if (input.scope === 'following') q.where('series_date', '>=', b.seriesDate ?? b.meetingDate);
-      targets.push(...((await q.forUpdate().orderBy('start_at')) as Array<Record<string, unknown>>).map(toBookingRow));
+      targets.push(...(await q.forUpdate().orderBy('start_at')).map(bookingOf));
       if (!targets.some((x) => x.id === b.id) && judge('cancel', { roles, ...b, now }).ok) targets.unshift(b);
       if (input.scope === 'series')
         await trx('booking_series').where({ id: b.seriesId }).update({ state: 'cancelled', updated_at: now });

@@ -5,9 +5,10 @@
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
 import type { BookingDeps, Db } from './deps.ts';
+import { CreditLedgerModel } from './model.ts';
 import type { Cradle } from '../../cradle.ts';
 import { creditBalance, moveCredit } from '../users/index.ts';
 
@@ -69,29 +70,29 @@ export async function charge(
 
 /** Gives back what a booking was charged, less what was already refunded: refunding twice is a no-op. */
 export async function refund(trx: Knex.Transaction, now: number, bookingId: number): Promise<void> {
-  const rows = (await trx('credit_ledger')
+  const rows = await CreditLedgerModel.query(trx)
     .where({ booking_id: bookingId })
     .whereIn('kind', ['charge', 'refund'])
-    .select('user_id', 'amount')) as Array<{ user_id: number; amount: number | string }>;
+    .select('user_id', 'amount');
   if (rows.length === 0) return;
-  const owed = -rows.reduce((sum, r) => sum + Number(r.amount), 0);
+  const owed = -rows.reduce((sum, r) => sum + r.amount, 0);
   if (owed <= 0) return;
-  const userId = Number(rows[0]!.user_id);
+  const userId = rows[0]!.userId;
   await moveCredit(trx, userId, owed);
   await ledger(trx, now, { userId, amount: owed, kind: 'refund', bookingId });
 }
 
-function toEntry(r: Record<string, unknown>): LedgerEntry {
+function toEntry(m: CreditLedgerModel): LedgerEntry {
   return {
-    id: Number(r.id),
-    userId: Number(r.user_id),
-    amount: Number(r.amount),
-    balanceAfter: Number(r.balance_after),
-    kind: String(r.kind),
-    bookingId: r.booking_id === null ? null : Number(r.booking_id),
-    note: (r.note as string | null) ?? null,
-    createdBy: r.created_by === null ? null : Number(r.created_by),
-    createdAt: Number(r.created_at),
+    id: m.id,
+    userId: m.userId,
+    amount: m.amount,
+    balanceAfter: m.balanceAfter,
+    kind: m.kind,
+    bookingId: m.bookingId,
+    note: m.note,
+    createdBy: m.createdBy,
+    createdAt: m.createdAt,
   };
 }
 
@@ -114,11 +115,9 @@ export class CreditsService {
         note: input.note ?? null,
         createdBy: actor.userId || null,
       });
-      const row = (await trx('credit_ledger').where({ user_id: userId }).orderBy('id', 'desc').first()) as Record<
-        string,
-        unknown
-      >;
-      const entry = toEntry(row);
+      const entry = toEntry(
+        (await CreditLedgerModel.query(trx).where({ user_id: userId }).orderBy('id', 'desc').first())!,
+      );
       const balance = await balanceOf(trx, userId);
       // Money given by hand: the log says who gave how much to whom, next to the ledger row that holds it.
       await operationLog.record(trx, actor, {
@@ -137,8 +136,8 @@ export class CreditsService {
     q: { page: number; pageSize: number },
   ): Promise<Page<LedgerEntry> & { balance: number }> {
     const balance = await balanceOf(this.deps.db, userId);
-    const page = await paginate(
-      this.deps.db('credit_ledger').where({ user_id: userId }).orderBy('id', 'desc'),
+    const page = await paginateModels(
+      CreditLedgerModel.query(this.deps.db).where({ user_id: userId }).orderBy('id', 'desc'),
       q,
       toEntry,
     );

@@ -10,7 +10,8 @@ import { icalFold as fold, icalText as escapeText, icalUtc as stamp } from '../.
 import type { BookingDeps } from './deps.ts';
 import { bookingById } from './queries.ts';
 import { awaitsApproval, isIn, ON_CALENDAR, type BookingState } from './lifecycle.ts';
-import { resourceNames, toBookingRow, type BookingRow, type ResourceNames } from './repo.ts';
+import { BookingAttendeeModel, BookingModel } from './model.ts';
+import { bookingOf, resourceNames, type BookingRow, type ResourceNames } from './repo.ts';
 import { DAY_MS } from './time.ts';
 import { setFeedTokenHash, userByFeedTokenHash } from '../users/index.ts';
 
@@ -82,18 +83,18 @@ export class BookingFeedService {
     if (!user) throw new NotFoundError('feed');
     const now = clock.now();
     const rows = (
-      (await db('bookings')
+      await BookingModel.query(db)
         .where((w) => {
           w.where('organiser_id', user.id).orWhereIn(
             'id',
-            db('booking_attendees').where({ user_id: user.id, kind: 'inner' }).select('booking_id'),
+            BookingAttendeeModel.query(db).where({ user_id: user.id, kind: 'inner' }).select('booking_id'),
           );
         })
         .whereIn('state', [...ON_CALENDAR, 'cancelled'])
         .where('end_at', '>', now - 7 * DAY_MS)
         .orderBy('start_at')
-        .limit(1000)) as Array<Record<string, unknown>>
-    ).map(toBookingRow);
+        .limit(1000)
+    ).map(bookingOf);
     const names = await resourceNames(
       db,
       rows.map((r) => r.resourceId),

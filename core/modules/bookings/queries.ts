@@ -1,22 +1,25 @@
 /** My bookings (as organiser or attendee) and one booking. */
 import { can, type Actor } from '../../actor.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
 import { HOLDS_TIME } from './lifecycle.ts';
-import { attendeesOf, getBooking, toBookingRow, viewsOf } from './repo.ts';
+import { BookingAttendeeModel, BookingModel } from './model.ts';
+import { attendeesOf, bookingOf, getBooking, viewsOf } from './repo.ts';
 import type { BookingView, MyBookingsQuery } from './schema.ts';
 import { sightsOf } from './sight.ts';
 
 export async function myBookings(deps: BookingDeps, actor: Actor, q: MyBookingsQuery): Promise<Page<BookingView>> {
   const { db } = deps;
   const now = deps.clock.now();
-  const base = db('bookings as b').where((w) => {
-    w.where('b.organiser_id', actor.userId).orWhereIn(
-      'b.id',
-      db('booking_attendees').where({ user_id: actor.userId, kind: 'inner' }).select('booking_id'),
-    );
-  });
+  const base = BookingModel.query(db)
+    .alias('b')
+    .where((w) => {
+      w.where('b.organiser_id', actor.userId).orWhereIn(
+        'b.id',
+        BookingAttendeeModel.query(db).where({ user_id: actor.userId, kind: 'inner' }).select('booking_id'),
+      );
+    });
   if (q.scope === 'upcoming') base.where('b.end_at', '>', now).whereIn('b.state', [...HOLDS_TIME]);
   if (q.scope === 'past')
     base.where((w) => {
@@ -29,7 +32,7 @@ export async function myBookings(deps: BookingDeps, actor: Actor, q: MyBookingsQ
     .orderBy('b.start_at', q.scope === 'upcoming' ? 'asc' : 'desc')
     .orderBy('b.id')
     .select('b.*');
-  const page = await paginate(base, q, (r) => toBookingRow(r));
+  const page = await paginateModels(base, q, bookingOf);
   return { ...page, items: await viewsOf(deps, page.items, actor) };
 }
 

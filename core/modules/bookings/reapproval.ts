@@ -9,6 +9,7 @@ import type { Actor } from '../../actor.ts';
 import { BusinessRuleError } from '../../errors.ts';
 import { logReservation } from '../logs/index.ts';
 import { awaitsApproval, initialState, leadsTo, type BookingState, type Command } from './lifecycle.ts';
+import { ApprovalModel } from './model.ts';
 import { needsApproval } from './plan.ts';
 import type { BookingRow } from './repo.ts';
 import type { ResourceInfo } from './resources.ts';
@@ -48,8 +49,7 @@ export async function reviewAfterMove(
   const waiting = initialState(true);
   // A meeting under way cannot go back to waiting: its approver changes it, or the organiser checks out.
   if (!leadsTo(command, b.state, waiting)) throw new BusinessRuleError('bookings.reapprovalUnderway');
-  const previous = (await trx('approvals').where({ booking_id: b.id }).forUpdate().first()) as
-    Record<string, unknown> | undefined;
+  const previous = await ApprovalModel.query(trx).where({ booking_id: b.id }).forUpdate().first();
   await logReservation(trx, now, {
     bookingId: b.id,
     resourceId: resource.id,
@@ -60,9 +60,9 @@ export async function reviewAfterMove(
         previous && previous.state !== 'pending'
           ? {
               state: previous.state,
-              reason: previous.reason ?? null,
-              decidedBy: previous.decided_by == null ? null : Number(previous.decided_by),
-              decidedAt: previous.decided_at == null ? null : Number(previous.decided_at),
+              reason: previous.reason,
+              decidedBy: previous.decidedBy,
+              decidedAt: previous.decidedAt,
             }
           : null,
     },

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../errors.ts';
 import type { BookingSnapshot, BookingTimes } from '../../event-types.ts';
 import type { BookingDeps, Db } from './deps.ts';
 import { awaitsApproval, checkStatusOf, type BookingState, type CheckStatus } from './lifecycle.ts';
+import { ApprovalModel, BookingAttendeeModel, BookingModel } from './model.ts';
 import type { BookingView } from './schema.ts';
 import { loadSettings } from './settings.ts';
 import { sightsOf, type Sight } from './sight.ts';
@@ -40,53 +41,56 @@ export interface BookingRow extends BookingTimes {
   sequence: number;
 }
 
-type Row = Record<string, unknown>;
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const bool = (v: unknown): boolean => v === true || v === 1 || v === '1';
-
-export function toBookingRow(r: Row): BookingRow {
-  // Only the booking engine writes the column, and only states of the lifecycle.
-  const state = String(r.state) as BookingState;
+/**
+ * A booking as the engine passes it around: the model's columns, and the check status its state implies. A row
+ * just inserted (insertBookingRow) lacks the columns it left to their defaults: those read as their defaults.
+ */
+export function bookingOf(m: BookingModel): BookingRow {
   return {
-    id: Number(r.id),
-    resourceId: Number(r.resource_id),
-    organiserId: Number(r.organiser_id),
-    seriesId: num(r.series_id),
-    seriesDate: (r.series_date as string | null) ?? null,
-    detached: bool(r.detached),
-    meetingDate: String(r.meeting_date),
-    startTime: String(r.start_time),
-    endTime: String(r.end_time),
-    wholeDay: bool(r.whole_day),
-    startAt: Number(r.start_at),
-    endAt: Number(r.end_at),
-    timeZone: String(r.time_zone),
-    subject: String(r.subject),
-    phone: (r.phone as string | null) ?? null,
-    employeeNo: (r.employee_no as string | null) ?? null,
-    remarks: (r.remarks as string | null) ?? null,
-    checkInCode: String(r.check_in_code),
-    state,
-    checkStatus: checkStatusOf(state),
-    reminderMinutes: Number(r.reminder_minutes),
-    remindAt: num(r.remind_at),
-    isAutoClose: bool(r.is_auto_close),
-    closeTime: num(r.close_time),
-    checkedInAt: num(r.checked_in_at),
-    cancelledAt: num(r.cancelled_at),
-    cancelReason: (r.cancel_reason as string | null) ?? null,
-    priceCents: Number(r.price_cents),
-    sequence: Number(r.sequence),
+    id: m.id,
+    resourceId: m.resourceId,
+    organiserId: m.organiserId,
+    seriesId: m.seriesId ?? null,
+    seriesDate: m.seriesDate ?? null,
+    detached: m.detached ?? false,
+    meetingDate: m.meetingDate,
+    startTime: m.startTime,
+    endTime: m.endTime,
+    wholeDay: m.wholeDay ?? false,
+    startAt: m.startAt,
+    endAt: m.endAt,
+    timeZone: m.timeZone,
+    subject: m.subject,
+    phone: m.phone ?? null,
+    employeeNo: m.employeeNo ?? null,
+    remarks: m.remarks ?? null,
+    checkInCode: m.checkInCode,
+    state: m.state,
+    checkStatus: checkStatusOf(m.state),
+    reminderMinutes: m.reminderMinutes ?? 0,
+    remindAt: m.remindAt ?? null,
+    isAutoClose: m.isAutoClose ?? false,
+    closeTime: m.closeTime ?? null,
+    checkedInAt: m.checkedInAt ?? null,
+    cancelledAt: m.cancelledAt ?? null,
+    cancelReason: m.cancelReason ?? null,
+    priceCents: m.priceCents ?? 0,
+    sequence: m.sequence ?? 0,
   };
+}
+
+/** A bookings row a plain knex query answered (a join, a locked batch), mapped as the model maps it. */
+export function toBookingRow(r: object): BookingRow {
+  return bookingOf(BookingModel.fromDatabaseJson(r));
 }
 
 /** One booking, locked for update when inside a transaction that will change it. */
 export async function getBooking(db: Db, id: number, lock = false): Promise<BookingRow> {
-  const q = db('bookings').where({ id });
+  const q = BookingModel.query(db).findById(id);
   if (lock) q.forUpdate();
-  const row = (await q.first()) as Row | undefined;
-  if (!row) throw new NotFoundError('booking', id);
-  return toBookingRow(row);
+  const booking = await q;
+  if (!booking) throw new NotFoundError('booking', id);
+  return bookingOf(booking);
 }
 
 export interface Attendees {
@@ -97,16 +101,16 @@ export interface Attendees {
 export async function attendeesOf(db: Db, ids: number[]): Promise<Map<number, Attendees>> {
   const out = new Map<number, Attendees>(ids.map((id) => [id, { inner: [], outer: [] }]));
   if (ids.length === 0) return out;
-  const rows = (await db('booking_attendees')
+  const rows = await BookingAttendeeModel.query(db)
     .whereIn('booking_id', ids)
     .orderBy('id')
-    .select('booking_id', 'kind', 'user_id', 'name', 'email')) as Row[];
+    .select('booking_id', 'kind', 'user_id', 'name', 'email');
   // A guest is someone the meeting can reach: a colleague by user id, an outsider by address (named by it
   // when the name is missing). The API view, the change and the event snapshot all read guests here.
   for (const r of rows) {
-    const a = out.get(Number(r.booking_id))!;
-    if (r.kind === 'inner' && r.user_id !== null && r.user_id !== undefined) a.inner.push(Number(r.user_id));
-    else if (r.kind === 'outer' && r.email) a.outer.push({ name: String(r.name || r.email), email: String(r.email) });
+    const a = out.get(r.bookingId)!;
+    if (r.kind === 'inner' && r.userId !== null && r.userId !== undefined) a.inner.push(r.userId);
+    else if (r.kind === 'outer' && r.email) a.outer.push({ name: r.name || r.email, email: r.email });
   }
   return out;
 }
@@ -242,17 +246,14 @@ export async function viewsOf(
       rows.map((r) => r.id),
     ),
     pendingIds.length
-      ? (db('approvals')
-          .whereIn('booking_id', pendingIds)
-          .where('state', 'pending')
-          .select('id', 'booking_id') as Promise<Row[]>)
-      : Promise.resolve([] as Row[]),
+      ? ApprovalModel.query(db).whereIn('booking_id', pendingIds).where('state', 'pending').select('id', 'booking_id')
+      : Promise.resolve([]),
   ]);
   const sights = await sightsOf(db, actor, rows, att);
   const showOthersSubject = [...sights.values()].includes('bystander')
     ? (await loadSettings(deps.paramsService)).showOthersSubject
     : false;
-  const approvalOf = new Map(approvals.map((a) => [Number(a.booking_id), Number(a.id)]));
+  const approvalOf = new Map(approvals.map((a) => [a.bookingId, a.id]));
   return rows.map((r) => {
     const sight = sights.get(r.id)!;
     return {
@@ -297,7 +298,7 @@ export function snapshotOf(b: BookingRow, n: ResourceNames | undefined, a: Atten
  */
 export async function snapshotsOf(db: Db, ids: number[]): Promise<BookingSnapshot[]> {
   if (ids.length === 0) return [];
-  const rows = ((await db('bookings').whereIn('id', ids).orderBy('id')) as Row[]).map(toBookingRow);
+  const rows = (await BookingModel.query(db).whereIn('id', ids).orderBy('id')).map(bookingOf);
   const [names, att] = await Promise.all([
     resourceNames(
       db,

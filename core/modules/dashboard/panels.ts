@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError } from '../../errors.ts';
+import { DashboardPanelModel } from './model.ts';
 import type { Panel } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
@@ -12,16 +13,16 @@ export interface PanelView extends Panel {
   updatedAt: number;
 }
 
-const toView = (r: Record<string, unknown>): PanelView => ({
-  id: Number(r.id),
-  name: String(r.name),
-  locationId: (r.location_id as number | null) ?? null,
-  floorId: (r.floor_id as number | null) ?? null,
-  logoUploadId: (r.logo_upload_id as string | null) ?? null,
-  environmentSlideSeconds: Number(r.environment_slide_seconds),
-  bookingSlideSeconds: Number(r.booking_slide_seconds),
-  createdAt: Number(r.created_at),
-  updatedAt: Number(r.updated_at),
+const toView = (m: DashboardPanelModel): PanelView => ({
+  id: m.id,
+  name: m.name,
+  locationId: m.locationId,
+  floorId: m.floorId,
+  logoUploadId: m.logoUploadId,
+  environmentSlideSeconds: m.environmentSlideSeconds,
+  bookingSlideSeconds: m.bookingSlideSeconds,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
 });
 
 const toRow = (p: Panel) => ({
@@ -37,11 +38,11 @@ export class PanelsService {
   constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
   async list(): Promise<PanelView[]> {
-    return ((await this.deps.db('dashboard_panels').orderBy('id')) as Array<Record<string, unknown>>).map(toView);
+    return (await DashboardPanelModel.query(this.deps.db).orderBy('id')).map(toView);
   }
 
   async get(id: number): Promise<PanelView> {
-    const row = await this.deps.db('dashboard_panels').where({ id }).first();
+    const row = await DashboardPanelModel.query(this.deps.db).findById(id);
     if (!row) throw new NotFoundError('dashboard panel', id);
     return toView(row);
   }

@@ -18,6 +18,7 @@ import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/connection.ts';
 import { BadRequestError, BusinessRuleError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/route.ts';
+import { LicenceModel } from './model.ts';
 import { LicenceFormatError, loadPublicKey, readLicence, type LicencePayload } from './format.ts';
 import type { LicenceState, LicenceStatus } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -69,20 +70,20 @@ export class LicenceService {
     trx: Knex | Knex.Transaction,
     lock = false,
   ): Promise<{ state: LicenceState; payload: LicencePayload | null; installedAt: number | null }> {
-    const q = trx('licences').orderBy('id', 'desc');
+    const q = LicenceModel.query(trx).orderBy('id', 'desc').select('content', 'created_at').first();
     // Serialises creations against the limit on MySQL (SQLite serialises writers anyway).
     if (lock && this.deps.dialect === 'mysql') q.forUpdate();
-    const row = (await q.first('content', 'created_at')) as { content: string; created_at: number } | undefined;
+    const row = await q;
     if (!row) return { state: 'unregistered', payload: null, installedAt: null };
     let payload: LicencePayload;
     try {
       payload = this.verify(row.content);
     } catch (err) {
       if (!(err instanceof LicenceFormatError)) throw err;
-      return { state: 'dataError', payload: null, installedAt: Number(row.created_at) };
+      return { state: 'dataError', payload: null, installedAt: row.createdAt };
     }
     const expired = payload.expiresAt !== null && payload.expiresAt <= this.deps.clock.now();
-    return { state: expired ? 'expired' : 'registered', payload, installedAt: Number(row.created_at) };
+    return { state: expired ? 'expired' : 'registered', payload, installedAt: row.createdAt };
   }
 
   async usage(trx: Knex | Knex.Transaction = this.deps.db): Promise<Record<'rooms' | 'desks' | 'devices', number>> {

@@ -1,7 +1,8 @@
 /** Reading the logs: operation log, reservation log and SQL statistics, paged and filtered. */
 import type { Knex } from 'knex';
 import { whereAnyContains, whereStartsWith } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginate, paginateModels, type Page } from '../../db/paging.ts';
+import { OperationLogModel, ReservationLogModel, SqlStatModel } from './model.ts';
 import { timeRange } from './range.ts';
 import type {
   OperationLogItem,
@@ -13,40 +14,48 @@ import type {
 } from './schema.ts';
 import type { SqlMonitor } from './sql-monitor.ts';
 
-type Row = Record<string, unknown>;
-const num = (v: unknown) => (v == null ? null : Number(v));
-const str = (v: unknown) => (v == null ? null : String(v));
-function json(v: unknown): unknown {
+function json(v: string | null): unknown {
   if (v == null) return null;
   try {
-    return JSON.parse(String(v));
+    return JSON.parse(v);
   } catch {
-    return String(v);
+    return v;
   }
 }
 
-export const toOperation = (r: Row): OperationLogItem => ({
-  id: Number(r.id),
-  userId: num(r.user_id),
-  username: str(r.username),
-  action: String(r.action),
-  target: str(r.target),
-  summary: json(r.summary),
-  ip: str(r.ip),
-  createdAt: Number(r.created_at),
-});
+/** A row of the operation log's query (shared with the export, which caps it), mapped by the model. */
+export const toOperation = (r: object): OperationLogItem => {
+  const m = OperationLogModel.fromDatabaseJson(r);
+  return {
+    id: m.id,
+    userId: m.userId ?? null,
+    username: m.username ?? null,
+    action: m.action,
+    target: m.target ?? null,
+    summary: json(m.summary ?? null),
+    ip: m.ip ?? null,
+    createdAt: m.createdAt,
+  };
+};
 
-export const toReservation = (r: Row): ReservationLogItem => ({
-  id: Number(r.id),
-  bookingId: num(r.booking_id),
-  resourceId: num(r.resource_id),
-  resourceName: str(r.resource_name),
-  userId: num(r.user_id),
-  username: str(r.username),
-  action: String(r.action),
-  detail: json(r.detail),
-  createdAt: Number(r.created_at),
-});
+/** A row of the reservation log's query, with the resource's name and the user's (the read model's joins). */
+export const toReservation = (r: object): ReservationLogItem => {
+  const m = ReservationLogModel.fromDatabaseJson(r) as ReservationLogModel & {
+    resourceName?: string | null;
+    username?: string | null;
+  };
+  return {
+    id: m.id,
+    bookingId: m.bookingId ?? null,
+    resourceId: m.resourceId ?? null,
+    resourceName: m.resourceName ?? null,
+    userId: m.userId ?? null,
+    username: m.username ?? null,
+    action: m.action,
+    detail: json(m.detail ?? null),
+    createdAt: m.createdAt,
+  };
+};
 
 const SQL_SORT: Record<SqlStatsQuery['sort'], string> = {
   total: 'total_ms',
@@ -106,19 +115,19 @@ export class LogsService {
   async sql(query: SqlStatsQuery): Promise<Page<SqlStatItem> & { slowMs: number }> {
     const { db, sqlMonitor } = this.deps;
     await sqlMonitor.flush();
-    const q = db('sql_stats').select('*', db.raw('?? / ?? as ??', ['total_ms', 'count', 'mean']));
+    const q = SqlStatModel.query(db).select('*', db.raw('?? / ?? as ??', ['total_ms', 'count', 'mean']));
     if (query.slowOnly) q.where('slow_count', '>', 0);
     if (query.q) whereAnyContains(q, ['shape'], query.q);
     q.orderBy(SQL_SORT[query.sort], 'desc').orderBy('shape_hash');
-    const page = await paginate(q, query, (r: Row) => ({
-      shapeHash: String(r.shape_hash),
-      shape: String(r.shape),
-      count: Number(r.count),
-      totalMs: round(Number(r.total_ms)),
-      meanMs: round(Number(r.total_ms) / Math.max(1, Number(r.count))),
-      maxMs: round(Number(r.max_ms)),
-      slowCount: Number(r.slow_count),
-      lastAt: Number(r.last_at),
+    const page = await paginateModels(q, query, (m) => ({
+      shapeHash: m.shapeHash,
+      shape: m.shape,
+      count: m.count,
+      totalMs: round(m.totalMs),
+      meanMs: round(m.totalMs / Math.max(1, m.count)),
+      maxMs: round(m.maxMs),
+      slowCount: m.slowCount,
+      lastAt: m.lastAt,
     }));
     return { ...page, slowMs: sqlMonitor.slowMs };
   }
