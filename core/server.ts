@@ -32,6 +32,7 @@ export async function startServer(
 
   // Integrations run with the server (not the CLI); the container's disposers stop them.
   await c.pluginHost.start();
+  for (const m of modules) m.start?.(c);
 
   const scheduler = new Scheduler(c);
   for (const m of modules) for (const job of m.jobs?.(c) ?? []) scheduler.add(job);

@@ -11,6 +11,8 @@ export interface AtriumModule {
   register(container: AppContainer): void;
   routes?(cradle: Cradle): ModuleRoutes;
   jobs?(cradle: Cradle): JobDef[];
+  /** Runs in every serving process once the integrations started (listening to what providers push). */
+  start?(cradle: Cradle): void;
   /** Base data every installation needs; must be idempotent (runs at every start). */
   seed?(cradle: Cradle): Promise<void>;
 }

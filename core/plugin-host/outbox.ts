@@ -15,6 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { PluginKind } from '../plugin-sdk/index.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { errorMessage } from './isolate.ts';
+import { OutboxModel } from './model.ts';
 
 export interface OutboxItem {
   kind: PluginKind;
@@ -59,15 +60,6 @@ export function backoffMs(
 
 /** A claim that lost every race this many times in a row gives up until the worker looks again. */
 const CLAIM_TRIES = 5;
-
-interface StoredRow {
-  id: number | string;
-  kind: PluginKind;
-  provider: string | null;
-  topic: string;
-  payload: string;
-  attempts: number | string;
-}
 
 export class Outbox {
   /** Names this process in claims (locked_by holds 100 characters: the host name is cut short). */
@@ -154,18 +146,18 @@ export class Outbox {
         locked_until: now + this.options.leaseMs,
       });
       if (taken === 0) continue;
-      const rows = (await db('outbox')
+      const rows = await OutboxModel.query(db)
         .whereIn('id', ids)
         .where('locked_by', claim)
         .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
-        .select('id', 'kind', 'provider', 'topic', 'payload', 'attempts')) as StoredRow[];
+        .select('id', 'kind', 'provider', 'topic', 'payload', 'attempts');
       return rows.map((r) => ({
-        id: Number(r.id),
-        kind: r.kind,
+        id: r.id,
+        kind: r.kind as PluginKind,
         provider: r.provider,
         topic: r.topic,
-        payload: JSON.parse(String(r.payload)),
-        attempts: Number(r.attempts),
+        payload: JSON.parse(r.payload) as unknown,
+        attempts: r.attempts,
         claim,
       }));
     }
@@ -266,9 +258,8 @@ export class Outbox {
 
   /** A row's kind and state, or undefined. */
   async find(id: number): Promise<{ kind: string; state: string } | undefined> {
-    const row = (await this.deps.db('outbox').where({ id }).first('kind', 'state')) as
-      { kind: string; state: string } | undefined;
-    return row && { kind: String(row.kind), state: String(row.state) };
+    const row = await OutboxModel.query(this.deps.db).findById(id).select('kind', 'state');
+    return row && { kind: row.kind, state: row.state };
   }
 
   /** Puts a parked (or pending) row back in the queue for a fresh series of attempts. */

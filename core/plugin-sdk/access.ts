@@ -12,6 +12,15 @@ export interface AccessGrant {
   to: number;
 }
 
+/** A card presented at a reader (SDK 1.1), reported through `watch`: door tablets check its holder in. */
+export interface CardRead {
+  /** The reader's id as the vendor knows it (a device's identifier in Atrium). */
+  readerId: string;
+  cardNo: string;
+  /** Epoch ms. */
+  at: number;
+}
+
 export interface AccessProvider extends ProviderBase {
   /** Grants access for a booking. Called by the outbox worker after a booking is confirmed or changed. Throw to be retried. */
   grant(grant: AccessGrant): Promise<void>;
@@ -19,4 +28,6 @@ export interface AccessProvider extends ProviderBase {
   revoke(bookingId: number, lockId: string): Promise<void>;
   /** Optional: opens a door now (tablet check-in). Called on the request's path; keep it fast. */
   open?(lockId: string): Promise<void>;
+  /** Optional push (SDK 1.1): called once at start; report cards read through `onRead`. Returns the stop function. */
+  watch?(onRead: (read: CardRead) => void): Promise<() => void>;
 }

@@ -16,6 +16,18 @@ export interface FaceMatch {
   score: number;
 }
 
+/** A person recognised by a terminal on its own (SDK 1.1), reported through `watch`: door tablets check them in. */
+export interface FaceIdentified {
+  /** The terminal's id as the vendor knows it (a device's identifier in Atrium). */
+  terminalId: string;
+  /** Atrium username of the person recognised. */
+  username: string;
+  /** 0..1; below the host's threshold (0.8) the identification is ignored. */
+  score: number;
+  /** Epoch ms. */
+  at: number;
+}
+
 export interface FaceProvider extends ProviderBase {
   /** Registers or replaces a person's faces. Called by the outbox worker after an administrator uploads faces. Throw to be retried. */
   enrol(person: FacePerson): Promise<void>;
@@ -23,4 +35,6 @@ export interface FaceProvider extends ProviderBase {
   remove(userId: number, username: string): Promise<void>;
   /** Optional: identifies a face captured by a tablet. Called on a tablet check-in, on the request's path (keep it fast). */
   identify?(image: Buffer): Promise<FaceMatch>;
+  /** Optional push (SDK 1.1): called once at start; report identifications through `onIdentified`. Returns the stop function. */
+  watch?(onIdentified: (identified: FaceIdentified) => void): Promise<() => void>;
 }

@@ -1,3 +1,9 @@
+/**
+ * The SDK's version. Minor versions only add (optional methods, new event types); a plugin written for 1.0 runs
+ * unchanged on 1.1. 1.1 added `watch` to the access kind (cards read) and to the face kind (people identified).
+ */
+export const SDK_VERSION = '1.1.0';
+
 /** The integration kinds, each with the console screen that configures it. */
 export const PLUGIN_KINDS = [
   'environment',

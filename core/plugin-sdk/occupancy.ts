@@ -21,6 +21,9 @@ export interface OccupancyProvider extends ProviderBase {
   listDevices(): Promise<OccupancyDevice[]>;
   /** Current state of these sensors. Called by the presence job and tablets, at most once a minute per sensor. */
   states(deviceIds: string[]): Promise<OccupancyState[]>;
-  /** Optional push: called once at start; report changes through `onChange`. Returns the stop function. */
+  /**
+   * Optional push: called once at start; report changes through `onChange` (door tablets run their presence
+   * rules on them: the keep button, ending an empty meeting, checking in on arrival). Returns the stop function.
+   */
   watch?(onChange: (state: OccupancyState) => void): Promise<() => void>;
 }

@@ -30,6 +30,8 @@ const NOT_CALLED: Record<string, string> = {
   'GET /api/auth/token': 'needs a finished single sign-on (test/api/sso-*.test.ts)',
   'GET /api/pad/me': "needs a paired tablet's credential (test/api/tablets-pairing.test.ts)",
   'GET /api/pad/rooms/{id}': "needs a paired tablet's credential (test/api/tablets-pairing.test.ts)",
+  'GET /api/pad/day': "needs a paired tablet's credential (test/api/tablets-door.test.ts)",
+  'GET /api/qr/room': "needs a room's QR secret (test/api/room-qr.test.ts)",
 };
 
 /** An event stream never ends, so it has tests of its own. */

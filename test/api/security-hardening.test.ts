@@ -186,13 +186,16 @@ perDialect(
           token: await app().adminToken(),
         });
         t.is(qr.status, 200);
-        const expected = await QRCode.toBuffer(`${PUBLIC_URL}/pad/checkin?resourceId=${room}`, {
+        // The room's phone address with its secret (docs/product-rules.md R19.9), read where a client could not.
+        const address = await app().cradle.roomQrService.url(room);
+        t.true(address.startsWith(`${PUBLIC_URL}/qr?room=${room}&s=`), address);
+        const expected = await QRCode.toBuffer(address, {
           type: 'png',
           width: 100,
           margin: 1,
           errorCorrectionLevel: 'M',
         });
-        t.true(qr.body.equals(expected), 'the PNG encodes the absolute check-in address');
+        t.true(qr.body.equals(expected), 'the PNG encodes the absolute address of the room');
 
         await saveNotify(app(), await app().adminToken(), 'notify-log');
         const alice = await staff(app(), 'host-alice');

@@ -16,6 +16,7 @@ import integrations from './integrations.ts';
 import notifications from './notifications.ts';
 import live from './live.ts';
 import tablets from './tablets.ts';
+import qr from './qr.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -31,6 +32,7 @@ const sets: MessageSet[] = [
   notifications,
   live,
   tablets,
+  qr,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {

@@ -19,6 +19,7 @@ export default {
     'pad.methodOff': 'This way of identifying yourself is not offered at the door tablets',
     'pad.notYourMeeting': 'Only the organiser or an attendee of this meeting may do that',
     'pad.bookedAtDoor': 'Booked at the door',
+    'pad.notUnderway': 'That meeting is not under way in this room',
   },
   cn: {
     'tablets.codeInvalid': '配对码错误、已过期或已被使用，请向管理员索取新的配对码',
@@ -36,6 +37,7 @@ export default {
     'pad.methodOff': '门口平板不提供此认证方式',
     'pad.notYourMeeting': '只有该会议的预约人或参会人可以执行此操作',
     'pad.bookedAtDoor': '门口预约',
+    'pad.notUnderway': '该会议当前未在此会议室进行',
   },
   ja: {
     'tablets.codeInvalid':
@@ -55,5 +57,6 @@ export default {
     'pad.methodOff': 'この認証方法はドアタブレットでは使えません',
     'pad.notYourMeeting': 'この会議の予約者または参加者のみ操作できます',
     'pad.bookedAtDoor': 'ドアで予約',
+    'pad.notUnderway': 'その会議はこの部屋で現在進行中ではありません',
   },
 } satisfies MessageSet;

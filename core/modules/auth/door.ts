@@ -35,7 +35,7 @@ export class DoorSignIn {
     credentials: DoorCredentials,
     at: { lang: Lang; ip?: string; device: NonNullable<Actor['device']> },
   ): Promise<Actor> {
-    const { usersService, authService, signInThrottle, rsaKeyService } = this.deps;
+    const { usersService, signInThrottle, rsaKeyService } = this.deps;
     const attempt = { username: credentials.username };
     const { captchaRequired } = await signInThrottle.check(attempt);
     if (captchaRequired) throw new TooManyRequestsError('pad.signInOnWeb');
@@ -49,7 +49,24 @@ export class DoorSignIn {
       throw new BadRequestError('pad.badCredentials');
     }
     await signInThrottle.succeeded(attempt);
-    const permissions = await authService.assertMaySignIn(found);
+    return this.actorOf(found, at);
+  }
+
+  /**
+   * A person the room itself recognised (a card at its reader, a face at its terminal): no password, so only
+   * someone who may sign in now, and only for checking in (the tablets module decides what they may do).
+   */
+  async recognised(username: string, at: { lang: Lang; device: NonNullable<Actor['device']> }): Promise<Actor | null> {
+    const found = await this.deps.usersService.findByUsername(username);
+    if (!found) return null;
+    return this.actorOf(found, at).catch(() => null);
+  }
+
+  private async actorOf(
+    found: NonNullable<Awaited<ReturnType<Cradle['usersService']['findByUsername']>>>,
+    at: { lang: Lang; ip?: string; device: NonNullable<Actor['device']> },
+  ): Promise<Actor> {
+    const permissions = await this.deps.authService.assertMaySignIn(found);
     return {
       userId: found.id,
       username: found.username,

@@ -1,11 +1,11 @@
 /** Check-in with the code (web or door tablet), check-out, and changing the code. */
 import type { Actor } from '../../actor.ts';
 import { BusinessRuleError, ForbiddenError, TooManyRequestsError, ValidationError } from '../../errors.ts';
-import { channelOf, logReservation } from '../logs/index.ts';
+import { channelOf, logReservation, type ReservationEntry } from '../logs/index.ts';
 import type { BookingDeps } from './deps.ts';
 import { allow } from './access.ts';
 import { stateColumns } from './lifecycle.ts';
-import { getBooking, viewsOf } from './repo.ts';
+import { attendeesOf, getBooking, viewsOf } from './repo.ts';
 import type { BookingView } from './schema.ts';
 import { loadSettings } from './settings.ts';
 import { freeSlots } from './slots.ts';
@@ -24,19 +24,22 @@ async function view(deps: BookingDeps, actor: Actor, id: number): Promise<Bookin
  * checkInEarlyMinutes before the start until checkInWindowMinutes after it. A caller who
  * gets the code wrong too often is refused for a while (see WrongCodes): the try is counted
  * before the code is compared, in the same synchronous step, so parallel guesses queue for it.
+ * Without a code (`null`) presence is proven otherwise: by the room itself (a card at its reader, a face at its
+ * terminal, its presence sensor, its QR code; the actor is then the door's) or by the organiser or an attendee.
  */
 export async function checkIn(
   deps: BookingDeps,
   wrongCodes: WrongCodes,
   actor: Actor,
   id: number,
-  code: string,
+  code: string | null,
+  channel: ReservationEntry['channel'] = channelOf(actor),
 ): Promise<BookingView> {
   const settings = await loadSettings(deps.paramsService);
   const actorId = actor.userId;
   // A door tablet is one caller for everyone standing at it: a lock there would let a passer-by get a meeting
   // cancelled as a no-show, so the tablets module slows the tablet's wrong codes down instead.
-  const counted = actor.device ? null : wrongCodes;
+  const counted = actor.device || code === null ? null : wrongCodes;
   const locked = counted?.lockedFor(actorId, id, deps.clock.now()) ?? 0;
   if (locked > 0) throw new TooManyRequestsError('bookings.tooManyWrongCodes', { minutes: locked });
   const events = new PendingEvents();
@@ -50,7 +53,10 @@ export async function checkIn(
       throw new BusinessRuleError('bookings.checkInClosed');
     const wait = counted?.take(actorId, id, now) ?? 0;
     if (wait > 0) throw new TooManyRequestsError('bookings.tooManyWrongCodes', { minutes: wait });
-    if (code !== b.checkInCode) throw new BusinessRuleError('bookings.wrongCode');
+    if (code === null) {
+      const attendee = (await attendeesOf(trx, [id])).get(id)?.inner.includes(actorId) ?? false;
+      if (!actor.device && b.organiserId !== actorId && !attendee) throw new ForbiddenError('bookings.notAllowed');
+    } else if (code !== b.checkInCode) throw new BusinessRuleError('bookings.wrongCode');
     counted?.clear(actorId, id);
     await trx('bookings')
       .where({ id })
@@ -60,7 +66,7 @@ export async function checkIn(
       resourceId: b.resourceId,
       userId: actorId,
       action: 'checkedIn',
-      channel: channelOf(actor),
+      channel,
     });
     events.add('booking.checkedIn', id, actorId);
   });

@@ -9,31 +9,42 @@ import { HOLDS_TIME } from './lifecycle.ts';
 import { getBooking, toBookingRow, viewsOf } from './repo.ts';
 import type { BookingView } from './schema.ts';
 
-export type RoomBooking = BookingView & { organiserName: string };
+/** A room's booking at the caller's sight, with what a door shows whatever the sight: the organiser and the check-in. */
+export type RoomBooking = BookingView & { organiserName: string; checkedInAt: number | null };
 
-/** The bookings of `resourceId` holding time that overlap [from, to), by start. */
+/**
+ * The bookings of `resourceId` holding time that overlap [from, to), by start; with `ended`, also the meetings
+ * ended early (their last slot stays taken until it is over).
+ */
 export async function roomBookings(
   deps: BookingDeps,
   actor: Actor,
   resourceId: number,
   from: number,
   to: number,
+  ended = false,
 ): Promise<RoomBooking[]> {
   const rows = await deps
     .db('bookings')
     .where('resource_id', resourceId)
-    .whereIn('state', [...HOLDS_TIME])
+    .whereIn('state', ended ? [...HOLDS_TIME, 'ended'] : [...HOLDS_TIME])
     .where('end_at', '>', from)
     .where('start_at', '<', to)
     .orderBy([{ column: 'start_at' }, { column: 'id' }]);
-  const views = await viewsOf(deps, rows.map(toBookingRow), actor);
+  const bookings = rows.map(toBookingRow);
+  const checkedInAt = new Map(bookings.map((b) => [b.id, b.checkedInAt]));
+  const views = await viewsOf(deps, bookings, actor);
   const names = new Map(
     (await enabledUsersById(deps.db, [...new Set(views.map((v) => v.organiserId))])).map((u) => [
       u.id,
       u.realName || u.username,
     ]),
   );
-  return views.map((v) => ({ ...v, organiserName: names.get(v.organiserId) ?? '' }));
+  return views.map((v) => ({
+    ...v,
+    organiserName: names.get(v.organiserId) ?? '',
+    checkedInAt: checkedInAt.get(v.id) ?? null,
+  }));
 }
 
 /**

@@ -51,6 +51,10 @@ export class BookingsService {
   checkIn(actor: Actor, id: number, code: string) {
     return checkIn(this.deps, this.wrongCodes, actor, id, code);
   }
+  /** Check-in without the code, where presence is proven otherwise (see checkIn); `qr` names the room's QR code. */
+  checkInPresent(actor: Actor, id: number, channel?: 'qr') {
+    return checkIn(this.deps, this.wrongCodes, actor, id, null, channel);
+  }
   checkOut(actor: Actor, id: number) {
     return checkOut(this.deps, actor, id);
   }
@@ -71,8 +75,8 @@ export class BookingsService {
     return bookingById(this.deps, actor, id);
   }
   /** A room's bookings holding time over [from, to), as a door tablet shows them. */
-  roomBookings(actor: Actor, resourceId: number, from: number, to: number) {
-    return roomBookings(this.deps, actor, resourceId, from, to);
+  roomBookings(actor: Actor, resourceId: number, from: number, to: number, ended = false) {
+    return roomBookings(this.deps, actor, resourceId, from, to, ended);
   }
   /** One booking as a door tablet (or a person at it) sees it; the tablets module checks it is on its room. */
   doorBooking(actor: Actor, id: number) {

@@ -58,6 +58,7 @@ export async function conflictRanges(
   endAt: number,
   excludeBookingId?: number,
 ): Promise<Range[]> {
+  // The creation path's conflict check: plain knex rows instead of models.
   const q = db('booking_slots as s')
     .join('bookings as b', 'b.id', 's.booking_id')
     .where('s.resource_id', resourceId)

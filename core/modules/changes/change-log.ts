@@ -74,6 +74,7 @@ export class ChangeLog {
 
   /** The changes after `afterId`, oldest first. */
   async after(db: Knex | Knex.Transaction, afterId: number, limit: number): Promise<Change[]> {
+    // Read by the dispatcher and the live stream on every change: plain knex rows instead of models.
     const rows = (await db('domain_events')
       .where('id', '>', afterId)
       .orderBy('id')

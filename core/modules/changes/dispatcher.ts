@@ -141,6 +141,7 @@ export class ChangeDispatcher implements BackgroundWorker {
     const targets = this.targets();
     await this.ensureProgress(targets);
     const [rows, last] = await Promise.all([
+      // The dispatcher's loop (about every second and after every commit): plain knex rows instead of models.
       this.deps.db('domain_event_targets').whereIn(
         'target',
         targets.map((t) => t.name),

@@ -13,8 +13,11 @@ export interface ReservationEntry {
   /** created, updated, cancelled, approved, denied, checkedIn, checkedOut, autoCancelled, ... */
   action: string;
   detail?: unknown;
-  /** Where the change was made when not in the web app or the API: `tablet` at a door tablet. */
-  channel?: 'tablet';
+  /**
+   * Where the change was made when not in the web app or the API: `tablet` at a door tablet, `qr` from a phone
+   * that read the room's QR code (docs/product-rules.md R19.9).
+   */
+  channel?: 'tablet' | 'qr';
 }
 
 /** The channel of an actor's changes: a door tablet, or a person who authenticated at one. */

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config/default.ts';
 import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { generatePending, type GeneratorDeps } from './generator.ts';
 import { bookingsReport } from './kinds/bookings.ts';
@@ -18,6 +18,7 @@ import { chargesReport } from './kinds/charges.ts';
 import type { ReportKind } from './kinds/kind.ts';
 import { noShowsReport } from './kinds/no-shows.ts';
 import { utilisationReport } from './kinds/utilisation.ts';
+import { ReportModel } from './model.ts';
 import type { ReportList, ReportRequest, ReportView } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
@@ -29,6 +30,11 @@ export interface ReportsDeps {
   paramsService: Cradle['paramsService'];
   dashboardService: Cradle['dashboardService'];
   operationLog: Cradle['operationLog'];
+}
+
+/** A report with its creator's real name (joined from users). */
+class ReportWithCreator extends ReportModel {
+  creator!: string | null;
 }
 
 export class ReportsService {
@@ -57,21 +63,21 @@ export class ReportsService {
     };
   }
 
-  private toView(r: Record<string, unknown>): ReportView {
+  private toView(r: ReportWithCreator): ReportView {
     return {
-      id: Number(r.id),
-      type: String(r.type),
-      creatorId: Number(r.creator_id),
-      creator: (r.creator as string | null) ?? null,
-      locationId: r.location_id ? Number(r.location_id) : null,
-      from: String(r.from_date),
-      to: String(r.to_date),
+      id: r.id,
+      type: r.type,
+      creatorId: r.creatorId,
+      creator: r.creator ?? null,
+      locationId: r.locationId || null,
+      from: r.fromDate,
+      to: r.toDate,
       status: r.status as ReportView['status'],
-      rowCount: r.row_count === null || r.row_count === undefined ? null : Number(r.row_count),
-      error: (r.error as string | null) ?? null,
-      createdAt: Number(r.created_at),
-      finishedAt: r.finished_at ? Number(r.finished_at) : null,
-      downloadUrl: r.status === 'done' ? `${this.deps.config.apiPrefix}/room/reports/${Number(r.id)}/download` : null,
+      rowCount: r.rowCount ?? null,
+      error: r.error ?? null,
+      createdAt: r.createdAt,
+      finishedAt: r.finishedAt || null,
+      downloadUrl: r.status === 'done' ? `${this.deps.config.apiPrefix}/room/reports/${r.id}/download` : null,
     };
   }
 
@@ -126,11 +132,13 @@ export class ReportsService {
     return generatePending(this.generatorDeps());
   }
 
+  /** Reports with their creator's name (the reports module is a read model: it may join users). */
   private query() {
-    return this.deps
-      .db('reports as r')
+    return ReportModel.query(this.deps.db)
+      .alias('r')
       .leftJoin('users as u', 'u.id', 'r.creator_id')
-      .select('r.*', 'u.real_name as creator');
+      .select('r.*', 'u.real_name as creator')
+      .castTo(ReportWithCreator);
   }
 
   async list(actor: Actor, q: ReportList): Promise<Page<ReportView>> {
@@ -138,13 +146,13 @@ export class ReportsService {
     if (!can(actor, 'reports.seeAll')) query.where('r.creator_id', actor.userId);
     if (q.status) query.where('r.status', q.status);
     if (q.type) query.where('r.type', q.type);
-    return paginate(query, q, (r) => this.toView(r));
+    return paginateModels(query, q, (r) => this.toView(r));
   }
 
-  private async row(actor: Actor, id: number): Promise<Record<string, unknown>> {
+  private async row(actor: Actor, id: number): Promise<ReportWithCreator> {
     const row = await this.query().where('r.id', id).first();
     if (!row) throw new NotFoundError('report', id);
-    if (Number(row.creator_id) !== actor.userId && !can(actor, 'reports.seeAll')) throw new ForbiddenError();
+    if (row.creatorId !== actor.userId && !can(actor, 'reports.seeAll')) throw new ForbiddenError();
     return row;
   }
 
@@ -154,10 +162,10 @@ export class ReportsService {
 
   async download(actor: Actor, id: number): Promise<{ file: string; filename: string }> {
     const row = await this.row(actor, id);
-    if (row.status !== 'done' || !row.file_path) throw new BusinessRuleError('report.notReady');
-    const file = path.join(this.deps.config.dataDir, String(row.file_path));
+    if (row.status !== 'done' || !row.filePath) throw new BusinessRuleError('report.notReady');
+    const file = path.join(this.deps.config.dataDir, row.filePath);
     if (!fs.existsSync(file)) throw new NotFoundError('report file', id);
-    return { file, filename: `atrium-${String(row.type)}-${String(row.from_date)}-${String(row.to_date)}.xlsx` };
+    return { file, filename: `atrium-${row.type}-${row.fromDate}-${row.toDate}.xlsx` };
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
@@ -167,9 +175,9 @@ export class ReportsService {
       await this.deps.operationLog.record(trx, actor, {
         action: 'room.report.delete',
         target: id,
-        before: { type: row.type, from: row.from_date, to: row.to_date },
+        before: { type: row.type, from: row.fromDate, to: row.toDate },
       });
     });
-    if (row.file_path) fs.rmSync(path.join(this.deps.config.dataDir, String(row.file_path)), { force: true });
+    if (row.filePath) fs.rmSync(path.join(this.deps.config.dataDir, row.filePath), { force: true });
   }
 }

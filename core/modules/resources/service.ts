@@ -43,6 +43,7 @@ export interface ResourcesDeps {
   licenceService: Cradle['licenceService'];
   floorsService: FloorsService;
   devicesService: Cradle['devicesService'];
+  roomQrService: Cradle['roomQrService'];
 }
 
 export const DESK = 1;
@@ -247,10 +248,10 @@ export class ResourcesService {
     });
   }
 
-  /** PNG QR code of the resource's check-in address, for its door: absolute, under the configured public address. */
+  /** PNG QR code of the resource's phone address with its secret (docs/product-rules.md R19.9), for its door. */
   async qrCode(actor: Actor, id: number, size: number): Promise<Buffer> {
     const r = await this.view(actor, id);
-    return QRCode.toBuffer(`${this.deps.config.publicUrl}/pad/checkin?resourceId=${r.id}`, {
+    return QRCode.toBuffer(await this.deps.roomQrService.url(r.id), {
       type: 'png',
       width: size,
       margin: 1,

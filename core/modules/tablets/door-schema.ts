@@ -29,12 +29,24 @@ export const PadStatus = z.object({
 });
 export type PadStatus = z.infer<typeof PadStatus>;
 
+export const PadPresence = z
+  .object({
+    sensor: z.enum(['on', 'off', 'always']).describe('bodySensor'),
+    present: z.boolean().nullable().describe('null: unknown, or no report yet'),
+    since: EpochMs.nullable(),
+    keepButton: z.boolean().describe('show "keep this meeting": nobody present for keepButtonDelaySeconds'),
+    endsAt: EpochMs.nullable().describe('when the meeting ends unless someone comes back or presses keep'),
+  })
+  .nullable()
+  .describe('null when no presence sensor is used (bodySensor none)');
+
 export const PadDay = z.object({
   room: PadRoom,
   now: EpochMs,
   date: z.string().describe("today in the room's time zone, YYYY-MM-DD"),
   status: PadStatus,
   meetings: z.array(PadMeeting).describe("today's meetings holding time that have not ended, by start"),
+  presence: PadPresence,
   rules: z.object({
     padBooking: z.boolean(),
     padQrCodeBooking: z.boolean(),

@@ -35,6 +35,7 @@ export interface DoorDeps {
   bookingsService: Cradle['bookingsService'];
   tabletsService: Cradle['tabletsService'];
   doorSignIn: Cradle['doorSignIn'];
+  presenceService: Cradle['presenceService'];
 }
 
 type DoorRules = PadDay['rules'] & { interval: number };
@@ -110,9 +111,18 @@ export class DoorService {
     const now = clock.now();
     const today = DateTime.fromMillis(now, { zone: room.timeZone });
     const dayEnd = today.endOf('day').toMillis() + 1;
-    const bookings = await bookingsService.roomBookings(actor, resourceId, now, dayEnd);
-    const meetings = bookings.map((b) => this.meeting(b, rules, now));
+    // From the start of the current slot, ended meetings included: one ended early still holds its last slot.
+    const slotStart = onSlotGrid(now, room.timeZone, rules.interval, Math.floor);
+    const bookings = (await bookingsService.roomBookings(actor, resourceId, slotStart, dayEnd, true)).filter(
+      (b) => b.endAt > now || b.state === 'ended',
+    );
+    const takenUntil = Math.max(slotStart, ...bookings.filter((b) => b.endAt <= now).map((b) => b.endAt));
+    const meetings = bookings
+      .filter((b) => b.endAt > now && b.state !== 'ended')
+      .map((b) => this.meeting(b, rules, now));
     const status = statusOf(now, meetings, rules.checkInEarlyMinutes * MINUTE_MS);
+    const underway = bookings.find((b) => b.startAt <= now && now < b.endAt);
+    const presence = await this.deps.presenceService.viewOf(resourceId, underway);
     const { interval: _interval, ...shown } = rules;
     return {
       room,
@@ -120,8 +130,9 @@ export class DoorService {
       date: today.toISODate()!,
       status,
       meetings,
+      presence: presence && { ...presence, sensor: presence.sensor === 'none' ? 'off' : presence.sensor },
       rules: shown,
-      bookNow: bookNowOf(now, meetings, rules, dayEnd, room.timeZone),
+      bookNow: bookNowOf(now, meetings, rules, dayEnd, room.timeZone, takenUntil),
     };
   }
 
@@ -182,6 +193,12 @@ export class DoorService {
     return this.day(actor);
   }
 
+  /** POST /pad/bookings/:id/keep: someone at the door keeps the meeting under way (presence, R19.10). */
+  async keep(actor: Actor, bookingId: number): Promise<PadDay> {
+    await this.deps.presenceService.keep(actor, bookingId);
+    return this.day(actor);
+  }
+
   /** The booking must be on the tablet's room. */
   private async ownBooking(actor: Actor, bookingId: number) {
     const b = await this.deps.bookingsService.doorBooking(actor, bookingId);
@@ -221,13 +238,13 @@ export function bookNowOf(
   rules: DoorRules,
   dayEnd: number,
   zone: string,
+  takenUntil: number,
 ): PadDay['bookNow'] {
   if (!rules.padBooking || meetings.some((m) => m.startAt <= now && now < m.endAt)) return null;
   const slot = rules.interval * MINUTE_MS;
-  // Slots are counted in the room's local time (an offset need not be a whole number of slots).
-  const offset = DateTime.fromMillis(now, { zone }).offset * MINUTE_MS;
-  const onGrid = (at: number, round: (x: number) => number) => round((at + offset) / slot) * slot - offset;
-  const startAt = onGrid(now, Math.floor);
+  const onGrid = (at: number, round: (x: number) => number) => onSlotGrid(at, zone, rules.interval, round);
+  // A meeting ended early in this slot keeps it: book from the next one.
+  const startAt = Math.max(onGrid(now, Math.floor), onGrid(takenUntil, Math.ceil));
   const limit = Math.min(meetings.find((m) => m.startAt > now)?.startAt ?? dayEnd, dayEnd);
   const options: Array<{ minutes: number | null; endAt: number }> = [];
   for (const minutes of PAD_MINUTES) {
@@ -236,5 +253,13 @@ export function bookNowOf(
     if (endAt <= limit && !options.some((o) => o.endAt === endAt)) options.push({ minutes, endAt });
   }
   if (limit - startAt >= slot && !options.some((o) => o.endAt === limit)) options.push({ minutes: null, endAt: limit });
-  return options.length ? { startAt, options } : null;
+  const open = options.filter((o) => o.endAt > startAt);
+  return open.length ? { startAt, options: open } : null;
+}
+
+/** `at` rounded to the slot grid of the room's local time (an offset need not be a whole number of slots). */
+function onSlotGrid(at: number, zone: string, intervalMinutes: number, round: (x: number) => number): number {
+  const slot = intervalMinutes * MINUTE_MS;
+  const offset = DateTime.fromMillis(at, { zone }).offset * MINUTE_MS;
+  return round((at + offset) / slot) * slot - offset;
 }

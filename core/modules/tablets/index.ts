@@ -2,6 +2,9 @@ import { aliasTo, asClass } from 'awilix';
 import type { DeviceResolver } from '../../http/authenticate.ts';
 import type { AtriumModule } from '../module.ts';
 import { DoorService } from './door.ts';
+import { PresenceService } from './presence.ts';
+import { roomQrRoutes } from './room-qr-routes.ts';
+import { RoomQrService } from './room-qr.ts';
 import { tabletsRoutes } from './routes.ts';
 import { TabletsService } from './service.ts';
 
@@ -9,6 +12,8 @@ declare module '../../cradle.ts' {
   interface Cradle {
     tabletsService: TabletsService;
     doorService: DoorService;
+    presenceService: PresenceService;
+    roomQrService: RoomQrService;
     /** Looked up by name in core/app.ts: `Authorization: Device` calls. */
     deviceResolver: DeviceResolver;
   }
@@ -25,15 +30,28 @@ export const tabletsModule: AtriumModule = {
     container.register({
       tabletsService: asClass(TabletsService).singleton(),
       doorService: asClass(DoorService).singleton(),
+      presenceService: asClass(PresenceService).singleton(),
+      roomQrService: asClass(RoomQrService).singleton(),
       deviceResolver: aliasTo('tabletsService'),
     });
   },
-  routes: tabletsRoutes,
+  // The room QR code's routes (room-qr-routes.ts) join the tablets' own under the same tag.
+  routes: (c) => {
+    const table = tabletsRoutes(c);
+    return { ...table, routes: [...table.routes, ...roomQrRoutes(c).routes] };
+  },
   jobs: (c) => [
     {
       name: 'tablets.sweepPairingCodes',
       everySeconds: 3600,
       run: async () => void (await c.tabletsService.sweepCodes()),
     },
+    {
+      // Ends checked-in meetings of rooms found empty for noPersonEndSeconds (docs/product-rules.md R19.10).
+      name: 'tablets.endEmptyMeetings',
+      everySeconds: 15,
+      run: async () => void (await c.presenceService.sweep()),
+    },
   ],
+  start: (c) => c.presenceService.listen(),
 };

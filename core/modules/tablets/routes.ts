@@ -173,6 +173,15 @@ export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradl
         handler: ({ actor, params, body }) => doorService.end(actor, params.id, body.auth),
       }),
       route({
+        method: 'post',
+        path: '/pad/bookings/:id/keep',
+        permission: DEVICE,
+        params: IdParam,
+        response: PadDay,
+        summary: 'Keep the meeting under way: nobody present, someone at the door presses "keep this meeting"',
+        handler: ({ actor, params }) => doorService.keep(actor, params.id),
+      }),
+      route({
         method: 'get',
         path: '/pad/stream',
         permission: DEVICE,

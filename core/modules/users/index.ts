@@ -30,6 +30,7 @@ export {
   localPasswordsChanged,
   setFeedTokenHash,
   userByFeedTokenHash,
+  usernameByCardNo,
   usernameOf,
   type Addressee,
 } from './lookups.ts';

@@ -78,3 +78,8 @@ export async function userByFeedTokenHash(
 export async function employeeNoOf(db: Db, userId: number): Promise<string | undefined> {
   return (await UserModel.query(db).findById(userId).select('employee_no'))?.employeeNo;
 }
+
+/** The username of the enabled account holding this card number (a card read at a door), or undefined. */
+export async function usernameByCardNo(db: Db, cardNo: string): Promise<string | undefined> {
+  return (await UserModel.query(db).where({ card_no: cardNo, status: 1 }).first().select('username'))?.username;
+}

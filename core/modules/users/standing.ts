@@ -4,7 +4,8 @@
  * (from enable_at, before restrict_at).
  */
 export interface AccountState {
-  status: number | boolean;
+  /** 1 normal, 0 disabled. */
+  status: number;
   /** A boolean from the user's model; 0 or 1 from a plain join (ACCOUNT_STATE_COLUMNS). */
   restricted: number | boolean | null;
   enableAt: number | null;
@@ -22,11 +23,11 @@ export const ACCOUNT_STATE_COLUMNS = [
 export type AccountStanding = 'active' | 'disabled' | 'outsideWindow';
 
 export function accountStanding(user: AccountState, now: number): AccountStanding {
-  if (Number(user.status) !== 1) return 'disabled';
-  if (!Number(user.restricted)) return 'active';
+  if (user.status !== 1) return 'disabled';
+  if (!user.restricted) return 'active';
   // An empty (null or 0) bound leaves that side of the window open.
-  const enableAt = Number(user.enableAt ?? 0);
-  const restrictAt = Number(user.restrictAt ?? 0);
+  const enableAt = user.enableAt ?? 0;
+  const restrictAt = user.restrictAt ?? 0;
   if (enableAt > 0 && now < enableAt) return 'outsideWindow';
   if (restrictAt > 0 && now >= restrictAt) return 'outsideWindow';
   return 'active';

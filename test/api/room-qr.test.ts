@@ -1,0 +1,157 @@
+/**
+ * The room QR code (docs/product-rules.md R19.9), on SQLite and MariaDB: the code encodes the room's phone address
+ * with its secret (made on first use) and the PNG route still answers a picture; a wrong secret is 403; a rotation
+ * (logged without the secret) refuses the codes printed before; the organiser checks in from the phone without the
+ * code, logged with channel qr, when padAuthMethods offers the QR code; a stranger has nothing to check in to and is refused; a booking of another room
+ * is refused.
+ */
+import test from 'ava';
+import { perDialect } from '../helpers/app.ts';
+import { BASE, book, HOUR, MIN, staff, type Who } from '../helpers/bookings.ts';
+import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
+
+interface QrRoom {
+  room: { id: number; name: string; timeZone: string };
+  checkIn: { id: number; subject: string; startAt: number; endAt: number } | null;
+  free: boolean;
+  busyUntil: number | null;
+  offerBooking: boolean;
+}
+
+const at = (hh: number, mm = 0) => BASE + (hh - 8) * HOUR + mm * MIN;
+
+perDialect(test, (dialect, app) => {
+  let roomA = 0;
+  let roomB = 0;
+  let alice: Who;
+  let carol: Who;
+
+  const secretOf = async (room: number) => {
+    const url = new URL(await app().cradle.roomQrService.url(room));
+    return { url, s: url.searchParams.get('s') ?? '' };
+  };
+  const look = (who: Who, room: number, s: string) =>
+    app().get<{ data: QrRoom; key?: string }>(`/api/qr/room?room=${room}&s=${encodeURIComponent(s)}`, {
+      token: who.token,
+    });
+  const checkIn = (who: Who, body: { room: number; s: string; bookingId: number }) =>
+    app().post<{ data: QrRoom; key?: string }>('/api/qr/room/checkin', body, { token: who.token });
+  const meeting = async (room: number, start: string, end: string) => {
+    const res = await book(app(), alice, {
+      resourceId: room,
+      meetingDate: '2027-03-01',
+      startTime: start,
+      endTime: end,
+      subject: 'Roadmap',
+    });
+    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    return res.body.data;
+  };
+
+  test.serial.before(async () => {
+    app().clock.set(at(8));
+    const place = await createPlace(app());
+    roomA = await createResource(app(), place, { name: 'Everest', capacity: 10 });
+    roomB = await createResource(app(), place, { name: 'K2', capacity: 4 });
+    alice = await staff(app(), `qr_alice_${dialect}`);
+    carol = await staff(app(), `qr_carol_${dialect}`);
+  });
+
+  test.serial(`${dialect}: the code is the room's phone address with its secret; the PNG still answers`, async (t) => {
+    const { url, s } = await secretOf(roomA);
+    t.is(url.pathname, '/qr');
+    t.is(url.searchParams.get('room'), String(roomA));
+    t.regex(s, /^[A-Za-z0-9_-]{24,}$/);
+    t.is((await secretOf(roomA)).s, s, 'made once, then kept');
+    t.not((await secretOf(roomB)).s, s, 'each room has its own');
+    const png = await app().get(`/api/room/resources/${roomA}/qrcode`, { token: await app().adminToken() });
+    t.is(png.status, 200);
+    t.regex(png.headers.get('content-type') ?? '', /^image\/png/);
+
+    const res = await look(alice, roomA, s);
+    t.is(res.status, 200, JSON.stringify(res.body));
+    t.like(res.body.data, { room: { id: roomA, name: 'Everest' }, checkIn: null, free: true, busyUntil: null });
+    const wrong = await look(alice, roomA, `${s.slice(0, -1)}x`);
+    t.is(wrong.status, 403);
+    t.is(wrong.body.key, 'qr.wrongSecret');
+    t.is((await look(alice, roomB, s)).status, 403, "another room's secret");
+  });
+
+  test.serial(`${dialect}: a rotation refuses the codes printed before, and is logged without a secret`, async (t) => {
+    const { s: old } = await secretOf(roomB);
+    const admin = await app().adminToken();
+    const rotated = await app().post<{ data: { url: string; rotatedAt: number } }>(
+      `/api/sys/tablets/rooms/${roomB}/qr/rotate`,
+      {},
+      { token: admin },
+    );
+    t.is(rotated.status, 200, JSON.stringify(rotated.body));
+    const { s } = await secretOf(roomB);
+    t.not(s, old);
+    t.is(rotated.body.data.url, (await secretOf(roomB)).url.toString());
+    t.is((await look(alice, roomB, old)).status, 403, 'the old code stops working at once');
+    t.is((await look(alice, roomB, s)).status, 200);
+    const log = (await app()
+      .cradle.db('operation_logs')
+      .where({ action: 'sys.tablets.rotateQr', target: String(roomB) })
+      .first()) as { summary: string };
+    t.truthy(log);
+    t.false(log.summary.includes(s) || log.summary.includes(old), 'no secret in the log');
+    t.is(
+      (await app().post(`/api/sys/tablets/rooms/${roomB}/qr/rotate`, {}, { token: alice.token })).status,
+      403,
+      'tablets.manage only',
+    );
+  });
+
+  test.serial(
+    `${dialect}: the organiser checks in from the phone; a stranger and another room are refused`,
+    async (t) => {
+      app().clock.set(at(8, 50));
+      alice = await staff(app(), `qr_alice_${dialect}`);
+      carol = await staff(app(), `qr_carol_${dialect}`);
+      const m = await meeting(roomA, '09:00', '10:00');
+      const other = await meeting(roomB, '09:00', '10:00');
+      const { s } = await secretOf(roomA);
+
+      const seen = await look(alice, roomA, s);
+      t.is(seen.status, 200, JSON.stringify(seen.body));
+      t.like(seen.body.data, {
+        checkIn: { id: m.id, subject: 'Roadmap', startAt: at(9), endAt: at(10) },
+        free: true,
+        offerBooking: true,
+      });
+      const stranger = await look(carol, roomA, s);
+      t.is(stranger.body.data.checkIn, null, 'a stranger has nothing to check in to');
+      const refused = await checkIn(carol, { room: roomA, s, bookingId: m.id });
+      t.is(refused.status, 403);
+      t.is(refused.body.key, 'qr.notYourMeeting');
+      const elsewhere = await checkIn(alice, { room: roomA, s, bookingId: other.id });
+      t.is(elsewhere.status, 403, 'a booking of another room');
+      t.is(elsewhere.body.key, 'qr.otherRoom');
+      t.is((await checkIn(alice, { room: roomA, s: 'nope', bookingId: m.id })).status, 403);
+
+      await setParams(app(), { padAuthMethods: '|password|' });
+      const off = await checkIn(alice, { room: roomA, s, bookingId: m.id });
+      t.is(off.status, 403, 'the QR code is not offered');
+      t.is(off.body.key, 'pad.methodOff');
+      await setParams(app(), { padAuthMethods: '|password|qr|' });
+
+      const ok = await checkIn(alice, { room: roomA, s, bookingId: m.id });
+      t.is(ok.status, 200, JSON.stringify(ok.body));
+      t.is(ok.body.data.checkIn, null, 'checked in: nothing left to check in to');
+      const row = (await app().cradle.db('bookings').where({ id: m.id }).first('state')) as { state: string };
+      t.is(row.state, 'checkedIn');
+      const log = (await app()
+        .cradle.db('reservation_logs')
+        .where({ booking_id: m.id, action: 'checkedIn' })
+        .first()) as { detail: string };
+      t.like(JSON.parse(log.detail), { channel: 'qr' });
+
+      app().clock.set(at(9, 10));
+      alice = await staff(app(), `qr_alice_${dialect}`);
+      const busy = await look(alice, roomA, s);
+      t.like(busy.body.data, { free: false, busyUntil: at(10), checkIn: null });
+    },
+  );
+});
