@@ -31,6 +31,7 @@ const NOT_CALLED: Record<string, string> = {
   'GET /api/pad/me': "needs a paired tablet's credential (test/api/tablets-pairing.test.ts)",
   'GET /api/pad/rooms/{id}': "needs a paired tablet's credential (test/api/tablets-pairing.test.ts)",
   'GET /api/pad/day': "needs a paired tablet's credential (test/api/tablets-door.test.ts)",
+  'GET /api/pad/qr': "needs a paired tablet's credential (test/api/room-qr.test.ts)",
   'GET /api/qr/room': "needs a room's QR secret (test/api/room-qr.test.ts)",
 };
 

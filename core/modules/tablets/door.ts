@@ -257,8 +257,11 @@ export function bookNowOf(
   return open.length ? { startAt, options: open } : null;
 }
 
-/** `at` rounded to the slot grid of the room's local time (an offset need not be a whole number of slots). */
-function onSlotGrid(at: number, zone: string, intervalMinutes: number, round: (x: number) => number): number {
+/**
+ * `at` rounded to the slot grid of the room's local time (an offset need not be a whole number of slots); the room QR
+ * code's booking offer starts where book now would.
+ */
+export function onSlotGrid(at: number, zone: string, intervalMinutes: number, round: (x: number) => number): number {
   const slot = intervalMinutes * MINUTE_MS;
   const offset = DateTime.fromMillis(at, { zone }).offset * MINUTE_MS;
   return round((at + offset) / slot) * slot - offset;
