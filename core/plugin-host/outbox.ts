@@ -235,10 +235,9 @@ export class Outbox {
   }
 
   /** The rows of these kinds (and state), newest first, as a query the caller pages (the integrations screen). */
-  list(kinds: readonly string[], state?: string): Knex.QueryBuilder {
-    const q = this.deps
-      .db('outbox')
-      .whereIn('kind', kinds)
+  list(kinds: readonly string[], state?: string) {
+    const q = OutboxModel.query(this.deps.db)
+      .whereIn('kind', [...kinds])
       .orderBy('id', 'desc')
       .select(
         'id',

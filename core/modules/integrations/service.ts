@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
@@ -158,18 +158,18 @@ export class IntegrationsService {
     const visible = PLUGIN_KINDS.filter((k) => mayDo(actor, k, 'view'));
     if (q.kind && !visible.includes(q.kind)) throw new ForbiddenError();
     const query = this.deps.outbox.list(q.kind ? [q.kind] : visible, q.state);
-    return paginate(query, q, (r) => ({
-      id: Number(r.id),
-      kind: String(r.kind),
-      provider: (r.provider as string | null) ?? null,
-      topic: String(r.topic),
-      state: String(r.state),
-      attempts: Number(r.attempts),
-      nextAttemptAt: Number(r.next_attempt_at),
-      lastError: (r.last_error as string | null) ?? null,
-      summary: summarise(String(r.payload)),
-      createdAt: Number(r.created_at),
-      updatedAt: Number(r.updated_at),
+    return paginateModels(query, q, (r) => ({
+      id: r.id,
+      kind: r.kind,
+      provider: r.provider ?? null,
+      topic: r.topic,
+      state: r.state,
+      attempts: r.attempts,
+      nextAttemptAt: r.nextAttemptAt,
+      lastError: r.lastError ?? null,
+      summary: summarise(r.payload),
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
     }));
   }
 

@@ -18,6 +18,7 @@ import { ForbiddenError } from '../../errors.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { RoomBooking } from '../bookings/index.ts';
 import { usernameByCardNo } from '../users/index.ts';
+import { RoomPresenceModel } from './model.ts';
 
 export const BODY_SENSOR = ['none', 'on', 'off', 'always'] as const;
 export type BodySensor = (typeof BODY_SENSOR)[number];
@@ -34,12 +35,6 @@ export interface PresenceView {
   keepButton: boolean;
   /** When the meeting ends if nobody comes back or presses keep; null when it will not. */
   endsAt: number | null;
-}
-
-interface PresenceRow {
-  present: boolean | null;
-  changedAt: number;
-  keptAt: number | null;
 }
 
 export interface PresenceDeps {
@@ -61,7 +56,7 @@ function roomActor(resourceId: number, lang: Lang = 'en'): Actor {
     permissions: new Set(),
     lang,
     via: 'device',
-    device: { tabletId: 0, resourceId },
+    device: { tabletId: 0, purpose: 'door', resourceId },
   };
 }
 
@@ -97,15 +92,8 @@ export class PresenceService {
     };
   }
 
-  private async row(resourceId: number, db: Knex | Knex.Transaction = this.deps.db): Promise<PresenceRow | null> {
-    const r = (await db('room_presence').where({ resource_id: resourceId }).first()) as
-      { present: unknown; changed_at: unknown; kept_at: unknown } | undefined;
-    if (!r) return null;
-    return {
-      present: r.present === null ? null : Boolean(Number(r.present)),
-      changedAt: Number(r.changed_at),
-      keptAt: r.kept_at === null ? null : Number(r.kept_at),
-    };
+  private async row(resourceId: number): Promise<RoomPresenceModel | undefined> {
+    return RoomPresenceModel.query(this.deps.db).findById(resourceId);
   }
 
   /** The meeting under way in the room now, as the door sees it, or undefined. */
@@ -235,11 +223,9 @@ export class PresenceService {
     const s = await this.settings();
     if ((s.sensor !== 'on' && s.sensor !== 'always') || s.endAfterMs <= 0) return [];
     const now = this.deps.clock.now();
-    const empty = (await this.deps.db('room_presence').where({ present: false }).pluck('resource_id')) as Array<
-      number | string
-    >;
+    const empty = await RoomPresenceModel.query(this.deps.db).where({ present: false }).select('resource_id');
     const ended: number[] = [];
-    for (const id of empty.map(Number)) {
+    for (const { resourceId: id } of empty) {
       const meeting = await this.meetingNow(id, now);
       if (meeting?.state !== 'checkedIn') continue;
       const view = await this.viewOf(id, meeting);
