@@ -7,6 +7,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { PadPage } from '../features/pad/index.ts';
+import { QrPage } from '../features/qr/index.ts';
 import { Callback, ComingSoon, NotFound, RedirectPage } from '../features/shell/index.ts';
 import { Layout } from '../layout/Layout.tsx';
 import { lazyScreen } from './lazy.ts';
@@ -42,6 +43,8 @@ export const router = createBrowserRouter([
   { path: '/login', element: standalone(<LoginPage />) },
   { path: '/register', element: standalone(<RegisterPage />) },
   { path: '/pad', element: standalone(<PadPage />) },
+  // A phone that read a room's QR code: signed in (else to sign-in and back), outside the layout.
+  { path: '/qr', element: <RequireAuth>{standalone(<QrPage />)}</RequireAuth> },
   { path: '/redirect/*', element: <RedirectPage /> },
   { path: '/callback', element: <Callback /> },
   {

@@ -12,6 +12,7 @@ import type {
   PadExtend,
   PadMeeting,
 } from '../../../../core/modules/tablets/door-schema.ts';
+import type { PadQr } from '../../../../core/modules/tablets/room-qr-schema.ts';
 import type { PadMe, PadRoom, Paired } from '../../../../core/modules/tablets/schema.ts';
 import type { Lang } from '../../i18n/index.ts';
 
@@ -144,6 +145,8 @@ export const padApi = {
   extend: (bookingId: number, minutes: ExtendMinutes, auth: PadAuth) =>
     padCall<PadDay>('POST', `/pad/bookings/${bookingId}/extend`, { minutes, auth }),
   end: (bookingId: number, auth: PadAuth) => padCall<PadDay>('POST', `/pad/bookings/${bookingId}/end`, { auth }),
+  /** The address of the QR code the tablet shows (valid three minutes, asked for every minute). */
+  qr: () => padCall<PadQr>('GET', '/pad/qr'),
 };
 
 /** The password is sent RSA-encrypted, as the sign-in page sends it. */

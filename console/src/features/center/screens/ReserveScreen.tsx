@@ -1,6 +1,11 @@
-/** Book by list (/center/reserve): filters, the room-status grid, a range chosen on it, then the booking form. */
-import { useCallback, useMemo, useState } from 'react';
+/**
+ * Book by list (/center/reserve): filters, the room-status grid, a range chosen on it, then the booking form.
+ * `?resourceId=&date=&start=` (a room QR code's "Book this room", docs/product-rules.md R19.9) chooses that cell
+ * and opens the form, as a click on it would.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Button, Header, Message, Segment } from 'semantic-ui-react';
 import { hasConflict, TimeGrid, type GridSelection } from '../../../components/timegrid/index.ts';
 import { Loading } from '../../../components/Loading.tsx';
@@ -11,14 +16,18 @@ import { BookingForm, type BookingTarget } from '../components/booking-form/Book
 import { today } from '../components/dates.ts';
 import { Filters, type FilterValue } from '../components/Filters.tsx';
 import { BookingDetails } from '../components/BookingDetails.tsx';
-import type { Booking, SeriesAnswer } from '../api.ts';
+import type { Booking, GridResource, SeriesAnswer } from '../api.ts';
 import '../components/center.css';
 import '../i18n.ts';
 
 export default function ReserveScreen() {
   const { t } = useTranslation('center');
   const access = useAccess();
-  const [filter, setFilter] = useState<FilterValue>({ date: today() });
+  const [params, setParams] = useSearchParams();
+  const [filter, setFilter] = useState<FilterValue>(() => {
+    const date = params.get('date') ?? '';
+    return { date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : today() };
+  });
   const [selection, setSelection] = useState<GridSelection | null>(null);
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
@@ -39,23 +48,46 @@ export default function ReserveScreen() {
           selection,
         )
       : false;
-  const endOf = (i: number) => {
-    const next = selRow?.cells[i + 1]?.time;
+  const endOf = (i: number, row = selRow) => {
+    const next = row?.cells[i + 1]?.time;
     if (next && next !== '00:00') return next;
-    const [h, m] = (selRow?.cells[i]?.time ?? '00:00').split(':').map(Number);
+    const [h, m] = (row?.cells[i]?.time ?? '00:00').split(':').map(Number);
     const end = h! * 60 + m! + (grid?.interval ?? 15);
     return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
   };
+  const formFor = (row: GridResource, sel: GridSelection) =>
+    setTarget({
+      resourceId: row.id,
+      resourceName: row.name,
+      date: filter.date,
+      startTime: row.cells[sel.from]!.time,
+      endTime: endOf(sel.to, row),
+    });
   const openForm = () => {
     if (!selRow || !selection || conflict || !mayBook) return;
-    setTarget({
-      resourceId: selRow.id,
-      resourceName: selRow.name,
-      date: filter.date,
-      startTime: selRow.cells[selection.from]!.time,
-      endTime: endOf(selection.to),
-    });
+    formFor(selRow, selection);
   };
+
+  // The asked cell, once the grid of its date shows it: chosen and opened as a click would, then the address is
+  // cleared so that closing the form does not open it again.
+  const asked = { id: Number(params.get('resourceId')), start: params.get('start') };
+  useEffect(() => {
+    if (!asked.id || !asked.start || !grid || grid.date !== filter.date) return;
+    setParams({}, { replace: true });
+    const row = rows.find((r) => r.id === asked.id);
+    const from = row ? row.cells.findIndex((c) => c.time === asked.start) : -1;
+    if (!row || from < 0) return;
+    const sel = { resourceId: row.id, from, to: from };
+    setSelection(sel);
+    if (
+      mayBook &&
+      !hasConflict(
+        row.cells.map((c) => c.state),
+        sel,
+      )
+    )
+      formFor(row, sel);
+  });
 
   return (
     <Segment className="center-page" data-testid="reserve-page">

@@ -12,6 +12,7 @@ import { MeetingCard } from '../components/MeetingCard.tsx';
 import { PadActions } from '../components/PadActions.tsx';
 import { PadLanguage } from '../components/PadLanguage.tsx';
 import { PairingScreen } from '../components/PairingScreen.tsx';
+import { QrPanel } from '../components/QrPanel.tsx';
 import { StatusPanel } from '../components/StatusPanel.tsx';
 import { hhmmIn } from '../components/time.ts';
 import { Timeline } from '../components/Timeline.tsx';
@@ -100,7 +101,10 @@ export default function PadPage() {
             {notice && <Message positive size="huge" role="status" data-testid="pad-notice" content={notice} />}
             <PadActions day={day} now={now} offline={offline} accept={pad.accept} failed={pad.failed} notify={notify} />
           </div>
-          <Timeline meetings={day.meetings} now={now} zone={zone} />
+          <div className="pad-side">
+            <Timeline meetings={day.meetings} now={now} zone={zone} />
+            {day.rules.authMethods.includes('qr') && <QrPanel booking={day.rules.padQrCodeBooking} />}
+          </div>
         </div>
       ) : (
         !pad.dayError && <p className="pad-loading">{t('loading')}</p>
