@@ -10,6 +10,7 @@ import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
 import { BASE, book, HOUR, MIN, staff, type Who } from '../helpers/bookings.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
+import { pairTablet } from '../helpers/tablets.ts';
 import { STAFF_PASSWORD } from '../helpers/users.ts';
 
 interface Meeting {
@@ -86,15 +87,7 @@ perDialect(test, (dialect, app) => {
     const place = await createPlace(app());
     roomA = await createResource(app(), place, { name: 'Everest', capacity: 10 });
     roomB = await createResource(app(), place, { name: 'K2', capacity: 4 });
-    const admin = await app().adminToken();
-    const code = await app().post<{ data: { code: string } }>(
-      '/api/sys/tablets/pairing',
-      { resourceId: roomA },
-      { token: admin },
-    );
-    const paired = await app().post<{ data: { credential: string } }>('/api/pad/pair', { code: code.body.data.code });
-    credential = paired.body.data.credential;
-    device.headers = { authorization: `Device ${credential}` };
+    ({ credential, headers: device.headers } = await pairTablet(app(), roomA));
   });
 
   test.serial(`${dialect}: the day shows the room's state now as the clock moves`, async (t) => {

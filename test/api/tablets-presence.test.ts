@@ -11,6 +11,7 @@ import { perDialect } from '../helpers/app.ts';
 import { BASE, book, HOUR, MIN, staff, type Who } from '../helpers/bookings.ts';
 import { FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
+import { pairTablet } from '../helpers/tablets.ts';
 
 interface Presence {
   sensor: string;
@@ -96,14 +97,8 @@ perDialect(
       const place = await createPlace(app());
       roomA = await createResource(app(), place, { name: 'Everest', capacity: 10 });
       roomB = await createResource(app(), place, { name: 'K2', capacity: 4 });
+      device.headers = (await pairTablet(app(), roomA)).headers;
       const admin = await app().adminToken();
-      const code = await app().post<{ data: { code: string } }>(
-        '/api/sys/tablets/pairing',
-        { resourceId: roomA },
-        { token: admin },
-      );
-      const paired = await app().post<{ data: { credential: string } }>('/api/pad/pair', { code: code.body.data.code });
-      device.headers = { authorization: `Device ${paired.body.data.credential}` };
       const devices = [
         { name: 'Ceiling sensor', deviceNo: 'OCC-1', kind: 'occupancy', identifier: 'occ-1', resourceId: roomA },
         { name: 'Door reader', deviceNo: 'RDR-1', kind: 'cardReader', identifier: 'rdr-1', resourceId: roomA },
