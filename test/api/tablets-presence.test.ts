@@ -31,7 +31,7 @@ interface Pushing {
 const at = (hh: number, mm = 0, ss = 0) => BASE + (hh - 8) * HOUR + mm * MIN + ss * 1000;
 /** The test clock runs on from where it is set: times it stamps are a little later than set. */
 const near = (actual: number | null, expected: number) =>
-  actual !== null && actual >= expected && actual < expected + 5000;
+  actual !== null && actual >= expected && actual < expected + 15_000;
 
 perDialect(
   test,
@@ -140,6 +140,7 @@ perDialect(
       t.is(await app().cradle.db('room_presence').where({ resource_id: roomA }).first(), undefined);
 
       await setParams(app(), { bodySensor: 'off' });
+      app().clock.set(at(9, 5));
       await sense(0);
       app().clock.set(at(9, 20));
       const off = (await day()).presence!;
@@ -164,14 +165,14 @@ perDialect(
         const empty = (await day()).presence!;
         t.like(empty, { sensor: 'on', present: false, keepButton: false });
         t.true(near(empty.endsAt, at(9, 10)), String(empty.endsAt));
-        app().clock.set(at(9, 6, 10));
+        app().clock.set(at(9, 6, 30));
         t.like((await day()).presence, { keepButton: true, endsAt: empty.endsAt });
 
         // Keep: someone at the door; the timer starts again from now.
         const kept = await app().post<{ data: Day }>(`/api/pad/bookings/${m.id}/keep`, {}, device);
         t.is(kept.status, 200, JSON.stringify(kept.body));
         t.like(kept.body.data.presence, { keepButton: false });
-        t.true(near(kept.body.data.presence!.endsAt, at(9, 11, 10)), String(kept.body.data.presence!.endsAt));
+        t.true(near(kept.body.data.presence!.endsAt, at(9, 11, 30)), String(kept.body.data.presence!.endsAt));
         app().clock.set(at(9, 11));
         t.deepEqual(await app().cradle.presenceService.sweep(), []);
 
@@ -185,7 +186,7 @@ perDialect(
         await sense(0);
         app().clock.set(at(9, 34, 50));
         t.deepEqual(await app().cradle.presenceService.sweep(), []);
-        await setClock(at(9, 35, 10));
+        await setClock(at(9, 35, 30));
         t.deepEqual(await app().cradle.presenceService.sweep(), [m.id]);
         t.is(await stateOf(m.id), 'ended');
         t.false((await day()).meetings.some((x) => x.id === m.id));
