@@ -12,6 +12,7 @@ import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
 import { BASE, book, HOUR, MIN, staff, type Who } from '../helpers/bookings.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
+import { pairTablet } from '../helpers/tablets.ts';
 
 interface QrRoom {
   room: { id: number; name: string; timeZone: string };
@@ -62,14 +63,7 @@ perDialect(test, (dialect, app) => {
     roomTokyo = await createResource(app(), place, { name: 'Fuji', capacity: 6, timeZone: 'Asia/Tokyo' });
     alice = await staff(app(), `qr_alice_${dialect}`);
     carol = await staff(app(), `qr_carol_${dialect}`);
-    const admin = await app().adminToken();
-    const code = await app().post<{ data: { code: string } }>(
-      '/api/sys/tablets/pairing',
-      { resourceId: roomA },
-      { token: admin },
-    );
-    const paired = await app().post<{ data: { credential: string } }>('/api/pad/pair', { code: code.body.data.code });
-    device.headers = { authorization: `Device ${paired.body.data.credential}` };
+    device.headers = (await pairTablet(app(), roomA)).headers;
   });
 
   /** The tablet's code now: its address and the token it carries. */
