@@ -16,10 +16,26 @@ export interface Actor {
   /** Set when the caller signed in with a session (not an API key or a job). */
   sessionId?: string;
   via: 'session' | 'apiKey' | 'system' | 'device';
-  /** A paired door tablet (via 'device', no permissions): the tablet and the one room it may see. */
-  device?: { tabletId: number; resourceId: number };
+  /**
+   * A paired device (via 'device', no permissions): a door tablet and the one room it may see, or a wall screen
+   * (no room; the one dashboard panel it shows, or none for every panel), docs/product-rules.md R19.
+   */
+  device?: DoorDevice | WallDevice;
   /** First sign-in or expired password: only the password change (and sign-out) is allowed until done. */
   mustChangePassword?: boolean;
+}
+
+export interface DoorDevice {
+  tabletId: number;
+  purpose: 'door';
+  resourceId: number;
+}
+
+export interface WallDevice {
+  tabletId: number;
+  purpose: 'wall';
+  resourceId: null;
+  panelId: number | null;
 }
 
 /** Held by the system (jobs, CLI maintenance): passes every check (docs/product-rules.md R1.4). */

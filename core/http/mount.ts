@@ -22,6 +22,7 @@ import {
   RawReply,
   RedirectReply,
   SIGNED_IN,
+  WALL,
   WithHeaders,
   type ModuleRoutes,
   type RouteDef,
@@ -32,7 +33,7 @@ import { parseWith } from './validate.ts';
 export interface MountDeps {
   tokens: TokenResolver;
   apiKeys?: ApiKeyResolver;
-  /** Door tablets' credentials, admitted only on DEVICE routes. */
+  /** Door tablets' and wall screens' credentials, admitted only on DEVICE and WALL routes. */
   devices?: DeviceResolver;
   bodyLimitBytes: number;
   /** Upper bound of any upload, whatever a route allows. */
@@ -66,7 +67,8 @@ export function assertRouteTable(tables: ModuleRoutes[], permissionCodes: Readon
         throw new Error(`Route ${id} (${table.tag}) declares no permission`);
       }
       const unknown = perms.find(
-        (p) => p !== PUBLIC && p !== SIGNED_IN && p !== DEVICE && !isCapability(p) && !permissionCodes.has(p),
+        (p) =>
+          p !== PUBLIC && p !== SIGNED_IN && p !== DEVICE && p !== WALL && !isCapability(p) && !permissionCodes.has(p),
       );
       if (unknown) throw new Error(`Route ${id} (${table.tag}) declares ${unknown}, neither a capability nor a code`);
       if (seen.has(id)) throw new Error(`Route ${id} is declared twice`);
@@ -75,12 +77,18 @@ export function assertRouteTable(tables: ModuleRoutes[], permissionCodes: Readon
   }
 }
 
-/** A door tablet passes DEVICE and nothing else; everyone else passes anything but DEVICE as before. */
+/**
+ * A door tablet passes DEVICE and nothing else, a wall screen WALL and nothing else; everyone else passes anything
+ * but DEVICE and WALL as before.
+ */
 export function isAllowed(actor: Actor, permission: RouteDef['permission']): boolean {
   const perms = Array.isArray(permission) ? permission : [permission];
-  if (actor.via === 'device') return perms.includes(DEVICE);
+  if (actor.via === 'device') return perms.includes(actor.device?.purpose === 'wall' ? WALL : DEVICE);
   return perms.some(
-    (p) => p === PUBLIC || p === SIGNED_IN || (p !== DEVICE && (isCapability(p) ? can(actor, p) : holds(actor, p))),
+    (p) =>
+      p === PUBLIC ||
+      p === SIGNED_IN ||
+      (p !== DEVICE && p !== WALL && (isCapability(p) ? can(actor, p) : holds(actor, p))),
   );
 }
 
@@ -109,7 +117,7 @@ export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountD
 function authenticate(def: RouteDef, deps: MountDeps): Middleware<AppState> {
   const perms = Array.isArray(def.permission) ? def.permission : [def.permission];
   const isPublic = perms.includes(PUBLIC);
-  const forDevices = perms.includes(DEVICE);
+  const forDevices = perms.includes(DEVICE) || perms.includes(WALL);
   return async (ctx, next) => {
     const { lang } = ctx.state;
     if (def.rateLimitPerMinute) await consumeRate(`${def.method}:${def.path}`, def.rateLimitPerMinute, ctx.ip);

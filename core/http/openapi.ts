@@ -13,6 +13,7 @@ import {
   RedirectResponse,
   SIGNED_IN,
   DEVICE,
+  WALL,
   type ModuleRoutes,
   type RouteDef,
 } from './route.ts';
@@ -97,9 +98,13 @@ function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: R
   const perms = Array.isArray(def.permission) ? def.permission : [def.permission];
   const isPublic = perms.includes(PUBLIC);
   const forDevices = perms.includes(DEVICE);
+  // A wall screen's credential is admitted beside the users the route's other permissions admit (R19.12).
+  const forWalls = perms.includes(WALL);
   // Capabilities are listed by name and by the permission codes that grant them, which is what roles hold.
   const capabilities = perms.filter(isCapability);
-  const codes = [...new Set(perms.flatMap((p): string[] => (isCapability(p) ? [...codesOf(p)] : [p])))];
+  const codes = [
+    ...new Set(perms.filter((p) => p !== WALL).flatMap((p): string[] => (isCapability(p) ? [...codesOf(p)] : [p]))),
+  ];
   const [okStatus, ok] = successResponse(def);
   const responses: Record<number, ResponseObject> = { [okStatus]: ok };
   if (def.redirects)
@@ -135,10 +140,15 @@ function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: R
           : forDevices
             ? "A paired door tablet's credential (`Authorization: Device <credential>`), its own room only."
             : `${capabilities.length ? `Capability: \`${capabilities.join('` or `')}\`. ` : ''}Permission: \`${codes.join('` or `')}\`.`,
+      forWalls ? "Also a paired wall screen's credential (`Authorization: Device <credential>`)." : undefined,
     ]
       .filter(Boolean)
       .join('\n\n'),
-    security: isPublic ? [] : forDevices ? [{ device: [] }] : [{ token: [] }, { bearer: [] }, { apiKey: [] }],
+    security: isPublic
+      ? []
+      : forDevices
+        ? [{ device: [] }]
+        : [{ token: [] }, { bearer: [] }, { apiKey: [] }, ...(forWalls ? [{ device: [] }] : [])],
     request: request as never,
     responses: responses as never,
     ...({ 'x-permission': codes, ...(capabilities.length ? { 'x-capability': capabilities } : {}) } as object),
@@ -154,7 +164,7 @@ export function buildOpenApiDocument(prefix: string, tables: ModuleRoutes[], ver
     type: 'apiKey',
     in: 'header',
     name: 'Authorization',
-    description: 'A door tablet: `Device <credential>` from POST /pad/pair',
+    description: 'A door tablet or a wall screen: `Device <credential>` from POST /pad/pair',
   });
   for (const table of tables) for (const def of table.routes) register(registry, prefix, table.tag, def);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -14,12 +14,15 @@ export const PUBLIC = 'public' as const;
 export const SIGNED_IN = 'signedIn' as const;
 /** A paired door tablet's credential (`Authorization: Device`), and nobody else (docs/product-rules.md R19). */
 export const DEVICE = 'device' as const;
+/** A paired wall screen's credential (`Authorization: Device`), besides whatever else the route admits (R19.12). */
+export const WALL = 'wall' as const;
 
 /**
  * What admits a caller to a route: a capability of a module (`bookings.book`), or a permission code where the
- * route is one screen's action (`sys:menu:add`), or PUBLIC / SIGNED_IN / DEVICE (docs/conventions.md, Capabilities).
+ * route is one screen's action (`sys:menu:add`), or PUBLIC / SIGNED_IN / DEVICE / WALL (docs/conventions.md,
+ * Capabilities).
  */
-export type Permission = typeof PUBLIC | typeof SIGNED_IN | typeof DEVICE | Capability | PermissionCode;
+export type Permission = typeof PUBLIC | typeof SIGNED_IN | typeof DEVICE | typeof WALL | Capability | PermissionCode;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -17,6 +17,7 @@ import notifications from './notifications.ts';
 import live from './live.ts';
 import tablets from './tablets.ts';
 import qr from './qr.ts';
+import wall from './wall.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -33,6 +34,7 @@ const sets: MessageSet[] = [
   live,
   tablets,
   qr,
+  wall,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {

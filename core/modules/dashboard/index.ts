@@ -18,6 +18,7 @@ declare module '../../cradle.ts' {
 export { DashboardService, USED_STATES, type ResourceUsage } from './service.ts';
 export { openMinutes, rangeInZone } from './open-hours.ts';
 export { EnvironmentReadingsService } from './readings.ts';
+export { panelNamesOf } from './panels.ts';
 
 export const dashboardModule: AtriumModule = {
   name: 'dashboard',

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/transaction.ts';
 import { NotFoundError } from '../../errors.ts';
 import { DashboardPanelModel } from './model.ts';
 import type { Panel } from './schema.ts';
@@ -34,11 +35,27 @@ const toRow = (p: Panel) => ({
   booking_slide_seconds: p.bookingSlideSeconds,
 });
 
+/**
+ * The names of the panels among `ids`, read in the caller's transaction (the tablets module names a wall screen's
+ * panel, docs/product-rules.md R19.12); a removed panel is absent.
+ */
+export async function panelNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await DashboardPanelModel.query(db)
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'name');
+  return new Map(rows.map((p) => [p.id, p.name]));
+}
+
 export class PanelsService {
   constructor(private readonly deps: { db: Knex; clock: Clock; operationLog: Cradle['operationLog'] }) {}
 
-  async list(): Promise<PanelView[]> {
-    return (await DashboardPanelModel.query(this.deps.db).orderBy('id')).map(toView);
+  /** Every panel; a wall screen paired to one panel (docs/product-rules.md R19.12) sees that one only. */
+  async list(actor?: Actor): Promise<PanelView[]> {
+    const q = DashboardPanelModel.query(this.deps.db).orderBy('id');
+    const wall = actor?.device?.purpose === 'wall' ? actor.device : null;
+    if (wall?.panelId) q.where('id', wall.panelId);
+    return (await q).map(toView);
   }
 
   async get(id: number): Promise<PanelView> {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
+import { route, type ModuleRoutes, NO_DATA, WALL, type Permission } from '../../http/route.ts';
 import { DashboardQuery, IdParam, LiveAnswer, LiveQuery, Panel, UtilisationRow } from './schema.ts';
 import { PanelView, TopRow } from './responses.ts';
 
 const VIEW = 'room:dashboard:view';
 const SAVE = 'room:dashboard:save';
+/** What the wall screen reads: a signed-in viewer of the dashboard, or a paired wall screen (R19.12). */
+const WALL_VIEW: Permission[] = [VIEW, WALL];
 
 export function dashboardRoutes({ dashboardService, panelsService, dashboardLiveService }: Cradle): ModuleRoutes {
   return {
@@ -14,7 +16,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
       route({
         method: 'get',
         path: '/room/dashboard/utilisation',
-        permission: VIEW,
+        permission: WALL_VIEW,
         query: DashboardQuery,
         summary: 'Utilisation (booked over open minutes) grouped by location, floor, resource or type',
         response: z.array(UtilisationRow),
@@ -23,7 +25,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
       route({
         method: 'get',
         path: '/room/dashboard/heatmap',
-        permission: VIEW,
+        permission: WALL_VIEW,
         query: DashboardQuery,
         summary: 'Bookings per hour of the week: 7 rows (Sunday first) of 24 counts',
         response: z.array(z.array(z.number())),
@@ -32,7 +34,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
       route({
         method: 'get',
         path: '/room/dashboard/noshow',
-        permission: VIEW,
+        permission: WALL_VIEW,
         query: DashboardQuery,
         summary: 'No-show rate: bookings cancelled for nobody checking in, over bookings that should have been used',
         response: z.object({ expected: z.number(), noShows: z.number(), rate: z.number() }),
@@ -42,7 +44,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         method: 'get',
         path: '/room/dashboard/top',
         response: z.array(TopRow),
-        permission: VIEW,
+        permission: WALL_VIEW,
         query: DashboardQuery,
         summary: 'The most booked resources',
         handler: ({ query }) => dashboardService.top(query),
@@ -50,7 +52,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
       route({
         method: 'get',
         path: '/room/dashboard/live',
-        permission: VIEW,
+        permission: WALL_VIEW,
         query: LiveQuery,
         summary:
           "Now in a place: each enabled resource (by sort, 200 a page) with its current and next booking today and its sensors' latest environment readings",
@@ -61,9 +63,10 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         method: 'get',
         path: '/room/dashboard/panels',
         response: z.array(PanelView),
-        permission: VIEW,
-        summary: 'Dashboard panels (wall screens)',
-        handler: () => panelsService.list(),
+        // The pairing dialog of the tablet status screen offers the panels a wall screen may show.
+        permission: [...WALL_VIEW, 'tablets.manage'],
+        summary: 'Dashboard panels (wall screens); a wall screen paired to one panel sees that one only',
+        handler: ({ actor }) => panelsService.list(actor),
       }),
       route({
         method: 'post',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Cradle } from '../../cradle.ts';
 import { pageOf } from '../../http/answers.ts';
 import { PageQuery } from '../../db/paging.ts';
-import { RawReply, SIGNED_IN, route, type ModuleRoutes, NO_DATA, media } from '../../http/route.ts';
+import { RawReply, SIGNED_IN, WALL, route, type ModuleRoutes, NO_DATA, media } from '../../http/route.ts';
 import type { StoredFile } from '../uploads/index.ts';
 import { FloorIconQuery, FloorInput, FloorList, FloorView, IdParam, LocationInput, LocationView } from './schema.ts';
 
@@ -17,7 +17,8 @@ export function locationsRoutes({ locationsService, floorsService }: Cradle): Mo
         method: 'get',
         path: '/room/locations',
         response: pageOf(LocationView),
-        permission: 'locations.view',
+        // A wall screen without panels cycles through every location (docs/product-rules.md R19.12).
+        permission: ['locations.view', WALL],
         query: PageQuery,
         summary: 'Locations (sites, buildings), paged; q searches name and address',
         handler: ({ query }) => locationsService.list(query),

@@ -5,7 +5,7 @@
  * reservation log records the tablet as the channel. A tablet acts on its own room only.
  */
 import { DateTime } from 'luxon';
-import type { Actor } from '../../actor.ts';
+import type { Actor, DoorDevice } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
 import { BusinessRuleError, ForbiddenError, TooManyRequestsError } from '../../errors.ts';
@@ -222,8 +222,9 @@ export class DoorService {
   }
 }
 
-function deviceOf(actor: Actor): NonNullable<Actor['device']> {
-  if (!actor.device) throw new ForbiddenError();
+/** The door tablet behind the actor (a wall screen never reaches the door routes, core/http/mount.ts). */
+function deviceOf(actor: Actor): DoorDevice {
+  if (actor.device?.purpose !== 'door') throw new ForbiddenError();
   return actor.device;
 }
 

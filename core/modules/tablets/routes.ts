@@ -1,6 +1,6 @@
 import type { Cradle } from '../../cradle.ts';
 import { pageOf } from '../../http/answers.ts';
-import { DEVICE, media, PUBLIC, RawReply, route, type ModuleRoutes } from '../../http/route.ts';
+import { DEVICE, media, PUBLIC, RawReply, route, WALL, type ModuleRoutes } from '../../http/route.ts';
 import { bookingsFor, STREAM_HEADERS } from '../live/index.ts';
 import { PadBookNow, PadCheckIn, PadDay, PadEnd, PadExtend } from './door-schema.ts';
 import {
@@ -39,7 +39,8 @@ export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradl
         permission: 'tablets.manage',
         body: PairingCodeInput,
         response: PairingCode,
-        summary: 'A one-time pairing code for a room (8 digits, 10 minutes, single use), answered only here',
+        summary:
+          'A one-time pairing code for a room or the wall screen (8 digits, 10 minutes, single use), answered only here',
         handler: ({ actor, body }) => tabletsService.createPairingCode(actor, body),
       }),
       route({
@@ -85,13 +86,14 @@ export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradl
         permission: PUBLIC,
         body: PairInput,
         response: Paired,
-        summary: 'Pair a tablet with a pairing code: answers the device credential (once) and the room',
+        summary:
+          'Pair a tablet or a wall screen with a pairing code: answers the device credential (once), the room or panel',
         handler: ({ body, lang, ip }) => tabletsService.pair(body, { lang, ip }),
       }),
       route({
         method: 'get',
         path: '/pad/me',
-        permission: DEVICE,
+        permission: [DEVICE, WALL],
         response: PadMe,
         summary: "The tablet's room, name and language, and whether it should reload",
         handler: ({ actor }) => tabletsService.me(actor),
@@ -99,7 +101,7 @@ export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradl
       route({
         method: 'put',
         path: '/pad/me',
-        permission: DEVICE,
+        permission: [DEVICE, WALL],
         body: PadSettings,
         response: PadMe,
         summary: "Change the tablet's language or screen size",
@@ -108,7 +110,7 @@ export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradl
       route({
         method: 'post',
         path: '/pad/me/reloaded',
-        permission: DEVICE,
+        permission: [DEVICE, WALL],
         response: PadMe,
         summary: 'The tablet has reloaded as asked',
         handler: ({ actor }) => tabletsService.reloaded(actor),
@@ -191,12 +193,13 @@ export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradl
           'minutes so that a revoked credential is refused at the reconnect; reconnect with Last-Event-ID.',
         response: media('The event stream', 'text/event-stream'),
         handler: async ({ actor, headers }) => {
-          const room = await tabletsService.me(actor);
+          const { room } = await tabletsService.me(actor);
+          const ids = room ? [room.id] : [];
           const last = headers['last-event-id'];
           const body = await liveStream.subscribe({
-            select: bookingsFor(0, [room.room.id]),
+            select: bookingsFor(0, ids),
             lastEventId: Array.isArray(last) ? last[0] : last,
-            hello: { resourceIds: [room.room.id] },
+            hello: { resourceIds: ids },
             lifetimeMs: STREAM_LIFETIME_MS,
           });
           return new RawReply(body, 'text/event-stream', { headers: STREAM_HEADERS });

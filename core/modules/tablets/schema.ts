@@ -17,18 +17,37 @@ const Screen = z
   .trim()
   .regex(/^\d{2,5}x\d{2,5}$/, 'width x height in pixels, like 1280x800');
 
-export const PairingCodeInput = z.strictObject({
+/** A device is a room's door tablet or the wall screen (docs/product-rules.md R19.12). */
+export const PURPOSES = ['door', 'wall'] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
+const DoorCodeInput = z.strictObject({
   resourceId: z.number().int().positive().describe('the room the tablet will show'),
   name: Name.optional().describe("the tablet's name; the room's name when left out"),
 });
+const WallCodeInput = z.strictObject({
+  wall: z.literal(true).describe('a wall screen (the dashboard on /wall) instead of a door tablet'),
+  panelId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .describe('the one dashboard panel the wall shows; every panel (or place) when left out'),
+  name: Name.optional().describe("the wall's name; the panel's name (or 'Wall screen') when left out"),
+});
+export const PairingCodeInput = z.union([DoorCodeInput, WallCodeInput]);
 export type PairingCodeInput = z.infer<typeof PairingCodeInput>;
+export type WallCodeInput = z.infer<typeof WallCodeInput>;
 
 export const PairingCode = z.object({
   code: z.string().describe('8 digits, answered only here; valid 10 minutes, once'),
   url: z.string().describe("the tablet screen's address on the public base URL, carrying the code (for a QR)"),
   expiresAt: EpochMs,
-  resourceId: z.number(),
-  resourceName: z.string(),
+  purpose: z.enum(PURPOSES),
+  resourceId: z.number().nullable().describe("the door tablet's room; null for a wall screen"),
+  resourceName: z.string().nullable(),
+  panelId: z.number().nullable().describe("the wall screen's one panel; null for every panel, or a door tablet"),
+  panelName: z.string().nullable(),
   tabletId: z.number().nullable().describe('the tablet a re-pairing code pairs again'),
 });
 export type PairingCode = z.infer<typeof PairingCode>;
@@ -45,8 +64,11 @@ export type TabletList = z.infer<typeof TabletList>;
 export const TabletView = z.object({
   id: z.number(),
   name: z.string(),
-  resourceId: z.number(),
-  resourceName: z.string(),
+  purpose: z.enum(PURPOSES).describe("'door': a room's door tablet; 'wall': the wall screen"),
+  resourceId: z.number().nullable().describe('null for a wall screen'),
+  resourceName: z.string().describe("the door tablet's room; empty for a wall screen"),
+  panelId: z.number().nullable().describe("the wall screen's one panel; null for every panel, or a door tablet"),
+  panelName: z.string().nullable(),
   state: z.enum(['active', 'revoked']),
   online: z.boolean().describe('called within the last two minutes, and not revoked'),
   lastSeenAt: EpochMs.nullable(),
@@ -84,9 +106,14 @@ export type PadRoom = z.infer<typeof PadRoom>;
 export const PadMe = z.object({
   tabletId: z.number(),
   name: z.string(),
+  purpose: z.enum(PURPOSES).describe("'door': a room's door tablet; 'wall': the wall screen"),
   language: z.enum(LANGS),
   screen: z.string().nullable(),
-  room: PadRoom,
+  room: PadRoom.nullable().describe("the door tablet's room; null for a wall screen"),
+  panel: z
+    .object({ id: z.number(), name: z.string() })
+    .nullable()
+    .describe("the wall screen's one panel; null for every panel, or a door tablet"),
   reloadRequested: z.boolean().describe('an administrator asked the tablet to reload; POST /pad/me/reloaded clears it'),
 });
 export type PadMe = z.infer<typeof PadMe>;

@@ -17,6 +17,7 @@ import type { CallerInfo, DeviceResolver } from '../../http/authenticate.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { DESK } from '../resources/index.ts';
 import { hashOf, newCredential, newPairingCode } from './credential.ts';
+import { deviceOfRow, panelNames, panelOf, purposeOf, wallName } from './wall.ts';
 import {
   CODE_VALID_MS,
   ONLINE_WITHIN_MS,
@@ -29,9 +30,13 @@ import {
   type PairingCodeInput,
   type TabletList,
   type TabletView,
+  type Purpose,
+  type WallCodeInput,
 } from './schema.ts';
 
 type Row = Record<string, unknown>;
+/** What a pairing code pairs: a door tablet of a room, or a wall screen of one panel or of every panel. */
+type CodeTarget = { purpose: Purpose; resourceId: number | null; panelId: number | null };
 const num = (v: unknown) => (v == null ? null : Number(v));
 /** last_seen_at is written at most this often per tablet (a new app version is written at once). */
 const SEEN_GRANULARITY_MS = 15_000;
@@ -47,8 +52,11 @@ export interface TabletsDeps {
   signInThrottle: Cradle['signInThrottle'];
 }
 
-/** The actor of a tablet's calls: no user, no permission, one room (core/http/mount.ts admits it on DEVICE routes). */
-function deviceActor(tabletId: number, resourceId: number, lang: Lang, ip?: string): Actor {
+/**
+ * The actor of a tablet's calls: no user, no permission; a door tablet's one room or a wall screen (core/http/mount.ts
+ * admits the one on DEVICE routes, the other on WALL routes).
+ */
+function deviceActor(tabletId: number, row: Row, lang: Lang, ip?: string): Actor {
   return {
     userId: 0,
     username: `tablet ${tabletId}`,
@@ -56,7 +64,7 @@ function deviceActor(tabletId: number, resourceId: number, lang: Lang, ip?: stri
     lang,
     ip,
     via: 'device',
-    device: { tabletId, resourceId },
+    device: deviceOfRow(tabletId, row),
   };
 }
 
@@ -71,16 +79,23 @@ export class TabletsService implements DeviceResolver {
   private async views(rows: Row[], trx?: Db): Promise<TabletView[]> {
     const now = this.deps.clock.now();
     const names = new Map<number, string>();
-    for (const id of new Set(rows.map((r) => Number(r.resource_id))))
+    for (const id of new Set(rows.filter((r) => r.resource_id != null).map((r) => Number(r.resource_id))))
       names.set(id, (await this.roomOfId(id, trx)).name);
+    const panels = await panelNames(
+      trx ?? this.deps.db,
+      rows.flatMap((r) => (r.panel_id == null ? [] : [Number(r.panel_id)])),
+    );
     return rows.map((r) => {
       const lastSeenAt = num(r.last_seen_at);
       const revokedAt = num(r.revoked_at);
       return {
         id: Number(r.id),
         name: String(r.name),
-        resourceId: Number(r.resource_id),
+        purpose: purposeOf(r),
+        resourceId: num(r.resource_id),
         resourceName: names.get(Number(r.resource_id)) ?? '',
+        panelId: num(r.panel_id),
+        panelName: r.panel_id == null ? null : (panels.get(Number(r.panel_id)) ?? null),
         state: revokedAt ? 'revoked' : 'active',
         online: !revokedAt && lastSeenAt !== null && lastSeenAt > now - ONLINE_WITHIN_MS,
         lastSeenAt,
@@ -114,8 +129,8 @@ export class TabletsService implements DeviceResolver {
     return (await this.views([row], trx))[0]!;
   }
 
-  /** A code for the room (a new tablet), or for an existing tablet (a re-pairing), stored hashed. */
-  private async issueCode(trx: Knex.Transaction, resourceId: number, tabletId: number | null, name?: string) {
+  /** A code for the room or the wall (a new tablet), or for an existing tablet (a re-pairing), stored hashed. */
+  private async issueCode(trx: Knex.Transaction, target: CodeTarget, tabletId: number | null, name?: string) {
     const now = this.deps.clock.now();
     const expiresAt = now + CODE_VALID_MS;
     for (let attempt = 1; ; attempt++) {
@@ -125,14 +140,17 @@ export class TabletsService implements DeviceResolver {
         await trx.transaction((sp) =>
           sp('tablet_pairing_codes').insert({
             code_hash: hash,
-            resource_id: resourceId,
+            resource_id: target.resourceId,
+            purpose: target.purpose,
+            panel_id: target.panelId,
             tablet_id: tabletId,
             name: name ?? null,
             expires_at: expiresAt,
             created_at: now,
           }),
         );
-        return { code, expiresAt, url: `${this.deps.config.publicUrl}/pad?code=${code}` };
+        const screen = target.purpose === 'wall' ? 'wall' : 'pad';
+        return { code, expiresAt, url: `${this.deps.config.publicUrl}/${screen}?code=${code}` };
       } catch (err) {
         if (!isUniqueViolation(err) || attempt >= 5) throw err;
       }
@@ -140,16 +158,45 @@ export class TabletsService implements DeviceResolver {
   }
 
   async createPairingCode(actor: Actor, input: PairingCodeInput): Promise<PairingCode> {
+    if ('wall' in input) return this.createWallCode(actor, input);
     const room = await this.roomOfId(input.resourceId);
     if (room.type === DESK) throw new BusinessRuleError('tablets.notARoom');
     return runTx(this.deps.db, async (trx) => {
-      const issued = await this.issueCode(trx, room.id, null, input.name);
+      const issued = await this.issueCode(
+        trx,
+        { purpose: 'door', resourceId: room.id, panelId: null },
+        null,
+        input.name,
+      );
       await this.deps.operationLog.record(trx, actor, {
         action: 'sys.tablets.pairingCode',
         target: room.id,
         after: { resourceId: room.id, name: input.name ?? null, expiresAt: issued.expiresAt },
       });
-      return { ...issued, resourceId: room.id, resourceName: room.name, tabletId: null };
+      const noPanel = { panelId: null, panelName: null };
+      return { ...issued, purpose: 'door', resourceId: room.id, resourceName: room.name, ...noPanel, tabletId: null };
+    });
+  }
+
+  /** A pairing code for a wall screen (R19.12): no room; one panel (which must exist) or every panel. */
+  private async createWallCode(actor: Actor, input: WallCodeInput): Promise<PairingCode> {
+    const panel = await panelOf(this.deps.db, input.panelId);
+    const target = { purpose: 'wall', resourceId: null, panelId: panel?.id ?? null } as const;
+    return runTx(this.deps.db, async (trx) => {
+      const issued = await this.issueCode(trx, target, null, input.name);
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.tablets.pairingCode',
+        after: { purpose: 'wall', panelId: target.panelId, name: input.name ?? null, expiresAt: issued.expiresAt },
+      });
+      const noRoom = { resourceId: null, resourceName: null };
+      return {
+        ...issued,
+        purpose: 'wall',
+        ...noRoom,
+        panelId: target.panelId,
+        panelName: panel?.name ?? null,
+        tabletId: null,
+      };
     });
   }
 
@@ -188,8 +235,10 @@ export class TabletsService implements DeviceResolver {
     return this.change(actor, id, 'repair', async (trx, before) => {
       const now = this.deps.clock.now();
       if (!before.revokedAt) await trx('tablets').where({ id }).update({ revoked_at: now, updated_at: now });
-      const issued = await this.issueCode(trx, before.resourceId, id);
-      return { ...issued, resourceId: before.resourceId, resourceName: before.resourceName, tabletId: id };
+      const { purpose, resourceId, panelId, panelName } = before;
+      const issued = await this.issueCode(trx, { purpose, resourceId, panelId }, id);
+      const resourceName = resourceId === null ? null : before.resourceName;
+      return { ...issued, purpose, resourceId, resourceName, panelId, panelName, tabletId: id };
     }) as Promise<PairingCode>;
   }
 
@@ -219,8 +268,10 @@ export class TabletsService implements DeviceResolver {
       await signInThrottle.failed({ address: caller.ip });
       throw new BadRequestError('tablets.codeInvalid');
     }
-    const resourceId = Number(found.resource_id);
-    const room = await this.roomOfId(resourceId);
+    const purpose = purposeOf(found);
+    const resourceId = num(found.resource_id);
+    const room = resourceId === null ? null : await this.roomOfId(resourceId);
+    const panel = purpose === 'wall' ? await panelOf(this.deps.db, num(found.panel_id)) : null;
     const credential = newCredential();
     const tabletId = await runTx(db, async (trx) => {
       // Single use however many tablets send the code at once: only one update finds it unused.
@@ -231,6 +282,8 @@ export class TabletsService implements DeviceResolver {
       if (claimed !== 1) throw new BadRequestError('tablets.codeInvalid');
       const row = {
         resource_id: resourceId,
+        purpose,
+        panel_id: panel?.id ?? null,
         credential_hash: credential.hash,
         language: input.language,
         app_version: input.appVersion ?? null,
@@ -244,18 +297,19 @@ export class TabletsService implements DeviceResolver {
       let id = num(found.tablet_id);
       if (id !== null) await trx('tablets').where({ id }).update(row);
       else {
-        const name = (found.name as string | null) ?? room.name;
+        const name = (found.name as string | null) ?? room?.name ?? wallName(panel, input.language);
         id = Number((await trx('tablets').insert({ ...row, name, created_at: now }))[0]);
       }
       const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, deviceActor(id, resourceId, caller.lang, caller.ip), {
+      await this.deps.operationLog.record(trx, deviceActor(id, row, caller.lang, caller.ip), {
         action: 'sys.tablets.pair',
         target: id,
         after,
       });
       return id;
     });
-    return { credential: credential.text, tablet: await this.me(deviceActor(tabletId, resourceId, caller.lang)) };
+    const device = { resource_id: resourceId, purpose, panel_id: panel?.id ?? null };
+    return { credential: credential.text, tablet: await this.me(deviceActor(tabletId, device, caller.lang)) };
   }
 
   /** `Authorization: Device <credential>`: the tablet's actor, marked seen (core/http/mount.ts). */
@@ -263,7 +317,8 @@ export class TabletsService implements DeviceResolver {
     const { db, clock } = this.deps;
     const row = (await db('tablets')
       .where({ credential_hash: hashOf(credential) })
-      .first('id', 'resource_id', 'revoked_at', 'last_seen_at', 'app_version')) as Row | undefined;
+      .first('id', 'resource_id', 'revoked_at', 'last_seen_at', 'app_version', 'purpose', 'panel_id')) as
+      Row | undefined;
     if (!row) throw new UnauthorizedError('tablets.credentialInvalid');
     if (row.revoked_at) throw new UnauthorizedError('tablets.revoked');
     const now = clock.now();
@@ -273,26 +328,35 @@ export class TabletsService implements DeviceResolver {
       await db('tablets')
         .where({ id: row.id })
         .update({ last_seen_at: now, ...(versionChanged ? { app_version: appVersion } : {}) });
-    return deviceActor(Number(row.id), Number(row.resource_id), caller.lang, caller.ip);
+    return deviceActor(Number(row.id), row, caller.lang, caller.ip);
   }
 
-  private deviceOf(actor: Actor): { tabletId: number; resourceId: number } {
+  private deviceOf(actor: Actor): NonNullable<Actor['device']> {
     if (!actor.device) throw new ForbiddenError();
     return actor.device;
   }
 
-  /** GET /pad/me: the tablet, its room and whether it should reload. */
+  private async padRoomOf(resourceId: number): Promise<PadRoom> {
+    const { type: _type, ...room } = await this.roomOfId(resourceId);
+    return room;
+  }
+
+  /** GET /pad/me: the tablet, its room (a wall screen: its panel) and whether it should reload. */
   async me(actor: Actor): Promise<PadMe> {
     const { tabletId } = this.deviceOf(actor);
     const row = (await this.deps.db('tablets').where({ id: tabletId }).first()) as Row | undefined;
     if (!row) throw new UnauthorizedError('tablets.credentialInvalid');
-    const { type: _type, ...room } = await this.roomOfId(Number(row.resource_id));
+    const room = row.resource_id == null ? null : await this.padRoomOf(Number(row.resource_id));
+    const panelId = num(row.panel_id);
+    const panel = panelId === null ? null : await panelOf(this.deps.db, panelId);
     return {
       tabletId,
       name: String(row.name),
+      purpose: purposeOf(row),
       language: row.language as Lang,
       screen: (row.screen as string | null) ?? null,
       room,
+      panel,
       reloadRequested: row.reload_requested_at != null,
     };
   }

@@ -40,11 +40,15 @@ function usePairedTablet(answer: PairingCode, watching: boolean): TabletView | n
   const [paired, setPaired] = useState<TabletView | null>(null);
   const issuedAt = answer.expiresAt - VALID_MS;
   const { data } = useTabletListQuery(
-    { resourceId: answer.resourceId, page: 1, pageSize: 100, silent: true },
+    { resourceId: answer.resourceId ?? undefined, page: 1, pageSize: 100, silent: true },
     { pollingInterval: watching && !paired ? WATCH_EVERY_MS : 0 },
   );
   const found = data?.items.find(
-    (tb) => tb.state === 'active' && tb.pairedAt >= issuedAt && (answer.tabletId === null || tb.id === answer.tabletId),
+    (tb) =>
+      tb.state === 'active' &&
+      tb.purpose === answer.purpose &&
+      tb.pairedAt >= issuedAt &&
+      (answer.tabletId === null || tb.id === answer.tabletId),
   );
   useEffect(() => {
     if (!found || paired) return;
