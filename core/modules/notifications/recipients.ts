@@ -11,7 +11,7 @@
  * to the organiser and inner attendees only (see Person.seesCode).
  */
 import type { Knex } from 'knex';
-import { codesOf } from '../../actor.ts';
+import { codesOf, type Capability } from '../../actor.ts';
 import type { BookingSnapshot } from '../../event-types.ts';
 import { awaitsApproval } from '../bookings/lifecycle.ts';
 import { DEFAULT_LANG, resolveLang, type Lang } from '../../i18n/index.ts';
@@ -103,6 +103,14 @@ async function deciders(db: Knex, b: BookingSnapshot): Promise<number[]> {
     .filter((id) => id !== b.organiserId);
   if (approvers.length) return approvers;
   return (await holdersOfPermissions(db, codesOf('bookings.manageAny'))).filter((id) => id !== b.organiserId);
+}
+
+/** The enabled users holding a capability through their roles (its administrators), each with their language. */
+export async function holdersOfCapability(
+  db: Knex,
+  capability: Capability,
+): Promise<Array<Omit<Person, 'role' | 'seesCode'>>> {
+  return [...(await usersById(db, await holdersOfPermissions(db, codesOf(capability)))).values()];
 }
 
 export interface Audience {

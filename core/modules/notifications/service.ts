@@ -3,12 +3,15 @@
  * own language (templates), with an iCalendar part where the meeting itself
  * changed, for the selected notify provider. The change dispatcher queues them
  * in the outbox (this service is its `notify` target). Also sends each booking's
- * reminder once, and answers the sign-in's custom notices.
+ * reminder once, tells administrators what needs their attention (noticeToHolders), and answers the sign-in's
+ * custom notices.
  */
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Logger } from 'pino';
+import type { Capability } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
+import { afterCommit } from '../../db/transaction.ts';
 import type { AnyEvent, BookingEvent, BookingSnapshot, UserEvent } from '../../event-types.ts';
 import type { EventBus } from '../../events.ts';
 import type { Lang } from '../../i18n/index.ts';
@@ -19,7 +22,7 @@ import { localPasswordsChanged, usernameOf } from '../users/index.ts';
 import type { CentreService } from './centre-service.ts';
 import { isTemplateEvent, type TemplateData, type TemplateEvent } from './events.ts';
 import { bookingIcs } from './ics.ts';
-import { bookingRecipients, byAudience, isPending, usersById, type Person } from './recipients.ts';
+import { bookingRecipients, byAudience, holdersOfCapability, isPending, usersById, type Person } from './recipients.ts';
 import type { TemplatesService } from './templates-service.ts';
 import type { Cradle } from '../../cradle.ts';
 
@@ -37,6 +40,15 @@ export interface NotificationsDeps {
 }
 
 type Draft = Omit<NotifyMessage, 'id'>;
+
+/** A notice's words in one language: a plain-text subject and body (the HTML part is the body, escaped). */
+export interface NoticeText {
+  subject: string;
+  text: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** REQUEST when the meeting is on or changed, CANCEL when it is off; nothing while it awaits approval. */
 function calendarMethod(event: TemplateEvent, b: BookingSnapshot): 'REQUEST' | 'CANCEL' | undefined {
@@ -150,6 +162,43 @@ export class NotificationsService {
       out.push({ event, lang, to, cc, ...rendered, ...(calendar ? { calendar } : {}) });
     }
     return out;
+  }
+
+  /**
+   * A notice to the administrators of something (the enabled users whose roles grant `capability`): one message per
+   * language, each in its readers' language (`words`), with `topic` as its event. Composed now, outside any
+   * transaction (SQLite has one connection); the answer queues it in the caller's transaction, so it is sent exactly
+   * when the caller's change commits, and answers how many messages it queued. `key` makes it once only (per
+   * language) however often it is queued. Nothing is queued while no notify provider is selected.
+   */
+  async noticeToHolders(
+    capability: Capability,
+    notice: { topic: string; key: string; words: (lang: Lang) => NoticeText },
+  ): Promise<(trx: Knex.Transaction) => Promise<number>> {
+    const provider = await this.deps.pluginHost.selected('notify');
+    if (provider === 'none') return async () => 0;
+    const people = (await holdersOfCapability(this.deps.db, capability)).map((p) => ({
+      ...p,
+      role: 'to' as const,
+      seesCode: false,
+    }));
+    const items = byAudience(people).map(({ lang, to, cc }) => {
+      const { subject, text } = notice.words(lang);
+      const html = text
+        .split('\n')
+        .map((line) => `<p>${escapeHtml(line)}</p>`)
+        .join('');
+      const message: Draft = { event: notice.topic, lang, to, cc, subject, text, html };
+      return {
+        key: `${notice.key}:${lang}`,
+        item: { kind: 'notify' as const, provider, topic: notice.topic, payload: { message } },
+      };
+    });
+    return async (trx) => {
+      for (const { key, item } of items) await this.deps.outbox.enqueue(trx, item, key);
+      if (items.length) afterCommit(trx, () => this.deps.outbox.wake());
+      return items.length;
+    };
   }
 
   /**

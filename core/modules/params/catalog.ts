@@ -285,6 +285,16 @@ export const PARAMS: readonly ParamDef[] = [
     '「保持」ボタンを表示するまでの秒数',
   ),
   p(
+    'padOfflineAlertMinutes',
+    'pad',
+    int(0, 1440),
+    10,
+    false,
+    '门口平板离线多少分钟后通知管理员（0 不通知）',
+    'Minutes a door tablet stays offline before the administrators are told (0 never)',
+    'ドアタブレットがオフラインのまま何分で管理者に通知するか（0 は通知しない）',
+  ),
+  p(
     'options',
     'system',
     flags,

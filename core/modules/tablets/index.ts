@@ -47,6 +47,12 @@ export const tabletsModule: AtriumModule = {
       run: async () => void (await c.tabletsService.sweepCodes()),
     },
     {
+      // Tells the administrators of tablets offline for padOfflineAlertMinutes, once per outage (R19.11).
+      name: 'tablets.alertOffline',
+      everySeconds: 60,
+      run: async () => void (await c.tabletsService.alertOffline()),
+    },
+    {
       // Ends checked-in meetings of rooms found empty for noPersonEndSeconds (docs/product-rules.md R19.10).
       name: 'tablets.endEmptyMeetings',
       everySeconds: 15,

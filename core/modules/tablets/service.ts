@@ -1,9 +1,11 @@
 /**
  * Door tablets (docs/product-rules.md R19): an administrator makes a one-time pairing code for a room; the tablet
  * trades it for a device credential that admits it to the tablet routes of that room only. Every tablet call marks
- * the tablet seen; the administrators list, rename, revoke, re-pair and reload tablets, each change logged.
+ * the tablet seen; the administrators list, rename, revoke, re-pair and reload tablets, each change logged, and are
+ * told when a tablet stays offline (R19.11).
  */
 import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
 import type { Config } from '../../../config/default.ts';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
@@ -14,7 +16,7 @@ import { paginate, type Page } from '../../db/paging.ts';
 import { runTx, type Db } from '../../db/transaction.ts';
 import { BadRequestError, BusinessRuleError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import type { CallerInfo, DeviceResolver } from '../../http/authenticate.ts';
-import type { Lang } from '../../i18n/index.ts';
+import { t, type Lang } from '../../i18n/index.ts';
 import { DESK } from '../resources/index.ts';
 import { hashOf, newCredential, newPairingCode } from './credential.ts';
 import { deviceOfRow, panelNames, panelOf, purposeOf, wallName } from './wall.ts';
@@ -42,12 +44,16 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 const SEEN_GRANULARITY_MS = 15_000;
 /** Used and expired pairing codes are kept this long, then swept. */
 const CODE_KEPT_MS = 24 * 3_600_000;
+/** Offline tablets told about per run of the job; the rest wait for its next minute. */
+const OFFLINE_BATCH = 100;
 
 export interface TabletsDeps {
   db: Knex;
   clock: Clock;
   config: Config;
   operationLog: Cradle['operationLog'];
+  paramsService: Cradle['paramsService'];
+  notificationsService: Cradle['notificationsService'];
   resourcesService: Cradle['resourcesService'];
   signInThrottle: Cradle['signInThrottle'];
 }
@@ -290,6 +296,7 @@ export class TabletsService implements DeviceResolver {
         screen: input.screen ?? null,
         paired_at: now,
         last_seen_at: now,
+        offline_alerted_at: null,
         revoked_at: null,
         reload_requested_at: null,
         updated_at: now,
@@ -317,17 +324,31 @@ export class TabletsService implements DeviceResolver {
     const { db, clock } = this.deps;
     const row = (await db('tablets')
       .where({ credential_hash: hashOf(credential) })
-      .first('id', 'resource_id', 'revoked_at', 'last_seen_at', 'app_version', 'purpose', 'panel_id')) as
-      Row | undefined;
+      .first(
+        'id',
+        'resource_id',
+        'revoked_at',
+        'last_seen_at',
+        'app_version',
+        'offline_alerted_at',
+        'purpose',
+        'panel_id',
+      )) as Row | undefined;
     if (!row) throw new UnauthorizedError('tablets.credentialInvalid');
     if (row.revoked_at) throw new UnauthorizedError('tablets.revoked');
     const now = clock.now();
     const appVersion = caller.appVersion?.slice(0, 50);
     const versionChanged = appVersion !== undefined && appVersion !== row.app_version;
-    if (versionChanged || row.last_seen_at == null || Number(row.last_seen_at) <= now - SEEN_GRANULARITY_MS)
+    const back = row.offline_alerted_at != null;
+    if (back || versionChanged || row.last_seen_at == null || Number(row.last_seen_at) <= now - SEEN_GRANULARITY_MS)
+      // Back from an outage the administrators were told of: its next outage is a new one (R19.11).
       await db('tablets')
         .where({ id: row.id })
-        .update({ last_seen_at: now, ...(versionChanged ? { app_version: appVersion } : {}) });
+        .update({
+          last_seen_at: now,
+          offline_alerted_at: null,
+          ...(versionChanged ? { app_version: appVersion } : {}),
+        });
     return deviceActor(Number(row.id), row, caller.lang, caller.ip);
   }
 
@@ -388,6 +409,50 @@ export class TabletsService implements DeviceResolver {
     if (this.deviceOf(actor).resourceId !== resourceId) throw new ForbiddenError('tablets.otherRoom');
     const { type: _type, ...room } = await this.roomOfId(resourceId);
     return room;
+  }
+
+  /**
+   * Tells the administrators (tablets.manage) of each active tablet that has not called for `padOfflineAlertMinutes`
+   * (0: never), once per outage (docs/product-rules.md R19.11): the conditional update that marks it alerted and the
+   * messages are one transaction, so of several processes looking at once only one finds it unmarked and tells. The
+   * mark is cleared when the tablet calls again. Answers how many tablets were told of.
+   */
+  async alertOffline(): Promise<number> {
+    const { db, clock } = this.deps;
+    const minutes = Number(await this.deps.paramsService.get<number>('padOfflineAlertMinutes'));
+    if (!minutes) return 0;
+    const now = clock.now();
+    const before = now - minutes * 60_000;
+    const unmarked = (q: Knex.QueryBuilder) =>
+      q.whereNull('revoked_at').whereNull('offline_alerted_at').where('last_seen_at', '<=', before);
+    const rows = (await unmarked(db('tablets'))
+      .whereNotNull('resource_id')
+      .orderBy('last_seen_at')
+      .limit(OFFLINE_BATCH)
+      .select('id', 'name', 'resource_id', 'last_seen_at')) as Row[];
+    let told = 0;
+    for (const r of rows) {
+      const room = await this.roomOfId(Number(r.resource_id));
+      const lastSeenAt = Number(r.last_seen_at);
+      const lastSeen = DateTime.fromMillis(lastSeenAt, { zone: room.timeZone }).toFormat('yyyy-MM-dd HH:mm');
+      const params = { name: String(r.name), room: room.name, minutes, lastSeen, zone: room.timeZone };
+      const queue = await this.deps.notificationsService.noticeToHolders('tablets.manage', {
+        topic: 'tablet.offline',
+        key: `tablet.offline:${Number(r.id)}:${lastSeenAt}`,
+        words: (lang) => ({
+          subject: t(lang, 'tablets.offlineSubject', params),
+          text: t(lang, 'tablets.offlineText', params),
+        }),
+      });
+      const won = await runTx(db, async (trx) => {
+        if ((await unmarked(trx('tablets').where({ id: r.id })).update({ offline_alerted_at: now })) !== 1)
+          return false;
+        await queue(trx);
+        return true;
+      });
+      if (won) told++;
+    }
+    return told;
   }
 
   /** Deletes pairing codes a day after they expired. */
