@@ -5,6 +5,7 @@
 import { authModule } from './auth/index.ts';
 import { blocklistModule } from './blocklist/index.ts';
 import { bookingsModule } from './bookings/index.ts';
+import { buildingModule } from './building/index.ts';
 import { changesModule } from './changes/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { devicesModule } from './devices/index.ts';
@@ -57,4 +58,5 @@ export const modules: readonly AtriumModule[] = [
   reportsModule,
   integrationsModule,
   notificationsModule,
+  buildingModule,
 ];

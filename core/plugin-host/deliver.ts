@@ -22,12 +22,21 @@ const OUTBOX_METHODS: Partial<Record<PluginKind, readonly string[]>> = {
  * Rows with the same order key are delivered one after another in the order they were queued; rows without
  * one go out side by side. A calendar must see a booking's changes in order (a cancellation never before the
  * event it cancels, an update never beside the creation whose id it needs), and the other kinds' calls about
- * one target (their first argument: a device, a person) likewise. Messages stand alone.
+ * one target (their first argument: a device, a person; for access, a booking at a lock) likewise. Messages
+ * stand alone.
  */
 export function orderKey(row: OutboxRow): string | undefined {
   if (row.kind === 'notify') return undefined;
   if (row.kind === 'calendar') return `booking ${(row.payload as { booking?: { id?: unknown } }).booking?.id}`;
-  return JSON.stringify((row.payload as { args?: unknown[] }).args?.[0] ?? null);
+  const args = (row.payload as { args?: unknown[] }).args ?? [];
+  // Access calls are about one booking at one lock: grant(grant) names both in its argument, revoke(id, lock) in two.
+  if (row.kind === 'access') {
+    const grant = args[0] as { bookingId?: unknown; lockId?: unknown } | null;
+    return typeof grant === 'object' && grant !== null
+      ? JSON.stringify(['access', grant.bookingId, grant.lockId])
+      : JSON.stringify(['access', args[0] ?? null, args[1] ?? null]);
+  }
+  return JSON.stringify(args[0] ?? null);
 }
 
 export async function deliver(host: PluginHost, row: OutboxRow): Promise<string | void> {

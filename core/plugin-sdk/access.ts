@@ -1,14 +1,20 @@
 /** Door access control: let the people of a booking in for its time (settings: clientId, url). */
 import type { ProviderBase } from './context.ts';
 
+/**
+ * One booking's access at one lock. Atrium keeps at most one grant per (bookingId, lockId): a grant for a pair
+ * that already has one **replaces** it (its people and window), it does not add a second. Atrium sends a new
+ * grant when a booking moves (other times, other people) and `revoke` for the locks of a room it left.
+ */
 export interface AccessGrant {
   bookingId: number;
   /** The lock or card reader bound to the resource. */
   lockId: string;
-  /** Card numbers or usernames allowed in. */
+  /** Who may enter: the organiser and the inner attendees who carry a card number (Atrium sends only those). */
   people: Array<{ username: string; cardNo?: string | null }>;
-  /** Epoch ms: from a little before the start to the end. */
+  /** Epoch ms: the start less `accessMarginMinutes` (a parameter, 10 by default). */
   from: number;
+  /** Epoch ms: the end plus the same margin. */
   to: number;
 }
 
@@ -22,9 +28,19 @@ export interface CardRead {
 }
 
 export interface AccessProvider extends ProviderBase {
-  /** Grants access for a booking. Called by the outbox worker after a booking is confirmed or changed. Throw to be retried. */
+  /**
+   * Grants access for a booking at one lock, replacing any earlier grant of the same booking at that lock (an
+   * upsert: vendors without one delete the old entry first). Called by the outbox worker when a booking comes
+   * to hold confirmed time (created without approval, approved) and again whenever it moves. Calls about one
+   * booking at one lock arrive in order. May be repeated after a crash: the same grant twice must be harmless.
+   * Throw to be retried.
+   */
   grant(grant: AccessGrant): Promise<void>;
-  /** Withdraws a booking's access after cancellation or an early end. Throw to be retried. */
+  /**
+   * Withdraws a booking's access at one lock: after it is cancelled, checked out (ended early), auto-cancelled,
+   * denied, revoked or expired, when a move needs approval again, and for the locks of a room it moved away from.
+   * A revoke for a pair never granted (or already revoked) must succeed. Throw to be retried.
+   */
   revoke(bookingId: number, lockId: string): Promise<void>;
   /** Optional: opens a door now (tablet check-in). Called on the request's path; keep it fast. */
   open?(lockId: string): Promise<void>;

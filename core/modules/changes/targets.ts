@@ -11,5 +11,8 @@ export function changeTargets(c: Cradle): ChangeTarget[] {
   return [
     { name: 'notify', plan: (change) => c.notificationsService.outboxWork(change) },
     { name: 'calendar', plan: (change) => calendarWork(change, () => c.pluginHost.selected('calendar')) },
+    // Door grants and room switches (docs/product-rules.md R20): the building module says what a change means.
+    { name: 'access', plan: (change) => c.buildingService.accessWork(change) },
+    { name: 'switch', plan: (change) => c.buildingService.switchWork(change) },
   ];
 }

@@ -186,6 +186,19 @@ export class DevicesService {
     return found?.resourceId ?? null;
   }
 
+  /**
+   * The vendor ids (`identifier`, else the MAC address) of the devices of these kinds mounted at a resource: the
+   * locks and card readers a door grant is for, the relays a meeting switches.
+   */
+  async vendorIdsAt(resourceId: number, kinds: readonly DeviceKind[]): Promise<string[]> {
+    const devices = await DeviceModel.query(this.deps.db)
+      .where('resource_id', resourceId)
+      .whereIn('kind', [...kinds])
+      .orderBy('id')
+      .select('identifier', 'mac_address');
+    return [...new Set(devices.flatMap((d) => d.identifier?.trim() || d.macAddress || []))];
+  }
+
   /** GET /inte/environment/deviceList and /inte/occupancy/deviceList (docs/architecture.md A4.6). */
   async sensors(kind: Extract<DeviceKind, 'environment' | 'occupancy'>): Promise<SensorItem[]> {
     const devices = await this.base(this.deps.db).where('d.kind', kind).orderBy('d.id');

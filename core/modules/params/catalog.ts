@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { flagSet } from './flags.ts';
 
-export type ParamGroup = 'system' | 'booking' | 'security' | 'blocklist' | 'pad' | 'dashboard' | 'logs';
+export type ParamGroup = 'system' | 'booking' | 'security' | 'blocklist' | 'pad' | 'dashboard' | 'logs' | 'integration';
 
 export interface ParamDef {
   key: string;
@@ -564,6 +564,26 @@ export const PARAMS: readonly ParamDef[] = [
     '加入黑名单后禁止预约的天数',
     'Days a blocklisted user may not book',
     'ブラックリスト入り後に予約できない日数',
+  ),
+  p(
+    'accessMarginMinutes',
+    'integration',
+    int(0, 120),
+    10,
+    false,
+    '门禁授权在会议开始前和结束后各延长的分钟数',
+    'Minutes before the start and after the end during which door access is granted',
+    '入退室権限を会議の開始前と終了後にそれぞれ延長する分数',
+  ),
+  p(
+    'switchOnBeforeMinutes',
+    'integration',
+    int(0, 120),
+    0,
+    false,
+    '会议开始前多少分钟打开会议室开关（0 表示签到时才打开）',
+    "Minutes before the start at which the room's switches are turned on (0: only at check-in)",
+    '会議開始の何分前に会議室のスイッチを入れるか（0 はチェックイン時のみ）',
   ),
 ];
 

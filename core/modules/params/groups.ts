@@ -25,6 +25,7 @@ export const PARAM_GROUP_PERMISSIONS: Readonly<Record<ParamGroup, GroupPermissio
   booking: GENERAL,
   dashboard: GENERAL,
   logs: GENERAL,
+  integration: GENERAL,
 };
 
 /** The capability `action` on the parameter `key` needs (the key must be in the catalogue). */

@@ -24,6 +24,7 @@ export { UserModel, type UserRow } from './model.ts';
 export { joinUser, existingUserIds, lockUser, type JoinUser } from './joins.ts';
 export { creditBalance, creditBalanceOf, moveCredit } from './credit.ts';
 export {
+  cardHolders,
   employeeNoOf,
   enabledUsersById,
   existingUsernames,

@@ -31,6 +31,22 @@ export async function enabledUsersById(db: Db, ids: readonly number[]): Promise<
   }));
 }
 
+/** The enabled users among `ids` who carry a card number (door access is granted to cards). */
+export async function cardHolders(
+  db: Db,
+  ids: readonly number[],
+): Promise<Array<{ id: number; username: string; cardNo: string }>> {
+  if (ids.length === 0) return [];
+  const users = await UserModel.query(db)
+    .whereIn('id', [...new Set(ids)])
+    .where('status', 1)
+    .whereNotNull('card_no')
+    .whereNot('card_no', '')
+    .orderBy('id')
+    .select('id', 'username', 'card_no');
+  return users.map((u) => ({ id: u.id, username: u.username, cardNo: u.cardNo! }));
+}
+
 /** Which of `names` are usernames. */
 export async function existingUsernames(db: Db, names: readonly string[]): Promise<Set<string>> {
   return new Set((await UserModel.query(db).whereIn('username', names).select('username')).map((u) => u.username));

@@ -1,0 +1,52 @@
+/**
+ * What the building integrations ask of bookings on the clock (docs/product-rules.md R20.2): the meetings about
+ * to start, whose rooms may be switched on ahead, and the checked-in meetings whose time ran out, whose rooms are
+ * switched off. Plain functions on the caller's db; bounded by the (state, start_at) index.
+ */
+import type { Knex } from 'knex';
+import { CONFIRMED } from './lifecycle.ts';
+
+type Db = Knex | Knex.Transaction;
+
+export interface BookingAtRoom {
+  id: number;
+  resourceId: number;
+  startAt: number;
+  endAt: number;
+}
+
+const toRow = (r: Record<string, unknown>): BookingAtRoom => ({
+  id: Number(r.id),
+  resourceId: Number(r.resource_id),
+  startAt: Number(r.start_at),
+  endAt: Number(r.end_at),
+});
+
+/** Confirmed or checked-in meetings starting in (`after`, `notAfter`], by start. */
+export async function meetingsStartingBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
+  const rows = (await db('bookings')
+    .whereIn('state', CONFIRMED as unknown as string[])
+    .where('start_at', '>', after)
+    .where('start_at', '<=', notAfter)
+    .orderBy('start_at')
+    .limit(1000)
+    .select('id', 'resource_id', 'start_at', 'end_at')) as Array<Record<string, unknown>>;
+  return rows.map(toRow);
+}
+
+/**
+ * Checked-in meetings whose end passed in (`after`, `notAfter`]: nobody checked them out, their time ran out.
+ * Bounded by start (a meeting lasts at most a day here, longer ones are whole-day bookings that end at midnight).
+ */
+export async function checkedInMeetingsEndedBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
+  const rows = (await db('bookings')
+    .where('state', 'checkedIn')
+    .where('start_at', '>', after - 7 * 86_400_000)
+    .where('start_at', '<=', notAfter)
+    .where('end_at', '>', after)
+    .where('end_at', '<=', notAfter)
+    .orderBy('end_at')
+    .limit(1000)
+    .select('id', 'resource_id', 'start_at', 'end_at')) as Array<Record<string, unknown>>;
+  return rows.map(toRow);
+}

@@ -1,0 +1,53 @@
+/**
+ * The building integrations on the booking lifecycle (docs/product-rules.md R20): what the `access` and
+ * `switch` change targets queue for each recorded change, and the switching the clock brings.
+ */
+import type { Knex } from 'knex';
+import type { Clock } from '../../clock.ts';
+import type { Cradle } from '../../cradle.ts';
+import type { OutboxItem } from '../../plugin-host/index.ts';
+import type { Change } from '../changes/index.ts';
+import { cardHolders } from '../users/index.ts';
+import { accessWork } from './access.ts';
+import type { BuildingDeps } from './deps.ts';
+import { switchSweep, switchWork } from './switch.ts';
+
+export class BuildingService {
+  private readonly deps: BuildingDeps;
+
+  constructor(deps: {
+    db: Knex;
+    clock: Clock;
+    paramsService: Cradle['paramsService'];
+    devicesService: Cradle['devicesService'];
+    changeLog: Cradle['changeLog'];
+    pluginHost: Cradle['pluginHost'];
+    outbox: Cradle['outbox'];
+  }) {
+    this.deps = {
+      db: deps.db,
+      clock: deps.clock,
+      paramsService: deps.paramsService,
+      devicesService: deps.devicesService,
+      changeLog: deps.changeLog,
+      pluginHost: deps.pluginHost,
+      outbox: deps.outbox,
+      cardHolders: (ids) => cardHolders(deps.db, ids),
+    };
+  }
+
+  /** The `access` target: grants and revocations one change means (only reads). */
+  accessWork(change: Change): Promise<OutboxItem[]> {
+    return accessWork(this.deps, change);
+  }
+
+  /** The `switch` target: relays turned on or off for one change (only reads). */
+  switchWork(change: Change): Promise<OutboxItem[]> {
+    return switchWork(this.deps, change);
+  }
+
+  /** The `building.switch` job: switching on ahead of meetings and off when their time ran out, once each. */
+  switchSweep(now: number): Promise<number> {
+    return switchSweep(this.deps, now);
+  }
+}
