@@ -58,8 +58,25 @@ const loginPath = () => {
 };
 const onLoginPage = () => window.location.pathname === '/login';
 
+/**
+ * The wall screen (/wall, docs/product-rules.md R19.12) runs on a device credential instead of a user's session.
+ * While one is set here every call carries `Authorization: Device <credential>`, no token is refreshed, and a 401
+ * goes to `onRefused` (the wall forgets the credential and pairs again) instead of signing out to /login.
+ */
+interface DeviceRun {
+  credential: string;
+  onRefused: () => void;
+}
+let device: DeviceRun | null = null;
+
+/** Runs the api slice on a wall screen's credential (null: back to the user's session). */
+export function runOnDevice(run: DeviceRun | null): void {
+  device = run;
+}
+
 export const baseQuery: BaseQueryFn<ApiArgs, Envelope, ApiError> = async (args, api) => {
-  if (!args.public) {
+  const onDevice = device;
+  if (!args.public && !onDevice) {
     const outcome = await ensureFreshToken();
     if (outcome === 'signedOut') {
       api.dispatch(signedOut());
@@ -71,7 +88,7 @@ export const baseQuery: BaseQueryFn<ApiArgs, Envelope, ApiError> = async (args, 
     query: args.params,
     body: args.body,
     form: args.form,
-    headers: args.headers,
+    headers: onDevice ? { ...args.headers, Authorization: `Device ${onDevice.credential}` } : args.headers,
     as: args.as,
   });
   if (res.status >= 200 && res.status < 300 && res.body.code === 0)
@@ -82,6 +99,11 @@ export const baseQuery: BaseQueryFn<ApiArgs, Envelope, ApiError> = async (args, 
   const error: ApiError = { status: res.status, code, msg, key: res.body.key, body: res.body };
   if (code >= 500 || res.status === 0)
     sendClientLog(api.getState, { url: args.url, method: args.method ?? 'GET', status: res.status, code, msg });
+  if (onDevice && res.status === 401) {
+    // Revoked, re-paired or unknown: the wall shows its pairing screen, never the sign-in page.
+    if (device === onDevice) onDevice.onRefused();
+    return { error };
+  }
   if (!args.public && code === 401) {
     // Several calls can fail together: the first one signs out and moves to login, the rest stay quiet.
     const stillSignedIn = (api.getState() as { session?: { signedIn?: boolean } }).session?.signedIn !== false;

@@ -8,6 +8,7 @@ import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { PadPage } from '../features/pad/index.ts';
 import { QrPage } from '../features/qr/index.ts';
+import { WallPage } from '../features/wall/index.ts';
 import { Callback, ComingSoon, NotFound, RedirectPage } from '../features/shell/index.ts';
 import { Layout } from '../layout/Layout.tsx';
 import { lazyScreen } from './lazy.ts';
@@ -43,6 +44,8 @@ export const router = createBrowserRouter([
   { path: '/login', element: standalone(<LoginPage />) },
   { path: '/register', element: standalone(<RegisterPage />) },
   { path: '/pad', element: standalone(<PadPage />) },
+  // The wall screen on its device credential (R19.12); a signed-in administrator's is /room/dashboardx.
+  { path: '/wall', element: standalone(<WallPage />) },
   // A phone that read a room's QR code: signed in (else to sign-in and back), outside the layout.
   { path: '/qr', element: <RequireAuth>{standalone(<QrPage />)}</RequireAuth> },
   { path: '/redirect/*', element: <RedirectPage /> },

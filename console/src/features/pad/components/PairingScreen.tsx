@@ -1,6 +1,7 @@
 /**
  * The unpaired tablet: the 8-digit code from the administrator on the keypad (or pre-filled from the
- * /pad?code= address of the pairing QR code), then the device credential is kept and the room shows.
+ * /pad?code= address of the pairing QR code), then the device credential is kept and the room shows. The wall
+ * screen (/wall?code=) pairs on the same screen with its own title and hint.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +21,14 @@ function codeFromAddress(): string {
 export function PairingScreen({
   onPair,
   onLanguage,
+  title,
+  hint,
 }: {
   onPair: (code: string) => Promise<void>;
   onLanguage: (lang: Lang) => void;
+  /** The heading and the hint, when not the door tablet's. */
+  title?: string;
+  hint?: string;
 }) {
   const { t } = useTranslation('pad');
   const [code, setCode] = useState(codeFromAddress);
@@ -49,9 +55,9 @@ export function PairingScreen({
       <div className="pad-pairing-top">
         <PadLanguage onChange={onLanguage} />
       </div>
-      <h1 id="pad-pairing-title">{t('pairing.title')}</h1>
+      <h1 id="pad-pairing-title">{title ?? t('pairing.title')}</h1>
       <p id="pad-pairing-hint" className="pad-pairing-hint">
-        {t('pairing.hint')}
+        {hint ?? t('pairing.hint')}
       </p>
       <ErrorMessage error={error} testId="pad-pairing-error" />
       <form

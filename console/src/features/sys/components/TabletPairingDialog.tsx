@@ -34,6 +34,15 @@ function PairingQr({ url, label }: { url: string; label: string }) {
   return <div role="img" aria-label={label} data-testid="tablet-qr" dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 
+/** What a tablet shows: its room, or for a wall screen "Wall screen" and its one panel (R19.12). */
+export function placeOf(
+  tb: Pick<TabletView, 'purpose' | 'resourceName' | 'panelName'>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (tb.purpose !== 'wall') return tb.resourceName;
+  return tb.panelName ? t('tablets.wallOf', { panel: tb.panelName }) : t('tablets.wallScreen');
+}
+
 /** The tablet this code paired: one of its room's, paired after the code was issued (the same tablet on a re-pairing). */
 function usePairedTablet(answer: PairingCode, watching: boolean): TabletView | null {
   const dispatch = useAppDispatch();
@@ -91,7 +100,7 @@ export function TabletPairingDialog({
       <Modal.Content>
         {paired ? (
           <Message positive role="status" data-testid="tablet-paired">
-            {t('tablets.paired', { name: paired.name, room: paired.resourceName })}
+            {t('tablets.paired', { name: paired.name, room: placeOf(paired, t) })}
           </Message>
         ) : left === 0 ? (
           <Message warning role="status" data-testid="tablet-code-expired">

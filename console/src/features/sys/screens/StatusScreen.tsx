@@ -1,6 +1,7 @@
 /**
  * /sys/status: the door tablets (docs/product-rules.md R19): which room each shows, whether it is online, its app and
- * screen; pairing a tablet with a room, and per tablet rename, reload, re-pair and revoke for `tablets.manage`.
+ * screen; pairing a tablet with a room (or the wall screen, with one panel or every panel, R19.12), and per tablet
+ * rename, reload, re-pair and revoke for `tablets.manage`.
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +10,9 @@ import { CrudAddButton } from '../../../components/crud/CrudActions.tsx';
 import { ConfirmDelete, CrudForm, CrudScreen, RowButton, useCrudForm } from '../../../components/crud/index.ts';
 import { formatTime } from '../../../components/format.ts';
 import { StatusLabel } from '../../../components/StatusLabel.tsx';
+import { usePanelListQuery } from '../../room/api.ts';
 import { FilterSelect } from '../../room/components/FilterSelect.tsx';
-import { TabletPairingDialog } from '../components/TabletPairingDialog.tsx';
+import { placeOf, TabletPairingDialog } from '../components/TabletPairingDialog.tsx';
 import { useTabletRooms } from '../components/useTabletRooms.ts';
 import {
   tablets,
@@ -30,7 +32,10 @@ interface Shown {
   renew: () => Promise<PairingCode | null>;
 }
 
-type PairBody = { resourceId: number; name?: string };
+type PairBody = { resourceId: number; name?: string } | { wall: true; panelId?: number; name?: string };
+
+/** The room select's choice that pairs the wall screen instead of a room's door tablet. */
+const WALL = 'wall';
 
 /** The list reads again this often, so that online and last seen stay true while the screen is open. */
 const REFRESH_MS = 30_000;
@@ -41,6 +46,7 @@ export default function StatusScreen() {
   const toast = useToast();
   const manage = can('tablets.manage');
   const rooms = useTabletRooms();
+  const { data: panels = [] } = usePanelListQuery(undefined, { skip: !manage });
   const [roomId, setRoomId] = useState<number | ''>('');
   const [online, setOnline] = useState<'true' | 'false' | ''>('');
   const [shown, setShown] = useState<Shown | null>(null);
@@ -63,27 +69,45 @@ export default function StatusScreen() {
   const pairForm = useCrudForm<never, PairBody>({
     save: () => [pair, pairing] as const,
     idOf: () => 0,
-    fields: () => [
+    fields: (v) => [
       {
         name: 'resourceId',
         label: t('tablets.room'),
         type: 'select',
         required: true,
         help: t('tablets.roomHelp'),
-        options: rooms.map((r) => ({ value: r.id, text: r.name })),
+        options: [{ value: WALL, text: t('tablets.wallScreen') }, ...rooms.map((r) => ({ value: r.id, text: r.name }))],
       },
+      ...(v.resourceId === WALL
+        ? [
+            {
+              name: 'panelId',
+              label: t('tablets.panel'),
+              type: 'select' as const,
+              help: t('tablets.panelHelp'),
+              emptyText: t('tablets.allPanels'),
+              options: panels.map((p) => ({ value: p.id, text: p.name })),
+            },
+          ]
+        : []),
       { name: 'name', label: t('tablets.name'), maxLength: 100, help: t('tablets.nameHelp') },
     ],
-    toForm: () => ({ resourceId: roomId, name: '' }),
+    toForm: () => ({ resourceId: roomId, panelId: '', name: '' }),
     toBody: (v) => {
       const name = String(v.name ?? '').trim();
-      asked.current = { resourceId: Number(v.resourceId), ...(name ? { name } : {}) };
+      const named = name ? { name } : {};
+      asked.current =
+        v.resourceId === WALL
+          ? { wall: true, ...(v.panelId ? { panelId: Number(v.panelId) } : {}), ...named }
+          : { resourceId: Number(v.resourceId), ...named };
       return asked.current;
     },
     savedText: t('tablets.codeIssued'),
     onSaved: (answer) => {
       const a = answer as PairingCode;
-      setShown({ answer: a, title: t('tablets.codeTitle', { room: a.resourceName }), renew: codeFor(asked.current) });
+      const title =
+        a.purpose === 'wall' ? t('tablets.wallCodeTitle') : t('tablets.codeTitle', { room: a.resourceName });
+      setShown({ answer: a, title, renew: codeFor(asked.current) });
     },
   });
   const renew = async () => {
@@ -189,7 +213,7 @@ export default function StatusScreen() {
         }
         columns={[
           { key: 'name', header: t('tablets.name'), render: (tb) => tb.name },
-          { key: 'room', header: t('tablets.room'), render: (tb) => tb.resourceName },
+          { key: 'room', header: t('tablets.room'), render: (tb) => placeOf(tb, t) },
           {
             key: 'online',
             header: t('tablets.online'),
@@ -244,7 +268,7 @@ export default function StatusScreen() {
           asking
             ? t(asking.kind === 'revoke' ? 'tablets.revokeQuestion' : 'tablets.repairQuestion', {
                 name: asking.row.name,
-                room: asking.row.resourceName,
+                room: placeOf(asking.row, t),
               })
             : ''
         }

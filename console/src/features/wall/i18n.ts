@@ -1,0 +1,10 @@
+/** The wall screen's texts: namespace 'wall' (useTranslation('wall')). */
+import i18n from '../../i18n/index.ts';
+import cn from './i18n/cn.json' with { type: 'json' };
+import en from './i18n/en.json' with { type: 'json' };
+import ja from './i18n/ja.json' with { type: 'json' };
+
+const bundles = { cn, en, ja };
+for (const [lang, bundle] of Object.entries(bundles)) {
+  if (!i18n.hasResourceBundle(lang, 'wall')) i18n.addResourceBundle(lang, 'wall', bundle, true, true);
+}
