@@ -35,6 +35,7 @@ export const PadPresence = z
     present: z.boolean().nullable().describe('null: unknown, or no report yet'),
     since: EpochMs.nullable(),
     keepButton: z.boolean().describe('show "keep this meeting": nobody present for keepButtonDelaySeconds'),
+    keepAt: EpochMs.nullable().describe('when the keep button shows, for a tablet that does not ask again by then'),
     endsAt: EpochMs.nullable().describe('when the meeting ends unless someone comes back or presses keep'),
   })
   .nullable()

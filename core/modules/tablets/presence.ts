@@ -33,6 +33,8 @@ export interface PresenceView {
   since: number | null;
   /** The tablet shows "keep this meeting" (a checked-in meeting, nobody present for keepButtonDelaySeconds). */
   keepButton: boolean;
+  /** When the keep button shows (the tablet shows it then without asking again); null while someone is present. */
+  keepAt: number | null;
   /** When the meeting ends if nobody comes back or presses keep; null when it will not. */
   endsAt: number | null;
 }
@@ -193,6 +195,7 @@ export class PresenceService {
       present: row?.present ?? null,
       since: row?.changedAt ?? null,
       keepButton: false,
+      keepAt: null,
       endsAt: null,
     };
     if (s.sensor === 'off' || !row || row.present !== false || !meeting?.checkedInAt) return view;
@@ -201,6 +204,7 @@ export class PresenceService {
     return {
       ...view,
       keepButton: now - emptySince >= s.keepAfterMs,
+      keepAt: emptySince + s.keepAfterMs,
       endsAt: s.endAfterMs > 0 ? emptySince + s.endAfterMs : null,
     };
   }

@@ -145,6 +145,8 @@ export const padApi = {
   extend: (bookingId: number, minutes: ExtendMinutes, auth: PadAuth) =>
     padCall<PadDay>('POST', `/pad/bookings/${bookingId}/extend`, { minutes, auth }),
   end: (bookingId: number, auth: PadAuth) => padCall<PadDay>('POST', `/pad/bookings/${bookingId}/end`, { auth }),
+  /** Someone at the door keeps the meeting under way in a room its sensor finds empty. */
+  keep: (bookingId: number) => padCall<PadDay>('POST', `/pad/bookings/${bookingId}/keep`),
   /** The address of the QR code the tablet shows (valid three minutes, asked for every minute). */
   qr: () => padCall<PadQr>('GET', '/pad/qr'),
 };

@@ -35,7 +35,9 @@ export function Timeline({ meetings, now, zone }: { meetings: PadMeeting[]; now:
                   <span className="pad-slot-organiser">{m.organiserName}</span>
                 </span>
                 {underway && <span className="pad-slot-badge">{t('timeline.now')}</span>}
-                {m.checkedIn && <Icon name="check" aria-label={t('meeting.checkedIn')} className="pad-slot-check" />}
+                {m.checkedIn && (
+                  <Icon name="check" role="img" aria-label={t('meeting.checkedIn')} className="pad-slot-check" />
+                )}
               </li>
             );
           })}

@@ -22,6 +22,8 @@ import {
 export type Phase = 'loading' | 'pairing' | 'paired';
 
 const REFRESH_MS = 60_000;
+/** A presence sensor's reports reach the tablet by asking: more often while the room has one. */
+const PRESENCE_REFRESH_MS = 10_000;
 const OFFLINE_RETRY_MS = 3_000;
 
 export interface Pad {
@@ -167,6 +169,13 @@ export function usePad(): Pad {
       clearInterval(minute);
     };
   }, [phase, refetch, markOffline, applyMe]);
+
+  const sensed = Boolean(day?.presence);
+  useEffect(() => {
+    if (phase !== 'paired' || !sensed) return;
+    const timer = setInterval(() => void refetch(), PRESENCE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [phase, sensed, refetch]);
 
   // Offline: retry every few seconds; when the day answers again, follow the stream again at once.
   const offline = offlineSince !== null;

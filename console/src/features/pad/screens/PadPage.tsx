@@ -12,6 +12,7 @@ import { MeetingCard } from '../components/MeetingCard.tsx';
 import { PadActions } from '../components/PadActions.tsx';
 import { PadLanguage } from '../components/PadLanguage.tsx';
 import { PairingScreen } from '../components/PairingScreen.tsx';
+import { PresencePanel } from '../components/PresencePanel.tsx';
 import { QrPanel } from '../components/QrPanel.tsx';
 import { StatusPanel } from '../components/StatusPanel.tsx';
 import { hhmmIn } from '../components/time.ts';
@@ -98,6 +99,15 @@ export default function PadPage() {
           <div className="pad-now">
             <StatusPanel day={day} now={now} />
             {shown && <MeetingCard meeting={shown} now={now} zone={zone} current={shown === current} />}
+            <PresencePanel
+              day={day}
+              now={now}
+              meetingId={current?.checkedIn ? current.id : null}
+              offline={offline}
+              accept={pad.accept}
+              failed={pad.failed}
+              notify={notify}
+            />
             {notice && <Message positive size="huge" role="status" data-testid="pad-notice" content={notice} />}
             <PadActions day={day} now={now} offline={offline} accept={pad.accept} failed={pad.failed} notify={notify} />
           </div>
