@@ -44,6 +44,10 @@ export async function startServer(
     s.once('error', reject);
   });
   server.requestTimeout = 600_000;
+  // Idle connections are closed by the client (a proxy keeps them 60 s, node's fetch a second less than the hint
+  // below), never by the server at the moment a client reuses one: that race fails a request with a reset.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 70_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
