@@ -7,6 +7,9 @@
  * provider leaves the booking answered and its rows parked after their attempts.
  */
 import test from 'ava';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AccessCall } from '../fixtures/plugins/access-recording/index.ts';
 import { perDialect } from '../helpers/app.ts';
 import { BASE, book, staff, type BookingData, type Who } from '../helpers/bookings.ts';
@@ -254,6 +257,43 @@ perDialect(
         await selectAccess('access-recording');
       },
     );
+
+    test.serial(`${dialect}: the webhook provider posts each grant signed to the configured address`, async (t) => {
+      const secret = 'webhook secret for the doors';
+      const received: Array<{ type: string; data: Record<string, unknown> }> = [];
+      const server = http.createServer((req, res) => {
+        let raw = '';
+        req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+        req.on('end', () => {
+          const signed = `${String(req.headers['webhook-id'])}.${String(req.headers['webhook-timestamp'])}.${raw}`;
+          const expected = `v1,${createHmac('sha256', secret).update(signed).digest('base64')}`;
+          if (req.headers['webhook-signature'] !== expected) return void res.writeHead(401).end();
+          received.push(JSON.parse(raw) as { type: string; data: Record<string, unknown> });
+          res.writeHead(204).end();
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/doors`;
+      await selectAccess('webhook-access', { url, secret });
+      const shown = await app().get<{
+        data: { settings: Record<string, unknown>; secretsSet: Record<string, boolean> };
+      }>('/api/inte/settings/access', { token: admin });
+      t.is(shown.body.data.settings.secret, undefined, 'the secret is never sent back');
+      t.deepEqual(shown.body.data.secretsSet, { secret: true });
+      const b = await meeting(roomB, '15:00', '16:00');
+      await dispatchChanges(app());
+      await app().cradle.outboxWorker.drainDue();
+      t.true(
+        received.some((r) => r.type === 'webhook.ping'),
+        'the health check after the start is signed too',
+      );
+      t.deepEqual(
+        received.filter((r) => r.type === 'access.grant').map((r) => r.data),
+        [{ bookingId: b.id, lockId: 'lock-b', people, from: at(14, 50), to: at(16, 10) }],
+      );
+      await selectAccess('access-recording');
+    });
   },
   // Tokens last a day of test time: the tests move the clock over the day without signing in again.
   { config: { pluginPaths: FIXTURE_PLUGINS, accessTokenTtlSeconds: 86_400 } },
