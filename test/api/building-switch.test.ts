@@ -135,6 +135,24 @@ perDialect(
       t.deepEqual(await delivered(), [], 'once');
     });
 
+    test.serial(`${dialect}: a meeting ending does not switch off the room the next meeting uses`, async (t) => {
+      const first = await meeting(roomB, '20:00', '21:00');
+      const next = await meeting(roomB, '21:00', '22:00');
+      await setClock(at(20, 1));
+      t.is((await checkIn(first)).status, 200);
+      t.deepEqual(await delivered(), on('lights-b'));
+      await setClock(at(20, 50));
+      t.is((await checkIn(next)).status, 200, 'checked in early');
+      t.deepEqual(await delivered(), on('lights-b'));
+      // The first meeting's time runs out while the next one is checked in: the lights stay on.
+      app().clock.set(at(21, 0) + 10_000);
+      t.true(await sweep());
+      t.deepEqual(await delivered(), []);
+      app().clock.set(at(21, 30));
+      t.is((await post(`/api/bookings/${next.id}/checkout`, {})).status, 200);
+      t.deepEqual(await delivered(), off('lights-b'));
+    });
+
     test.serial(`${dialect}: switchOnBeforeMinutes turns the room on ahead of the start, once`, async (t) => {
       await setParams(app(), { switchOnBeforeMinutes: 10 });
       const b = await meeting(roomA, '16:00', '17:00');

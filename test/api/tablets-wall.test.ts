@@ -154,6 +154,15 @@ perDialect(test, (dialect, app) => {
       t.is(figures.status, 200, `${path}: ${JSON.stringify(figures.body)}`);
     }
     t.is((await app().get('/api/room/locations?page=1&pageSize=100', auth)).status, 200);
+    // A wall of one panel reads that panel's place whatever it asks.
+    const elsewhere = await app().get<{ data: { items: LiveResource[] } }>(
+      `/api/room/dashboard/live?locationId=${other.locationId}`,
+      auth,
+    );
+    t.deepEqual(
+      elsewhere.body.data.items.map((r) => r.name),
+      ['Oak'],
+    );
   });
 
   test.serial(`${dialect}: a wall of every panel sees them all; the list shows it as a wall`, async (t) => {
@@ -163,6 +172,15 @@ perDialect(test, (dialect, app) => {
     t.deepEqual(
       panels.body.data.map((p) => p.id),
       [panel, otherPanel],
+    );
+    const anywhere = await app().get<{ data: { items: LiveResource[] } }>(
+      `/api/room/dashboard/live?locationId=${other.locationId}`,
+      device(credential),
+    );
+    t.deepEqual(
+      anywhere.body.data.items.map((r) => r.name),
+      ['Far away'],
+      'a wall of every panel reads any place',
     );
     const listed = (await tablets()).find((x) => x.id === tablet.tabletId)!;
     t.like(listed, { purpose: 'wall', resourceId: null, resourceName: '', panelId: null, panelName: null });

@@ -50,3 +50,27 @@ export async function checkedInMeetingsEndedBetween(db: Db, after: number, notAf
     .select('id', 'resource_id', 'start_at', 'end_at')) as Array<Record<string, unknown>>;
   return rows.map(toRow);
 }
+
+/**
+ * Whether another meeting than `exceptId` uses the room now: checked in and not over, or, with `aheadMs`, confirmed
+ * and under way or starting within that long (its room switched on ahead). A meeting ending must not switch off
+ * the room the next one is using.
+ */
+export async function roomInUse(
+  db: Db,
+  resourceId: number,
+  exceptId: number,
+  now: number,
+  aheadMs: number,
+): Promise<boolean> {
+  const row = await db('bookings')
+    .where('resource_id', resourceId)
+    .whereNot('id', exceptId)
+    .where('end_at', '>', now)
+    .where((w) => {
+      w.where('state', 'checkedIn');
+      if (aheadMs > 0) w.orWhere((c) => c.where('state', 'confirmed').where('start_at', '<=', now + aheadMs));
+    })
+    .first('id');
+  return row !== undefined;
+}

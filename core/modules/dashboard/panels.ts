@@ -58,6 +58,18 @@ export class PanelsService {
     return (await q).map(toView);
   }
 
+  /**
+   * The place a dashboard read covers: as asked, except that a wall screen paired to one panel (docs/product-rules.md
+   * R19.12) reads that panel's location or floor whatever it asks.
+   */
+  async placeFor<Q extends { locationId?: number; floorId?: number }>(actor: Actor, q: Q): Promise<Q> {
+    const wall = actor.device?.purpose === 'wall' ? actor.device : null;
+    if (!wall?.panelId) return q;
+    const panel = await DashboardPanelModel.query(this.deps.db).findById(wall.panelId);
+    if (!panel) return q;
+    return { ...q, locationId: panel.locationId ?? undefined, floorId: panel.floorId ?? undefined };
+  }
+
   async get(id: number): Promise<PanelView> {
     const row = await DashboardPanelModel.query(this.deps.db).findById(id);
     if (!row) throw new NotFoundError('dashboard panel', id);

@@ -20,7 +20,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         query: DashboardQuery,
         summary: 'Utilisation (booked over open minutes) grouped by location, floor, resource or type',
         response: z.array(UtilisationRow),
-        handler: ({ query }) => dashboardService.utilisation(query),
+        handler: async ({ actor, query }) => dashboardService.utilisation(await panelsService.placeFor(actor, query)),
       }),
       route({
         method: 'get',
@@ -29,7 +29,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         query: DashboardQuery,
         summary: 'Bookings per hour of the week: 7 rows (Sunday first) of 24 counts',
         response: z.array(z.array(z.number())),
-        handler: ({ query }) => dashboardService.heatmap(query),
+        handler: async ({ actor, query }) => dashboardService.heatmap(await panelsService.placeFor(actor, query)),
       }),
       route({
         method: 'get',
@@ -38,7 +38,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         query: DashboardQuery,
         summary: 'No-show rate: bookings cancelled for nobody checking in, over bookings that should have been used',
         response: z.object({ expected: z.number(), noShows: z.number(), rate: z.number() }),
-        handler: ({ query }) => dashboardService.noShowRate(query),
+        handler: async ({ actor, query }) => dashboardService.noShowRate(await panelsService.placeFor(actor, query)),
       }),
       route({
         method: 'get',
@@ -47,7 +47,7 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         permission: WALL_VIEW,
         query: DashboardQuery,
         summary: 'The most booked resources',
-        handler: ({ query }) => dashboardService.top(query),
+        handler: async ({ actor, query }) => dashboardService.top(await panelsService.placeFor(actor, query)),
       }),
       route({
         method: 'get',
@@ -57,7 +57,8 @@ export function dashboardRoutes({ dashboardService, panelsService, dashboardLive
         summary:
           "Now in a place: each enabled resource (by sort, 200 a page) with its current and next booking today and its sensors' latest environment readings",
         response: LiveAnswer,
-        handler: ({ actor, query }) => dashboardLiveService.live(actor, query),
+        handler: async ({ actor, query }) =>
+          dashboardLiveService.live(actor, await panelsService.placeFor(actor, query)),
       }),
       route({
         method: 'get',
