@@ -2,9 +2,6 @@
  * The building integrations on the booking lifecycle (docs/product-rules.md R20): what the `access` and
  * `switch` change targets queue for each recorded change, and the switching the clock brings.
  */
-import type { Knex } from 'knex';
-import type { Clock } from '../../clock.ts';
-import type { Cradle } from '../../cradle.ts';
 import type { OutboxItem } from '../../plugin-host/index.ts';
 import type { Change } from '../changes/index.ts';
 import { cardHolders } from '../users/index.ts';
@@ -15,15 +12,8 @@ import { switchSweep, switchWork } from './switch.ts';
 export class BuildingService {
   private readonly deps: BuildingDeps;
 
-  constructor(deps: {
-    db: Knex;
-    clock: Clock;
-    paramsService: Cradle['paramsService'];
-    devicesService: Cradle['devicesService'];
-    changeLog: Cradle['changeLog'];
-    pluginHost: Cradle['pluginHost'];
-    outbox: Cradle['outbox'];
-  }) {
+  constructor(deps: Omit<BuildingDeps, 'cardHolders'>) {
+    // Awilix hands a proxy that resolves on access: the named parts are taken once, with the card lookup.
     this.deps = {
       db: deps.db,
       clock: deps.clock,
