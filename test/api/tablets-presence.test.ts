@@ -4,7 +4,8 @@
  * (none, off, on, always), the tablet's "keep this meeting" button and the time the meeting ends, the keep call,
  * the scheduler's rule ending an empty checked-in meeting on the clock; a card read at the room's reader and a face
  * identified at its terminal checking their holder in, only when `padAuthMethods` offers that way, only for the
- * organiser or an attendee, only above the face score threshold.
+ * organiser or an attendee, only above the face score threshold; "continue with card / face" at the tablet acting
+ * as the person the room recognised in the last 30 s, once.
  */
 import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
@@ -276,6 +277,76 @@ perDialect(
         t.is(await stateOf(m.id), 'confirmed', 'too unsure');
         seen(0.93);
         t.true(await eventually(async () => (await stateOf(m.id)) === 'checkedIn'));
+      },
+    );
+
+    test.serial(
+      `${dialect}: continue with card or face: the person the room recognised in the last 30 s acts once`,
+      async (t) => {
+        await setClock(at(17));
+        await clearDay();
+        await app().cradle.db('room_recognitions').del();
+        await setParams(app(), { padAuthMethods: '|password|card|', padBooking: true });
+        const bookNow = (auth: unknown) =>
+          app().post<{ data: Day }>('/api/pad/book-now', { minutes: 15, auth }, device);
+        const none = await bookNow({ method: 'card' });
+        t.is(none.status, 422, 'no card read yet');
+        t.is(none.body.key, 'pad.noCardRead');
+        t.is((await bookNow({ method: 'face' })).body.key, 'pad.methodOff');
+
+        const reader = await provider('access');
+        reader.push({ readerId: 'rdr-1', cardNo: 'CARD-ALICE', at: app().clock.now() });
+        t.true(await eventually(async () => Boolean(await app().cradle.db('room_recognitions').first())));
+        const booked = await bookNow({ method: 'card' });
+        t.is(booked.status, 200, JSON.stringify(booked.body));
+        const row = (await app()
+          .cradle.db('bookings')
+          .where({ resource_id: roomA, meeting_date: '2027-03-01' })
+          .whereIn('state', ['confirmed', 'checkedIn'])
+          .first()) as { id: number; organiser_id: number };
+        t.is(Number(row.organiser_id), alice.id, 'booked as the card holder');
+        const again = await app().post(
+          `/api/pad/bookings/${row.id}/extend`,
+          { minutes: 15, auth: { method: 'card' } },
+          device,
+        );
+        t.is(again.body.key, 'pad.noCardRead', 'a recognition is taken once');
+
+        // Too old: a card read more than 30 s before the action does not count.
+        reader.push({ readerId: 'rdr-1', cardNo: 'CARD-ALICE', at: app().clock.now() });
+        await settle();
+        app().clock.advance(31_000);
+        const late = await app().post(
+          `/api/pad/bookings/${row.id}/extend`,
+          { minutes: 15, auth: { method: 'card' } },
+          device,
+        );
+        t.is(late.body.key, 'pad.noCardRead');
+
+        // A face identified at the room's terminal extends as that person.
+        await setParams(app(), { padAuthMethods: '|password|face|' });
+        (await provider('face')).push({
+          terminalId: 'face-1',
+          username: `alice_${dialect}`,
+          score: 0.95,
+          at: app().clock.now(),
+        });
+        t.true(await eventually(async () => (await app().cradle.db('room_recognitions').first())?.method === 'face'));
+        const extended = await app().post<{ data: Day }>(
+          `/api/pad/bookings/${row.id}/extend`,
+          { minutes: 15, auth: { method: 'face' } },
+          device,
+        );
+        t.is(extended.status, 200, JSON.stringify(extended.body));
+        t.is(Number((await app().cradle.db('bookings').where({ id: row.id }).first()).end_at), at(17, 30));
+
+        // Somebody who is neither organiser nor attendee is refused, as with a password.
+        await setParams(app(), { padAuthMethods: '|password|card|' });
+        reader.push({ readerId: 'rdr-1', cardNo: 'CARD-BOB', at: app().clock.now() });
+        t.true(await eventually(async () => Boolean(await app().cradle.db('room_recognitions').first())));
+        const stranger = await app().post(`/api/pad/bookings/${row.id}/end`, { auth: { method: 'card' } }, device);
+        t.is(stranger.status, 403);
+        t.is(stranger.body.key, 'pad.notYourMeeting');
       },
     );
   },

@@ -3,7 +3,7 @@
  * occupancy provider that pushes as a vendor's feed does: the room found empty during a checked-in meeting says
  * since when; once the keep delay has passed (on the server's clock) the tablet offers "keep this meeting" with
  * the time the meeting ends otherwise; pressing it keeps the meeting; somebody coming back is shown; axe finds
- * nothing serious.
+ * nothing serious. Extending by card: refused until the room's reader reads the card, then done as its holder.
  */
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
@@ -72,6 +72,15 @@ browserSuite(
       resourceId: oak,
     });
     await call('PUT', '/inte/settings/occupancy', { provider: 'occupancy-pushed', settings: {} });
+    await call('POST', '/room/devices', {
+      name: 'Oak reader',
+      deviceNo: 'RDR-OAK',
+      kind: 'cardReader',
+      identifier: 'rdr-oak',
+      resourceId: oak,
+    });
+    await call('PUT', '/inte/settings/access', { provider: 'access-pushed', settings: {} });
+    await app.cradle.db('users').where({ username: 'admin' }).update({ card_no: 'CARD-ADMIN' });
     await setParams(app, { bodySensor: 'on', keepButtonDelaySeconds: 60, noPersonEndSeconds: 600 });
     const booked = await call<{ id: number; checkInCode: string }>('POST', '/bookings', {
       resourceId: oak,
@@ -114,6 +123,27 @@ browserSuite(
         await sense(1);
         await waitForText(page, '[data-testid="pad-presence"]', 'Someone is in the room');
         t.is(await page.$('[data-testid="pad-presence-ends"]'), null);
+
+        // Extend with a card: held to the room's reader, then "continue with my card".
+        await setParams(app, { padAuthMethods: '|password|card|' });
+        await page.reload();
+        await page.waitForSelector('[data-testid="pad-action-extend"]', { visible: true });
+        await page.click('[data-testid="pad-action-extend"]');
+        await page.click('[data-testid="pad-extend-minutes"] [data-choice="15"]');
+        await page.waitForSelector('[data-testid="pad-extend-card"]', { visible: true });
+        t.regex(await text(page, '.pad-auth-recognised'), /Hold your card to the room's reader/);
+        await page.click('[data-testid="pad-extend-card"]');
+        await waitForText(page, '[data-testid="pad-extend-error"]', 'No card was read', 5000);
+        const reader = (await app.cradle.pluginHost.active('access'))!.provider as unknown as {
+          push(r: unknown): void;
+        };
+        reader.push({ readerId: 'rdr-oak', cardNo: 'CARD-ADMIN', at: app.clock.now() });
+        for (let i = 0; i < 50 && !(await app.cradle.db('room_recognitions').first()); i++)
+          await new Promise((r) => setTimeout(r, 40));
+        await page.click('[data-testid="pad-extend-card"]');
+        await waitForText(page, '[data-testid="pad-notice"]', 'Extended until 11:15', 5000);
+        const extended = await app.cradle.db('bookings').where({ id: meetingId }).first();
+        t.is(Number(extended.end_at) - start, 70 * 60_000, 'the meeting now ends at 11:15');
       });
     });
   },

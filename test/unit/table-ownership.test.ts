@@ -24,7 +24,7 @@ const OWNERS: Record<string, string[]> = {
   resources: ['resources', 'resource_devices', 'resource_disabled_periods', 'resource_open_hours', 'resource_images'],
   uploads: ['uploads', 'resource_icons'],
   devices: ['devices'],
-  tablets: ['tablets', 'tablet_pairing_codes', 'room_qr_codes', 'room_presence'],
+  tablets: ['tablets', 'tablet_pairing_codes', 'room_qr_codes', 'room_presence', 'room_recognitions'],
   bookings: ['bookings', 'booking_attendees', 'booking_series', 'booking_slots', 'approvals', 'credit_ledger'],
   blocklist: ['blocklist', 'violations'],
   params: ['params', 'time_config'],

@@ -20,6 +20,9 @@ export default {
     'pad.notYourMeeting': 'Only the organiser or an attendee of this meeting may do that',
     'pad.bookedAtDoor': 'Booked at the door',
     'pad.notUnderway': 'That meeting is not under way in this room',
+    'pad.noCardRead':
+      "No card was read at this room's reader in the last 30 seconds: hold your card to it, then continue",
+    'pad.noFaceSeen': "Nobody was recognised at this room's camera in the last 30 seconds: look at it, then continue",
     'tablets.offlineSubject': 'Door tablet offline: {name} ({room})',
     'tablets.offlineText':
       'The door tablet "{name}" of {room} has not called the server for {minutes} minutes or more; it was last seen at {lastSeen} ({zone}).\nCheck its power and its network. You are told again if it comes back and then goes offline again.',
@@ -41,6 +44,8 @@ export default {
     'pad.notYourMeeting': '只有该会议的预约人或参会人可以执行此操作',
     'pad.bookedAtDoor': '门口预约',
     'pad.notUnderway': '该会议当前未在此会议室进行',
+    'pad.noCardRead': '最近 30 秒内本会议室的读卡器未读到卡片：请刷卡后再继续',
+    'pad.noFaceSeen': '最近 30 秒内本会议室的摄像头未识别到人脸：请看向摄像头后再继续',
     'tablets.offlineSubject': '门口平板离线：{name}（{room}）',
     'tablets.offlineText':
       '{room} 的门口平板“{name}”已有 {minutes} 分钟以上未连接服务器，最后在线时间为 {lastSeen}（{zone}）。\n请检查其电源和网络。若它恢复后再次离线，将再次通知。',
@@ -64,6 +69,9 @@ export default {
     'pad.notYourMeeting': 'この会議の予約者または参加者のみ操作できます',
     'pad.bookedAtDoor': 'ドアで予約',
     'pad.notUnderway': 'その会議はこの部屋で現在進行中ではありません',
+    'pad.noCardRead':
+      '過去 30 秒間にこの部屋のカードリーダーでカードが読み取られていません。カードをかざしてから続けてください',
+    'pad.noFaceSeen': '過去 30 秒間にこの部屋のカメラで顔が認識されていません。カメラを見てから続けてください',
     'tablets.offlineSubject': 'ドアタブレットがオフライン：{name}（{room}）',
     'tablets.offlineText':
       '{room} のドアタブレット「{name}」は {minutes} 分以上サーバーに接続していません。最後の接続は {lastSeen}（{zone}）です。\n電源とネットワークを確認してください。復帰後に再びオフラインになった場合は、もう一度通知します。',

@@ -73,7 +73,9 @@ const PasswordAuth = z.strictObject({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(1000).describe('RSA-encrypted as at sign-in (GET /openapi/publicKey)'),
 });
-export const PadAuth = z.discriminatedUnion('method', [PasswordAuth]);
+/** The person the room recognised at its card reader or face terminal in the last 30 s (R19.10), taken once. */
+const RecognisedAuth = z.strictObject({ method: z.enum(['card', 'face']) });
+export const PadAuth = z.union([PasswordAuth, RecognisedAuth]);
 export type PadAuth = z.infer<typeof PadAuth>;
 
 export const PadCheckIn = z.strictObject({

@@ -208,7 +208,13 @@ export class DoorService {
 
   private async person(actor: Actor, auth: PadAuth, methods: readonly string[]): Promise<Actor> {
     if (!methods.includes(auth.method)) throw new ForbiddenError('pad.methodOff');
-    return this.deps.doorSignIn.person(auth, { lang: actor.lang, ip: actor.ip, device: deviceOf(actor) });
+    const device = deviceOf(actor);
+    if (auth.method === 'password')
+      return this.deps.doorSignIn.person(auth, { lang: actor.lang, ip: actor.ip, device });
+    const username = await this.deps.presenceService.takeRecognised(device.resourceId, auth.method);
+    const person = username && (await this.deps.doorSignIn.recognised(username, { lang: actor.lang, device }));
+    if (!person) throw new BusinessRuleError(auth.method === 'card' ? 'pad.noCardRead' : 'pad.noFaceSeen');
+    return person;
   }
 
   /** The authenticated person, who must be the meeting's organiser or one of its attendees. */

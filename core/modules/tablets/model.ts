@@ -14,3 +14,13 @@ export class RoomPresenceModel extends TableModel {
   keptAt!: number | null;
   updatedAt!: number;
 }
+
+/** The person a room last recognised by card or face, taken once by a tablet's "continue with card / face". */
+export class RoomRecognitionModel extends TableModel {
+  static override tableName = 'room_recognitions';
+  static override idColumn = 'resource_id';
+  resourceId!: number;
+  userId!: number;
+  method!: 'card' | 'face';
+  recognisedAt!: number;
+}

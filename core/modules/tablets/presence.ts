@@ -17,14 +17,16 @@ import type { Cradle } from '../../cradle.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { RoomBooking } from '../bookings/index.ts';
-import { usernameByCardNo } from '../users/index.ts';
-import { RoomPresenceModel } from './model.ts';
+import { usernameByCardNo, usernameOf } from '../users/index.ts';
+import { RoomPresenceModel, RoomRecognitionModel } from './model.ts';
 
 export const BODY_SENSOR = ['none', 'on', 'off', 'always'] as const;
 export type BodySensor = (typeof BODY_SENSOR)[number];
 /** Face identifications below this score are ignored. */
 export const FACE_MIN_SCORE = 0.8;
 const MINUTE_MS = 60_000;
+/** How long after a card or a face a tablet action may be taken as that person. */
+export const RECOGNITION_MS = 30_000;
 
 export interface PresenceView {
   sensor: BodySensor;
@@ -158,7 +160,10 @@ export class PresenceService {
     return this.recognised('face', ['other', 'sensor'], seen.terminalId, seen.username);
   }
 
-  /** Checks the person in to their meetings of the device's room whose window is open; answers their ids. */
+  /**
+   * Remembers the person for the room's tablet (`takeRecognised`) and checks them in to their meetings of the
+   * device's room whose window is open; answers those meetings' ids.
+   */
   private async recognised(
     method: 'card' | 'face',
     kinds: Parameters<Cradle['devicesService']['roomOfVendorDevice']>[0],
@@ -175,6 +180,10 @@ export class PresenceService {
     });
     if (!person) return [];
     const now = this.deps.clock.now();
+    await RoomRecognitionModel.query(this.deps.db)
+      .insert({ resourceId, userId: person.userId, method, recognisedAt: now })
+      .onConflict('resource_id')
+      .merge();
     const done: number[] = [];
     for (const b of await this.checkInOpen(resourceId, now, s.earlyMs, s.windowMs)) {
       const mine = await this.deps.bookingsService.doorBooking(person, b.id);
@@ -183,6 +192,20 @@ export class PresenceService {
       done.push(b.id);
     }
     return done;
+  }
+
+  /**
+   * The username of the person the room recognised by `method` within the last RECOGNITION_MS, taken once (a second tablet action
+   * needs a second card or look), or null. Two tablets cannot take the same recognition: the delete decides.
+   */
+  async takeRecognised(resourceId: number, method: 'card' | 'face'): Promise<string | null> {
+    const now = this.deps.clock.now();
+    const found = await RoomRecognitionModel.query(this.deps.db).findById(resourceId);
+    if (!found || found.method !== method || found.recognisedAt < now - RECOGNITION_MS) return null;
+    const taken = await RoomRecognitionModel.query(this.deps.db)
+      .where({ resource_id: resourceId, user_id: found.userId, recognised_at: found.recognisedAt })
+      .delete();
+    return taken === 1 ? ((await usernameOf(this.deps.db, found.userId)) ?? null) : null;
   }
 
   /** What the tablet shows of presence for its room's meeting under way (`meeting`), null when no sensor is used. */

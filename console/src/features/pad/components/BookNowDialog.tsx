@@ -63,7 +63,18 @@ export function BookNowDialog({ day, onDone, failed, onClose }: Props) {
       />
       {chosen && (
         <>
-          <AuthFields id="pad-book" value={credentials} onChange={setCredentials} />
+          <AuthFields
+            id="pad-book"
+            value={credentials}
+            onChange={setCredentials}
+            methods={day.rules.authMethods}
+            busy={action.busy}
+            onRecognised={(method) =>
+              void action.run(() =>
+                padApi.bookNow(chosen.minutes as BookMinutes, { method }, subject.trim() || undefined),
+              )
+            }
+          />
           <div className="ui big form">
             <div className="field">
               <label htmlFor="pad-book-subject">{t('book.subject')}</label>

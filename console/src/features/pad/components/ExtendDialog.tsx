@@ -57,7 +57,16 @@ export function ExtendDialog({ meeting, day, onDone, failed, onClose }: Props) {
         value={minutes === null ? null : String(minutes)}
         onChange={(key) => setMinutes(Number(key) as ExtendMinutes)}
       />
-      {minutes !== null && <AuthFields id="pad-extend" value={credentials} onChange={setCredentials} />}
+      {minutes !== null && (
+        <AuthFields
+          id="pad-extend"
+          value={credentials}
+          onChange={setCredentials}
+          methods={day.rules.authMethods}
+          busy={action.busy}
+          onRecognised={(method) => void action.run(() => padApi.extend(meeting.id, minutes, { method }))}
+        />
+      )}
     </PadDialog>
   );
 }

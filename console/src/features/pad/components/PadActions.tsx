@@ -33,12 +33,13 @@ export function PadActions({ day, now, offline, accept, failed, notify }: Props)
   const zone = day.room.timeZone;
   const checkIn = checkInMeeting(day, now);
   const current = currentMeeting(day, now);
-  const password = day.rules.authMethods.includes('password');
-  const canBook = Boolean(day.bookNow?.options.length) && day.rules.padBooking && password;
+  // Book, extend and end ask who is acting: a password, or a card or face the room recognises.
+  const person = day.rules.authMethods.some((m) => m !== 'qr');
+  const canBook = Boolean(day.bookNow?.options.length) && day.rules.padBooking && person;
   const buttons: Array<{ key: Exclude<Open, null>; icon: SemanticICONS; label: string; tone: string }> = [];
   if (checkIn) buttons.push({ key: 'checkIn', icon: 'sign in', label: t('actions.checkIn'), tone: 'primary' });
   if (canBook) buttons.push({ key: 'bookNow', icon: 'calendar plus', label: t('actions.bookNow'), tone: 'primary' });
-  if (current && password) {
+  if (current && person) {
     buttons.push({ key: 'extend', icon: 'clock', label: t('actions.extend'), tone: '' });
     // Ending early is the engine's check-out, which needs a check-in.
     if (current.checkedIn) buttons.push({ key: 'end', icon: 'stop circle', label: t('actions.end'), tone: '' });
@@ -100,6 +101,7 @@ export function PadActions({ day, now, offline, accept, failed, notify }: Props)
       {open === 'end' && current && (
         <EndDialog
           meeting={current}
+          methods={day.rules.authMethods}
           failed={failed}
           onClose={close}
           onDone={(next) => succeeded(next, t('end.done'))}
