@@ -5,6 +5,7 @@
  * its app version and screen; rename; reload (the tablet is told); revoke after a confirmation saying the tablet will
  * show the pairing screen, the list then shows it revoked and its credential is refused; re-pairing it shows a
  * new code that pairs the same tablet again; axe finds nothing serious.
+ * The device screen pairs a door tablet from the row of a tablet device mounted at a room.
  */
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
@@ -161,4 +162,26 @@ function registerTests(): void {
       });
     },
   );
+
+  test.serial("the device screen pairs a door tablet from its row, for the device's room", async (t) => {
+    const made = await app.request('POST', '/api/room/devices', {
+      token,
+      body: { name: 'Oak pad', deviceNo: 'PAD-OAK', kind: 'pad', resourceId: oak },
+    });
+    t.is(made.status, 200, JSON.stringify(made.body));
+    await withPage(t, browser, async ({ page }) => {
+      await openAsAdmin(page, app, '/room/equipment');
+      await page.waitForSelector('[data-testid="equipment-table"] [data-testid="row-pair-tablet"]', { visible: true });
+      await page.click('[data-testid="row-pair-tablet"]');
+      await page.waitForSelector('[data-testid="tablet-code-digits"]', { visible: true });
+      t.regex(await text(page, '#tablet-code-title'), /Oak/);
+      const code = (await text(page, '[data-testid="tablet-code-digits"]')).replace(/\D/g, '');
+      t.is(code.length, 8);
+      const paired = await app.request('POST', '/api/pad/pair', { body: { code } });
+      t.is(paired.status, 200, JSON.stringify(paired.body));
+      t.is((paired.body.data as { tablet: { room: { id: number } } }).tablet.room.id, oak);
+      await page.waitForSelector('[data-testid="tablet-paired"]', { visible: true });
+      t.deepEqual(await seriousViolations(page), [], 'the code dialog on the device screen');
+    });
+  });
 }

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CrudScreen, type FieldDef } from '../../../components/crud/index.ts';
 import { formatTime, keysOf } from '../../../components/format.ts';
 import { StatusLabel } from '../../../components/StatusLabel.tsx';
+import { useCan } from '../../../app/hooks.ts';
+import { PairTabletButton } from '../../sys/components/PairTabletButton.tsx';
 import { devices, type DeviceKind } from '../api.ts';
 import { useResourceChoices } from '../components/choices.ts';
 import { FilterSelect } from '../components/FilterSelect.tsx';
@@ -25,6 +27,7 @@ const MAC = /^[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/;
 export default function EquipmentScreen() {
   const { t, i18n } = useTranslation('room');
   const [connected, setConnected] = useState('');
+  const pairs = useCan()('tablets.manage');
   const resources = useResourceChoices();
   const status = (on: unknown) => (on ? t('online') : t('offline'));
   // The limits of the server's DeviceInput.
@@ -85,6 +88,10 @@ export default function EquipmentScreen() {
             { value: 'false', text: t('offline') },
           ]}
         />
+      }
+      // A door tablet mounted at a room is paired from its row (the same code as on the tablet status screen).
+      rowActions={(d) =>
+        pairs && d.kind === 'pad' && d.resourceId ? <PairTabletButton resourceId={d.resourceId} name={d.name} /> : null
       }
       columns={[
         { key: 'name', header: t('field.name'), render: (d) => d.name },
