@@ -195,6 +195,25 @@ perDialect(
       const row = await app().cradle.db('tablets').where({ id: other.id }).first('offline_alerted_at');
       t.is(row.offline_alerted_at, null);
     });
+
+    test.serial(`${dialect}: a wall screen offline is told of as a wall screen`, async (t) => {
+      const start = T0 + 40 * 60 * MIN;
+      app().clock.set(start);
+      admin = await app().adminToken();
+      // Only the wall is told of: the door tablet of the earlier tests is revoked.
+      t.is((await app().post(`/api/sys/tablets/${tablet.id}/revoke`, {}, { token: admin })).status, 200);
+      const code = await app().post<{ data: { code: string } }>(
+        '/api/sys/tablets/pairing',
+        { wall: true, name: 'Lobby wall' },
+        { token: admin },
+      );
+      t.is((await app().post('/api/pad/pair', { code: code.body.data.code })).status, 200);
+      const rows = await checkAt(start + 15 * MIN);
+      const m = Object.fromEntries(rows.map((r) => [r.message.lang, r.message]));
+      t.is(m.en?.subject, 'Wall screen offline: Lobby wall');
+      t.regex(String(m.en?.text), /last seen at .* \(UTC\)/);
+      t.is(m.ja?.subject, 'ウォールスクリーンがオフライン：Lobby wall');
+    });
   },
   { config: { pluginPaths: FIXTURE_PLUGINS } },
 );

@@ -426,22 +426,24 @@ export class TabletsService implements DeviceResolver {
     const unmarked = (q: Knex.QueryBuilder) =>
       q.whereNull('revoked_at').whereNull('offline_alerted_at').where('last_seen_at', '<=', before);
     const rows = (await unmarked(db('tablets'))
-      .whereNotNull('resource_id')
       .orderBy('last_seen_at')
       .limit(OFFLINE_BATCH)
       .select('id', 'name', 'resource_id', 'last_seen_at')) as Row[];
     let told = 0;
     for (const r of rows) {
-      const room = await this.roomOfId(Number(r.resource_id));
+      // A wall screen has no room: its last call is said in UTC.
+      const room = r.resource_id == null ? null : await this.roomOfId(Number(r.resource_id));
+      const zone = room?.timeZone ?? 'UTC';
       const lastSeenAt = Number(r.last_seen_at);
-      const lastSeen = DateTime.fromMillis(lastSeenAt, { zone: room.timeZone }).toFormat('yyyy-MM-dd HH:mm');
-      const params = { name: String(r.name), room: room.name, minutes, lastSeen, zone: room.timeZone };
+      const lastSeen = DateTime.fromMillis(lastSeenAt, { zone }).toFormat('yyyy-MM-dd HH:mm');
+      const params = { name: String(r.name), room: room?.name ?? '', minutes, lastSeen, zone };
+      const kind = room ? 'offline' : 'wallOffline';
       const queue = await this.deps.notificationsService.noticeToHolders('tablets.manage', {
         topic: 'tablet.offline',
         key: `tablet.offline:${Number(r.id)}:${lastSeenAt}`,
         words: (lang) => ({
-          subject: t(lang, 'tablets.offlineSubject', params),
-          text: t(lang, 'tablets.offlineText', params),
+          subject: t(lang, `tablets.${kind}Subject`, params),
+          text: t(lang, `tablets.${kind}Text`, params),
         }),
       });
       const won = await runTx(db, async (trx) => {
