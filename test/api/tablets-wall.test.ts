@@ -216,8 +216,13 @@ perDialect(test, (dialect, app) => {
 
       const door = await codeFor({ resourceId: oak });
       t.is(door.url, `${app().cradle.config.publicUrl}/pad?code=${door.code}`);
+      // A door tablet's code typed on a wall screen is refused, and stays usable at the door.
+      const onWall = await app().post('/api/pad/pair', { code: door.code, purpose: 'wall' }, { lang: 'en' });
+      t.is(onWall.status, 400);
+      t.is(onWall.body.key, 'tablets.doorCode');
       const doorPaired = await app().post<{ data: { credential: string; tablet: Me } }>('/api/pad/pair', {
         code: door.code,
+        purpose: 'door',
       });
       t.is(doorPaired.status, 200);
       t.is(doorPaired.body.data.tablet.purpose, 'door');

@@ -92,6 +92,10 @@ export const PairInput = z.strictObject({
   language: z.enum(LANGS).default('cn'),
   appVersion: AppVersion.optional(),
   screen: Screen.optional(),
+  purpose: z
+    .enum(['door', 'wall'])
+    .optional()
+    .describe('what the screen asking is: a code made for the other is refused and stays usable (R19.12)'),
 });
 export type PairInput = z.infer<typeof PairInput>;
 

@@ -275,6 +275,8 @@ export class TabletsService implements DeviceResolver {
       throw new BadRequestError('tablets.codeInvalid');
     }
     const purpose = purposeOf(found);
+    // A door tablet's code typed on a wall screen (or the reverse) would be used up for the wrong screen.
+    if (input.purpose && input.purpose !== purpose) throw new BadRequestError(`tablets.${purpose}Code`);
     const resourceId = num(found.resource_id);
     const room = resourceId === null ? null : await this.roomOfId(resourceId);
     const panel = purpose === 'wall' ? await panelOf(this.deps.db, num(found.panel_id)) : null;

@@ -122,6 +122,7 @@ export async function pair(code: string, lang: Lang): Promise<PadMe> {
   const screen = `${window.screen.width}x${window.screen.height}`;
   const answer = await padCall<Paired>('POST', '/pad/pair', {
     code,
+    purpose: 'door',
     language: lang,
     appVersion: APP_VERSION,
     ...(/^\d{2,5}x\d{2,5}$/.test(screen) ? { screen } : {}),

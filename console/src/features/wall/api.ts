@@ -41,6 +41,7 @@ export async function pairWall(code: string, lang: Lang, notAWall: string): Prom
       headers: { i18n: lang, 'Content-Type': 'application/json', 'X-App-Version': WALL_APP_VERSION },
       body: JSON.stringify({
         code,
+        purpose: 'wall',
         language: lang,
         appVersion: WALL_APP_VERSION,
         ...(/^\d{2,5}x\d{2,5}$/.test(screen) ? { screen } : {}),
