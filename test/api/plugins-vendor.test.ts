@@ -54,7 +54,8 @@ perDialect(
         }>('/api/inte/kinds', { token: admin });
         const ids = (kind: string) => kinds.body.data.kinds.find((k) => k.kind === kind)!.providers.map((p) => p.id);
         t.true(ids('notify').includes('acme-pager'));
-        t.deepEqual(ids('switch'), ['none', 'acme-switch']);
+        // The bundled providers, then the vendor's.
+        t.deepEqual(ids('switch'), ['none', 'webhook-switch', 'acme-switch']);
         t.is(kinds.body.data.loadErrors.length, 1);
         t.regex(kinds.body.data.loadErrors[0]!.source, /acme-broken/);
         t.regex(kinds.body.data.loadErrors[0]!.error, /id "Acme Broken"/);

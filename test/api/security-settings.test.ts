@@ -52,7 +52,7 @@ perDialect(
       const list = await app().get<{ data: Param[] }>('/api/sys/params', { token: editor });
       t.is(list.status, 200);
       const groups = new Set(list.body.data.map((p) => p.group));
-      t.deepEqual([...groups].sort(), ['booking', 'dashboard', 'logs', 'system']);
+      t.deepEqual([...groups].sort(), ['booking', 'dashboard', 'integration', 'logs', 'system']);
       const security = await app().get<{ data: Param[] }>('/api/sys/params?group=security', { token: editor });
       t.deepEqual(security.body.data, []);
       for (const key of ['passwordMinLength', 'usernoPattern', 'padAuthMethods', 'blocklistMaxViolations']) {
