@@ -5,7 +5,8 @@
  * its app version and screen; rename; reload (the tablet is told); revoke after a confirmation saying the tablet will
  * show the pairing screen, the list then shows it revoked and its credential is refused; re-pairing it shows a
  * new code that pairs the same tablet again; axe finds nothing serious.
- * The device screen pairs a door tablet from the row of a tablet device mounted at a room.
+ * The device screen pairs a door tablet from the row of a tablet device mounted at a room; a room's form replaces
+ * its QR code after a confirmation.
  */
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
@@ -162,6 +163,26 @@ function registerTests(): void {
       });
     },
   );
+
+  test.serial("a room's QR code is replaced from its form, after a confirmation", async (t) => {
+    const secret = async () =>
+      (await app.cradle.db('room_qr_codes').where({ resource_id: oak }).first())?.secret as string | undefined;
+    await withPage(t, browser, async ({ page }) => {
+      await openAsAdmin(page, app, '/room/room');
+      const row = await rowWith(page, 'resource-table', 'Oak');
+      await page.click(`${row} [data-testid="row-edit"]`);
+      await page.waitForSelector('[data-testid="qrcode"]', { visible: true });
+      const before = await secret();
+      t.truthy(before, 'the picture made the secret');
+      await page.click('[data-testid="qr-rotate"]');
+      await page.waitForSelector('[data-testid="confirm-delete"]', { visible: true });
+      t.regex(await text(page, '#confirm-delete-text'), /printed before stop working/);
+      t.deepEqual(await seriousViolations(page), [], 'the confirmation');
+      await page.click('[data-testid="confirm-delete"] .negative.button');
+      await waitForText(page, '[data-testid="toast"]', 'New QR code made');
+      t.not(await secret(), before, 'a new secret: the printed code is refused');
+    });
+  });
 
   test.serial("the device screen pairs a door tablet from its row, for the device's room", async (t) => {
     const made = await app.request('POST', '/api/room/devices', {

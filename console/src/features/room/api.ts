@@ -120,6 +120,10 @@ export const resourcesApi = roomApi.injectEndpoints({
       saveOf<PanelView, PanelBody, typeof TAG>('/room/dashboard/panels', TAG),
     ),
     deletePanel: build.mutation<unknown, number>(deleteOf('/room/dashboard/panels', TAG)),
+    /** A new secret for a room's QR code: the codes printed before stop working (docs/product-rules.md R19.9). */
+    rotateRoomQr: build.mutation<{ resourceId: number; rotatedAt: number; url: string }, number>(
+      actionOf((id: number) => ({ url: `/sys/tablets/rooms/${id}/qr/rotate` }), TAG),
+    ),
   }),
 });
 
@@ -153,6 +157,7 @@ export const {
   usePanelListQuery,
   useSavePanelMutation,
   useDeletePanelMutation,
+  useRotateRoomQrMutation,
 } = resourcesApi;
 
 export const locations: Collection<LocationView, PageArgs, LocationBody> = {

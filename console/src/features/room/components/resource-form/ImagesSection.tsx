@@ -1,8 +1,11 @@
 /** The resource's pictures (cropped to 4:3 in the browser, then uploaded) and, once saved, its check-in QR code. */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Header, Icon, Image } from 'semantic-ui-react';
-import { useToast } from '../../../../app/hooks.ts';
+import { useCan, useToast } from '../../../../app/hooks.ts';
 import { AuthedImage } from '../../../../components/AuthedImage.tsx';
+import { ConfirmDelete } from '../../../../components/crud/index.ts';
+import { useRotateRoomQrMutation } from '../../api.ts';
 import { ImageCropper, type CropperLabels } from '../../../../components/cropper/index.ts';
 import { MAX_IMAGE_BYTES, usePictureUpload } from '../upload.ts';
 import type { SectionProps } from './section.ts';
@@ -35,6 +38,20 @@ export function ImagesSection({ draft, dispatch }: SectionProps) {
   const { t } = useTranslation('room');
   const toast = useToast();
   const { upload } = usePictureUpload();
+  const mayRotate = useCan()('tablets.manage');
+  const [rotate, rotating] = useRotateRoomQrMutation();
+  const [asking, setAsking] = useState(false);
+  /** Changes with each rotation, so the picture is fetched again. */
+  const [version, setVersion] = useState(0);
+  const confirmRotate = async () => {
+    if (!draft.id) return;
+    const res = await rotate(draft.id);
+    setAsking(false);
+    if ('data' in res && res.data) {
+      setVersion(res.data.rotatedAt);
+      toast('success', t('qrRotated'));
+    }
+  };
   /** The cropped JPEG goes up as a resource image and joins the draft's images. */
   const send = async (file: File): Promise<boolean> => {
     const id = await upload(file, 'resourceImage');
@@ -80,13 +97,28 @@ export function ImagesSection({ draft, dispatch }: SectionProps) {
           <Header as="h3">{t('section.qr')}</Header>
           <AuthedImage
             path={`/room/resources/${draft.id}/qrcode`}
-            query={{ size: 150 }}
+            query={{ size: 150, ...(version ? { v: version } : {}) }}
             alt={t('qrOf', { name: draft.name })}
             testId="qrcode"
           />
           <p className="muted">
             <Icon name="qrcode" aria-hidden="true" /> {t('qrHint')}
           </p>
+          {mayRotate && (
+            <Button type="button" size="small" onClick={() => setAsking(true)} data-testid="qr-rotate">
+              <Icon name="redo" aria-hidden="true" />
+              {t('qrRotate')}
+            </Button>
+          )}
+          <ConfirmDelete
+            name={asking ? draft.name : null}
+            title={t('qrRotate')}
+            question={t('qrRotateQuestion', { name: draft.name })}
+            action={t('qrRotate')}
+            busy={rotating.isLoading}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => void confirmRotate()}
+          />
         </>
       )}
     </>
