@@ -365,7 +365,10 @@ function registerTests(): void {
         await signInAs(page, app, 'alice');
         await page.goto(`${app.url}/center/meeting`);
         const row = `[data-testid="my-bookings"] tr[data-booking="${booking.id}"]`;
+        // The list loads after the page: wait for the row before pressing its button.
+        await page.waitForSelector(`${row} [data-testid="details-toggle"]`, { visible: true });
         await page.click(`${row} [data-testid="details-toggle"]`);
+        await page.waitForSelector('.booking-open [data-testid="edit"]', { visible: true });
         await page.click('.booking-open [data-testid="edit"]');
         await page.waitForSelector('[data-testid="edit-modal"]');
         await page.select('#ed-end', '12:00');
