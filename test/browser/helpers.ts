@@ -132,7 +132,9 @@ export async function newPage(browser: Browser): Promise<Session> {
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
   });
-  page.setDefaultTimeout(15_000);
+  // A whole CI run shares two cores between two test workers, the server and Chromium: a
+  // step that takes a second alone can take ten there, so a wait gives up only after 30 s.
+  page.setDefaultTimeout(30_000);
   return { page, errors, consoleErrors };
 }
 
@@ -158,6 +160,8 @@ export async function withPage(
     await fn(session);
   } catch (err) {
     failed = true;
+    // The message names the selector or function waited for; ava prints only the error's class.
+    if (err instanceof Error) t.log(`error: ${err.message}`);
     throw err;
   } finally {
     failed ||= !t.passed || session.errors.length > 0;
