@@ -131,14 +131,11 @@ export class PresenceService {
     const now = this.deps.clock.now();
     const before = await this.row(resourceId);
     if (!before)
-      await this.deps
-        .db('room_presence')
-        .insert({ resource_id: resourceId, present, changed_at: now, updated_at: now });
+      await RoomPresenceModel.query(this.deps.db).insert({ resourceId, present, changedAt: now, updatedAt: now });
     else if (before.present !== present)
-      await this.deps
-        .db('room_presence')
-        .where({ resource_id: resourceId })
-        .update({ present, changed_at: now, updated_at: now });
+      await RoomPresenceModel.query(this.deps.db)
+        .findById(resourceId)
+        .patch({ present, changedAt: now, updatedAt: now });
     if (present && s.sensor === 'always')
       for (const b of await this.checkInOpen(resourceId, now, s.earlyMs, s.windowMs))
         await this.deps.bookingsService.checkInPresent(roomActor(resourceId), b.id);
@@ -239,7 +236,7 @@ export class PresenceService {
     const now = this.deps.clock.now();
     const meeting = await this.meetingNow(resourceId, now);
     if (meeting?.id !== bookingId) throw new ForbiddenError('pad.notUnderway');
-    await this.deps.db('room_presence').where({ resource_id: resourceId }).update({ kept_at: now, updated_at: now });
+    await RoomPresenceModel.query(this.deps.db).findById(resourceId).patch({ keptAt: now, updatedAt: now });
   }
 
   /**

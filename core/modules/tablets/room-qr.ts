@@ -14,7 +14,7 @@ import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { TableModel } from '../../db/model.ts';
+import { RoomQrCodeModel } from './model.ts';
 import { runTx, type Db } from '../../db/transaction.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { onSlotGrid } from './door.ts';
@@ -27,16 +27,6 @@ const SECRET_BYTES = 24;
 const TOKEN_TTL_MS = 3 * MINUTE_MS;
 /** The name of the tablet tokens' signing key among the system secrets (32 random bytes, made on first use). */
 const TOKEN_KEY = 'roomQrTokenKey';
-
-export class RoomQrCodeModel extends TableModel {
-  static override tableName = 'room_qr_codes';
-  static override idColumn = 'resource_id';
-  static override coerce = { resourceId: 'number', rotatedAt: 'number', createdAt: 'number' } as const;
-  resourceId!: number;
-  secret!: string;
-  rotatedAt!: number;
-  createdAt!: number;
-}
 
 export interface RoomQrDeps {
   db: Knex;
@@ -72,12 +62,7 @@ export class RoomQrService {
     if (found) return found.secret;
     const now = this.deps.clock.now();
     try {
-      await db('room_qr_codes').insert({
-        resource_id: resourceId,
-        secret: newSecret(),
-        rotated_at: now,
-        created_at: now,
-      });
+      await RoomQrCodeModel.query(db).insert({ resourceId, secret: newSecret(), rotatedAt: now, createdAt: now });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
@@ -97,7 +82,7 @@ export class RoomQrService {
     await runTx(this.deps.db, async (trx) => {
       await this.secretOf(resourceId, trx);
       const before = await RoomQrCodeModel.query(trx).findById(resourceId).forUpdate();
-      await trx('room_qr_codes').where({ resource_id: resourceId }).update({ secret: newSecret(), rotated_at: now });
+      await RoomQrCodeModel.query(trx).findById(resourceId).patch({ secret: newSecret(), rotatedAt: now });
       // The secret is printed for everyone at the door, but the log is read elsewhere: it never holds one.
       await this.deps.operationLog.record(trx, actor, {
         action: 'sys.tablets.rotateQr',

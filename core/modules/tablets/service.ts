@@ -12,14 +12,15 @@ import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { whereAnyContains } from '../../db/like.ts';
-import { paginate, type Page } from '../../db/paging.ts';
+import { paginateModels, type Page } from '../../db/paging.ts';
 import { runTx, type Db } from '../../db/transaction.ts';
 import { BadRequestError, BusinessRuleError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import type { CallerInfo, DeviceResolver } from '../../http/authenticate.ts';
 import { t, type Lang } from '../../i18n/index.ts';
 import { DESK } from '../resources/index.ts';
 import { hashOf, newCredential, newPairingCode } from './credential.ts';
-import { deviceOfRow, panelNames, panelOf, purposeOf, wallName } from './wall.ts';
+import { TabletModel, TabletPairingCodeModel } from './model.ts';
+import { deviceOf, panelNames, panelOf, wallName, type DeviceTarget } from './wall.ts';
 import {
   CODE_VALID_MS,
   ONLINE_WITHIN_MS,
@@ -32,14 +33,9 @@ import {
   type PairingCodeInput,
   type TabletList,
   type TabletView,
-  type Purpose,
   type WallCodeInput,
 } from './schema.ts';
 
-type Row = Record<string, unknown>;
-/** What a pairing code pairs: a door tablet of a room, or a wall screen of one panel or of every panel. */
-type CodeTarget = { purpose: Purpose; resourceId: number | null; panelId: number | null };
-const num = (v: unknown) => (v == null ? null : Number(v));
 /** last_seen_at is written at most this often per tablet (a new app version is written at once). */
 const SEEN_GRANULARITY_MS = 15_000;
 /** Used and expired pairing codes are kept this long, then swept. */
@@ -62,7 +58,7 @@ export interface TabletsDeps {
  * The actor of a tablet's calls: no user, no permission; a door tablet's one room or a wall screen (core/http/mount.ts
  * admits the one on DEVICE routes, the other on WALL routes).
  */
-function deviceActor(tabletId: number, row: Row, lang: Lang, ip?: string): Actor {
+function deviceActor(tabletId: number, target: DeviceTarget, lang: Lang, ip?: string): Actor {
   return {
     userId: 0,
     username: `tablet ${tabletId}`,
@@ -70,7 +66,7 @@ function deviceActor(tabletId: number, row: Row, lang: Lang, ip?: string): Actor
     lang,
     ip,
     via: 'device',
-    device: deviceOfRow(tabletId, row),
+    device: deviceOf(tabletId, target),
   };
 }
 
@@ -82,41 +78,37 @@ export class TabletsService implements DeviceResolver {
     return { id: r.id, name: r.name, capacity: r.capacity, timeZone: r.timeZone, type: r.type };
   }
 
-  private async views(rows: Row[], trx?: Db): Promise<TabletView[]> {
+  private async views(tablets: TabletModel[], trx?: Db): Promise<TabletView[]> {
     const now = this.deps.clock.now();
     const names = new Map<number, string>();
-    for (const id of new Set(rows.filter((r) => r.resource_id != null).map((r) => Number(r.resource_id))))
+    for (const id of new Set(tablets.flatMap((r) => (r.resourceId === null ? [] : [r.resourceId]))))
       names.set(id, (await this.roomOfId(id, trx)).name);
     const panels = await panelNames(
       trx ?? this.deps.db,
-      rows.flatMap((r) => (r.panel_id == null ? [] : [Number(r.panel_id)])),
+      tablets.flatMap((r) => (r.panelId === null ? [] : [r.panelId])),
     );
-    return rows.map((r) => {
-      const lastSeenAt = num(r.last_seen_at);
-      const revokedAt = num(r.revoked_at);
-      return {
-        id: Number(r.id),
-        name: String(r.name),
-        purpose: purposeOf(r),
-        resourceId: num(r.resource_id),
-        resourceName: names.get(Number(r.resource_id)) ?? '',
-        panelId: num(r.panel_id),
-        panelName: r.panel_id == null ? null : (panels.get(Number(r.panel_id)) ?? null),
-        state: revokedAt ? 'revoked' : 'active',
-        online: !revokedAt && lastSeenAt !== null && lastSeenAt > now - ONLINE_WITHIN_MS,
-        lastSeenAt,
-        appVersion: (r.app_version as string | null) ?? null,
-        screen: (r.screen as string | null) ?? null,
-        language: r.language as Lang,
-        pairedAt: Number(r.paired_at),
-        revokedAt,
-        reloadRequestedAt: num(r.reload_requested_at),
-      };
-    });
+    return tablets.map((r) => ({
+      id: r.id,
+      name: r.name,
+      purpose: r.purpose,
+      resourceId: r.resourceId,
+      resourceName: r.resourceId === null ? '' : (names.get(r.resourceId) ?? ''),
+      panelId: r.panelId,
+      panelName: r.panelId === null ? null : (panels.get(r.panelId) ?? null),
+      state: r.revokedAt ? 'revoked' : 'active',
+      online: !r.revokedAt && r.lastSeenAt !== null && r.lastSeenAt > now - ONLINE_WITHIN_MS,
+      lastSeenAt: r.lastSeenAt,
+      appVersion: r.appVersion,
+      screen: r.screen,
+      language: r.language as Lang,
+      pairedAt: r.pairedAt,
+      revokedAt: r.revokedAt,
+      reloadRequestedAt: r.reloadRequestedAt,
+    }));
   }
 
   async list(query: TabletList): Promise<Page<TabletView>> {
-    const q = this.deps.db('tablets').orderBy('id');
+    const q = TabletModel.query(this.deps.db).orderBy('id');
     if (query.resourceId) q.where('resource_id', query.resourceId);
     if (query.q) whereAnyContains(q, ['name'], query.q);
     if (query.online !== undefined) {
@@ -125,36 +117,34 @@ export class TabletsService implements DeviceResolver {
       else
         q.where((w) => w.whereNotNull('revoked_at').orWhereNull('last_seen_at').orWhere('last_seen_at', '<=', since));
     }
-    const page = await paginate(q, query);
-    return { ...page, items: await this.views(page.items as Row[]) };
+    const page = await paginateModels(q, query, (m) => m);
+    return { ...page, items: await this.views(page.items) };
   }
 
   async get(id: number, trx: Db = this.deps.db): Promise<TabletView> {
-    const row = (await trx('tablets').where({ id }).first()) as Row | undefined;
-    if (!row) throw new NotFoundError('tablet', id);
-    return (await this.views([row], trx))[0]!;
+    const tablet = await TabletModel.query(trx).findById(id);
+    if (!tablet) throw new NotFoundError('tablet', id);
+    return (await this.views([tablet], trx))[0]!;
   }
 
   /** A code for the room or the wall (a new tablet), or for an existing tablet (a re-pairing), stored hashed. */
-  private async issueCode(trx: Knex.Transaction, target: CodeTarget, tabletId: number | null, name?: string) {
+  private async issueCode(trx: Knex.Transaction, target: DeviceTarget, tabletId: number | null, name?: string) {
     const now = this.deps.clock.now();
     const expiresAt = now + CODE_VALID_MS;
     for (let attempt = 1; ; attempt++) {
       const { code, hash } = newPairingCode();
       try {
         // A savepoint, so a code that happens to equal a stored one is drawn again without losing the transaction.
-        await trx.transaction((sp) =>
-          sp('tablet_pairing_codes').insert({
-            code_hash: hash,
-            resource_id: target.resourceId,
-            purpose: target.purpose,
-            panel_id: target.panelId,
-            tablet_id: tabletId,
+        await trx.transaction(async (sp) => {
+          await TabletPairingCodeModel.query(sp).insert({
+            codeHash: hash,
+            ...target,
+            tabletId,
             name: name ?? null,
-            expires_at: expiresAt,
-            created_at: now,
-          }),
-        );
+            expiresAt,
+            createdAt: now,
+          });
+        });
         const screen = target.purpose === 'wall' ? 'wall' : 'pad';
         return { code, expiresAt, url: `${this.deps.config.publicUrl}/${screen}?code=${code}` };
       } catch (err) {
@@ -224,7 +214,7 @@ export class TabletsService implements DeviceResolver {
 
   rename(actor: Actor, id: number, name: string): Promise<TabletView> {
     return this.change(actor, id, 'rename', async (trx) => {
-      await trx('tablets').where({ id }).update({ name, updated_at: this.deps.clock.now() });
+      await TabletModel.query(trx).findById(id).patch({ name, updatedAt: this.deps.clock.now() });
     }) as Promise<TabletView>;
   }
 
@@ -232,7 +222,7 @@ export class TabletsService implements DeviceResolver {
   revoke(actor: Actor, id: number): Promise<TabletView> {
     return this.change(actor, id, 'revoke', async (trx, before) => {
       const now = this.deps.clock.now();
-      if (!before.revokedAt) await trx('tablets').where({ id }).update({ revoked_at: now, updated_at: now });
+      if (!before.revokedAt) await TabletModel.query(trx).findById(id).patch({ revokedAt: now, updatedAt: now });
     }) as Promise<TabletView>;
   }
 
@@ -240,7 +230,7 @@ export class TabletsService implements DeviceResolver {
   repair(actor: Actor, id: number): Promise<PairingCode> {
     return this.change(actor, id, 'repair', async (trx, before) => {
       const now = this.deps.clock.now();
-      if (!before.revokedAt) await trx('tablets').where({ id }).update({ revoked_at: now, updated_at: now });
+      if (!before.revokedAt) await TabletModel.query(trx).findById(id).patch({ revokedAt: now, updatedAt: now });
       const { purpose, resourceId, panelId, panelName } = before;
       const issued = await this.issueCode(trx, { purpose, resourceId, panelId }, id);
       const resourceName = resourceId === null ? null : before.resourceName;
@@ -253,7 +243,7 @@ export class TabletsService implements DeviceResolver {
     return this.change(actor, id, 'reload', async (trx, before) => {
       if (before.revokedAt) throw new BusinessRuleError('tablets.revoked');
       const now = this.deps.clock.now();
-      await trx('tablets').where({ id }).update({ reload_requested_at: now, updated_at: now });
+      await TabletModel.query(trx).findById(id).patch({ reloadRequestedAt: now, updatedAt: now });
     }) as Promise<TabletView>;
   }
 
@@ -265,68 +255,65 @@ export class TabletsService implements DeviceResolver {
     const { db, clock, signInThrottle } = this.deps;
     await signInThrottle.check({ address: caller.ip });
     const now = clock.now();
-    const found = (await db('tablet_pairing_codes')
+    const found = await TabletPairingCodeModel.query(db)
       .where({ code_hash: hashOf(input.code) })
       .whereNull('used_at')
       .where('expires_at', '>', now)
-      .first()) as Row | undefined;
+      .first();
     if (!found) {
       await signInThrottle.failed({ address: caller.ip });
       throw new BadRequestError('tablets.codeInvalid');
     }
-    const purpose = purposeOf(found);
+    const { purpose, resourceId } = found;
     // A door tablet's code typed on a wall screen (or the reverse) would be used up for the wrong screen.
     if (input.purpose && input.purpose !== purpose) throw new BadRequestError(`tablets.${purpose}Code`);
-    const resourceId = num(found.resource_id);
     const room = resourceId === null ? null : await this.roomOfId(resourceId);
-    const panel = purpose === 'wall' ? await panelOf(this.deps.db, num(found.panel_id)) : null;
+    const panel = purpose === 'wall' ? await panelOf(this.deps.db, found.panelId) : null;
+    const target: DeviceTarget = { purpose, resourceId, panelId: panel?.id ?? null };
     const credential = newCredential();
     const tabletId = await runTx(db, async (trx) => {
       // Single use however many tablets send the code at once: only one update finds it unused.
-      const claimed = await trx('tablet_pairing_codes')
-        .where({ id: found.id })
+      const claimed = await TabletPairingCodeModel.query(trx)
+        .findById(found.id)
         .whereNull('used_at')
-        .update({ used_at: now });
+        .patch({ usedAt: now });
       if (claimed !== 1) throw new BadRequestError('tablets.codeInvalid');
-      const row = {
-        resource_id: resourceId,
-        purpose,
-        panel_id: panel?.id ?? null,
-        credential_hash: credential.hash,
+      const paired = {
+        ...target,
+        credentialHash: credential.hash,
         language: input.language,
-        app_version: input.appVersion ?? null,
+        appVersion: input.appVersion ?? null,
         screen: input.screen ?? null,
-        paired_at: now,
-        last_seen_at: now,
-        offline_alerted_at: null,
-        revoked_at: null,
-        reload_requested_at: null,
-        updated_at: now,
+        pairedAt: now,
+        lastSeenAt: now,
+        offlineAlertedAt: null,
+        revokedAt: null,
+        reloadRequestedAt: null,
+        updatedAt: now,
       };
-      let id = num(found.tablet_id);
-      if (id !== null) await trx('tablets').where({ id }).update(row);
+      let id = found.tabletId;
+      if (id !== null) await TabletModel.query(trx).findById(id).patch(paired);
       else {
-        const name = (found.name as string | null) ?? room?.name ?? wallName(panel, input.language);
-        id = Number((await trx('tablets').insert({ ...row, name, created_at: now }))[0]);
+        const name = found.name ?? room?.name ?? wallName(panel, input.language);
+        id = (await TabletModel.query(trx).insert({ ...paired, name, createdAt: now })).id;
       }
       const after = await this.get(id, trx);
-      await this.deps.operationLog.record(trx, deviceActor(id, row, caller.lang, caller.ip), {
+      await this.deps.operationLog.record(trx, deviceActor(id, target, caller.lang, caller.ip), {
         action: 'sys.tablets.pair',
         target: id,
         after,
       });
       return id;
     });
-    const device = { resource_id: resourceId, purpose, panel_id: panel?.id ?? null };
-    return { credential: credential.text, tablet: await this.me(deviceActor(tabletId, device, caller.lang)) };
+    return { credential: credential.text, tablet: await this.me(deviceActor(tabletId, target, caller.lang)) };
   }
 
   /** `Authorization: Device <credential>`: the tablet's actor, marked seen (core/http/mount.ts). */
   async resolveDevice(credential: string, caller: CallerInfo & { appVersion?: string }): Promise<Actor> {
     const { db, clock } = this.deps;
-    const row = (await db('tablets')
-      .where({ credential_hash: hashOf(credential) })
-      .first(
+    const tablet = await TabletModel.query(db)
+      .findOne({ credential_hash: hashOf(credential) })
+      .select(
         'id',
         'resource_id',
         'revoked_at',
@@ -335,23 +322,23 @@ export class TabletsService implements DeviceResolver {
         'offline_alerted_at',
         'purpose',
         'panel_id',
-      )) as Row | undefined;
-    if (!row) throw new UnauthorizedError('tablets.credentialInvalid');
-    if (row.revoked_at) throw new UnauthorizedError('tablets.revoked');
+      );
+    if (!tablet) throw new UnauthorizedError('tablets.credentialInvalid');
+    if (tablet.revokedAt) throw new UnauthorizedError('tablets.revoked');
     const now = clock.now();
     const appVersion = caller.appVersion?.slice(0, 50);
-    const versionChanged = appVersion !== undefined && appVersion !== row.app_version;
-    const back = row.offline_alerted_at != null;
-    if (back || versionChanged || row.last_seen_at == null || Number(row.last_seen_at) <= now - SEEN_GRANULARITY_MS)
+    const versionChanged = appVersion !== undefined && appVersion !== tablet.appVersion;
+    const back = tablet.offlineAlertedAt !== null;
+    if (back || versionChanged || tablet.lastSeenAt === null || tablet.lastSeenAt <= now - SEEN_GRANULARITY_MS)
       // Back from an outage the administrators were told of: its next outage is a new one (R19.11).
-      await db('tablets')
-        .where({ id: row.id })
-        .update({
-          last_seen_at: now,
-          offline_alerted_at: null,
-          ...(versionChanged ? { app_version: appVersion } : {}),
+      await TabletModel.query(db)
+        .findById(tablet.id)
+        .patch({
+          lastSeenAt: now,
+          offlineAlertedAt: null,
+          ...(versionChanged ? { appVersion } : {}),
         });
-    return deviceActor(Number(row.id), row, caller.lang, caller.ip);
+    return deviceActor(tablet.id, tablet, caller.lang, caller.ip);
   }
 
   private deviceOf(actor: Actor): NonNullable<Actor['device']> {
@@ -367,20 +354,19 @@ export class TabletsService implements DeviceResolver {
   /** GET /pad/me: the tablet, its room (a wall screen: its panel) and whether it should reload. */
   async me(actor: Actor): Promise<PadMe> {
     const { tabletId } = this.deviceOf(actor);
-    const row = (await this.deps.db('tablets').where({ id: tabletId }).first()) as Row | undefined;
-    if (!row) throw new UnauthorizedError('tablets.credentialInvalid');
-    const room = row.resource_id == null ? null : await this.padRoomOf(Number(row.resource_id));
-    const panelId = num(row.panel_id);
-    const panel = panelId === null ? null : await panelOf(this.deps.db, panelId);
+    const tablet = await TabletModel.query(this.deps.db).findById(tabletId);
+    if (!tablet) throw new UnauthorizedError('tablets.credentialInvalid');
+    const room = tablet.resourceId === null ? null : await this.padRoomOf(tablet.resourceId);
+    const panel = await panelOf(this.deps.db, tablet.panelId);
     return {
       tabletId,
-      name: String(row.name),
-      purpose: purposeOf(row),
-      language: row.language as Lang,
-      screen: (row.screen as string | null) ?? null,
+      name: tablet.name,
+      purpose: tablet.purpose,
+      language: tablet.language as Lang,
+      screen: tablet.screen,
       room,
       panel,
-      reloadRequested: row.reload_requested_at != null,
+      reloadRequested: tablet.reloadRequestedAt !== null,
     };
   }
 
@@ -392,17 +378,16 @@ export class TabletsService implements DeviceResolver {
       ...(input.screen ? { screen: input.screen } : {}),
     };
     if (Object.keys(change).length)
-      await this.deps
-        .db('tablets')
-        .where({ id: tabletId })
-        .update({ ...change, updated_at: this.deps.clock.now() });
+      await TabletModel.query(this.deps.db)
+        .findById(tabletId)
+        .patch({ ...change, updatedAt: this.deps.clock.now() });
     return this.me(actor);
   }
 
   /** POST /pad/me/reloaded: the tablet has reloaded as asked. */
   async reloaded(actor: Actor): Promise<PadMe> {
     const { tabletId } = this.deviceOf(actor);
-    await this.deps.db('tablets').where({ id: tabletId }).update({ reload_requested_at: null });
+    await TabletModel.query(this.deps.db).findById(tabletId).patch({ reloadRequestedAt: null });
     return this.me(actor);
   }
 
@@ -425,32 +410,34 @@ export class TabletsService implements DeviceResolver {
     if (!minutes) return 0;
     const now = clock.now();
     const before = now - minutes * 60_000;
-    const unmarked = (q: Knex.QueryBuilder) =>
-      q.whereNull('revoked_at').whereNull('offline_alerted_at').where('last_seen_at', '<=', before);
-    const rows = (await unmarked(db('tablets'))
+    const unmarked = (trx: Db) =>
+      TabletModel.query(trx)
+        .whereNull('revoked_at')
+        .whereNull('offline_alerted_at')
+        .where('last_seen_at', '<=', before);
+    const tablets = await unmarked(db)
       .orderBy('last_seen_at')
       .limit(OFFLINE_BATCH)
-      .select('id', 'name', 'resource_id', 'last_seen_at')) as Row[];
+      .select('id', 'name', 'resource_id', 'last_seen_at');
     let told = 0;
-    for (const r of rows) {
+    for (const r of tablets) {
       // A wall screen has no room: its last call is said in UTC.
-      const room = r.resource_id == null ? null : await this.roomOfId(Number(r.resource_id));
+      const room = r.resourceId === null ? null : await this.roomOfId(r.resourceId);
       const zone = room?.timeZone ?? 'UTC';
-      const lastSeenAt = Number(r.last_seen_at);
+      const lastSeenAt = Number(r.lastSeenAt);
       const lastSeen = DateTime.fromMillis(lastSeenAt, { zone }).toFormat('yyyy-MM-dd HH:mm');
-      const params = { name: String(r.name), room: room?.name ?? '', minutes, lastSeen, zone };
+      const params = { name: r.name, room: room?.name ?? '', minutes, lastSeen, zone };
       const kind = room ? 'offline' : 'wallOffline';
       const queue = await this.deps.notificationsService.noticeToHolders('tablets.manage', {
         topic: 'tablet.offline',
-        key: `tablet.offline:${Number(r.id)}:${lastSeenAt}`,
+        key: `tablet.offline:${r.id}:${lastSeenAt}`,
         words: (lang) => ({
           subject: t(lang, `tablets.${kind}Subject`, params),
           text: t(lang, `tablets.${kind}Text`, params),
         }),
       });
       const won = await runTx(db, async (trx) => {
-        if ((await unmarked(trx('tablets').where({ id: r.id })).update({ offline_alerted_at: now })) !== 1)
-          return false;
+        if ((await unmarked(trx).findById(r.id).patch({ offlineAlertedAt: now })) !== 1) return false;
         await queue(trx);
         return true;
       });
@@ -461,9 +448,8 @@ export class TabletsService implements DeviceResolver {
 
   /** Deletes pairing codes a day after they expired. */
   async sweepCodes(): Promise<number> {
-    return this.deps
-      .db('tablet_pairing_codes')
+    return TabletPairingCodeModel.query(this.deps.db)
       .where('expires_at', '<', this.deps.clock.now() - CODE_KEPT_MS)
-      .del();
+      .delete();
   }
 }

@@ -10,16 +10,19 @@ import { t, type Lang } from '../../i18n/index.ts';
 import { panelNamesOf } from '../dashboard/index.ts';
 import type { Purpose } from './schema.ts';
 
-type Row = Record<string, unknown>;
-
-/** The device a `tablets` row (or a pairing code's row, by its tablet id) stands for. */
-export function deviceOfRow(tabletId: number, row: Row): DoorDevice | WallDevice {
-  return row.purpose === 'wall'
-    ? { tabletId, purpose: 'wall', resourceId: null, panelId: row.panel_id == null ? null : Number(row.panel_id) }
-    : { tabletId, purpose: 'door', resourceId: Number(row.resource_id) };
+/** What a tablet (or a pairing code, for the tablet it pairs) is for. */
+export interface DeviceTarget {
+  purpose: Purpose;
+  resourceId: number | null;
+  panelId: number | null;
 }
 
-export const purposeOf = (row: Row): Purpose => (row.purpose === 'wall' ? 'wall' : 'door');
+/** The device a tablet stands for. */
+export function deviceOf(tabletId: number, target: DeviceTarget): DoorDevice | WallDevice {
+  return target.purpose === 'wall'
+    ? { tabletId, purpose: 'wall', resourceId: null, panelId: target.panelId }
+    : { tabletId, purpose: 'door', resourceId: Number(target.resourceId) };
+}
 
 /** The names of the panels among `ids` (the dashboard module's), read in the caller's transaction. */
 export const panelNames = (db: Db, ids: readonly number[]): Promise<Map<number, string>> => panelNamesOf(db, ids);
