@@ -69,6 +69,7 @@ export const brokerFields = {
   url: z
     .string()
     .regex(/^mqtts?:\/\/[^\s/]+/, 'mqtt:// or mqtts:// address')
+    .refine((u) => URL.canParse(u), 'not a valid address')
     .describe('broker address, e.g. mqtt://broker:1883 or mqtts://broker:8883'),
   username: z.string().max(200).optional().describe('user name at the broker (empty: anonymous)'),
   password: z.string().max(500).optional().describe('password at the broker'),

@@ -130,6 +130,7 @@ test('the definitions: kinds, secrets, endpoints, defaults, and a settings form 
     };
     for (const [name, prop] of Object.entries(json.properties)) t.truthy(prop.description, `${def.id}.${name}`);
     t.false(def.settings.safeParse({ url: 'http://broker:1883' }).success, 'mqtt:// or mqtts:// only');
+    t.false(def.settings.safeParse({ url: 'mqtt://[broker' }).success, 'an address URL can read');
     t.false(def.settings.safeParse({ url: 'mqtt://b', stateTopic: 'a/+/{deviceId}' }).success, 'no wildcards');
     t.false(def.settings.safeParse({ url: 'mqtt://b', stateTopic: 'a/dev-{deviceId}' }).success, 'a whole level');
     t.false(def.settings.safeParse({ url: 'mqtt://b', stateTopic: 'a/b' }).success, '{deviceId} needed');
