@@ -3,10 +3,9 @@
  * to start, whose rooms may be switched on ahead, and the checked-in meetings whose time ran out, whose rooms are
  * switched off. Plain functions on the caller's db; bounded by the (state, start_at) index.
  */
-import type { Knex } from 'knex';
+import type { Db } from '../../db/transaction.ts';
 import { CONFIRMED } from './lifecycle.ts';
-
-type Db = Knex | Knex.Transaction;
+import { BookingModel } from './model.ts';
 
 export interface BookingAtRoom {
   id: number;
@@ -15,23 +14,23 @@ export interface BookingAtRoom {
   endAt: number;
 }
 
-const toRow = (r: Record<string, unknown>): BookingAtRoom => ({
-  id: Number(r.id),
-  resourceId: Number(r.resource_id),
-  startAt: Number(r.start_at),
-  endAt: Number(r.end_at),
+const atRoom = ({ id, resourceId, startAt, endAt }: BookingModel): BookingAtRoom => ({
+  id,
+  resourceId,
+  startAt,
+  endAt,
 });
 
 /** Confirmed or checked-in meetings starting in (`after`, `notAfter`], by start. */
 export async function meetingsStartingBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
-  const rows = (await db('bookings')
+  const rows = await BookingModel.query(db)
     .whereIn('state', CONFIRMED as unknown as string[])
     .where('start_at', '>', after)
     .where('start_at', '<=', notAfter)
     .orderBy('start_at')
     .limit(1000)
-    .select('id', 'resource_id', 'start_at', 'end_at')) as Array<Record<string, unknown>>;
-  return rows.map(toRow);
+    .select('id', 'resource_id', 'start_at', 'end_at');
+  return rows.map(atRoom);
 }
 
 /**
@@ -39,7 +38,7 @@ export async function meetingsStartingBetween(db: Db, after: number, notAfter: n
  * Bounded by start (a meeting lasts at most a day here, longer ones are whole-day bookings that end at midnight).
  */
 export async function checkedInMeetingsEndedBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
-  const rows = (await db('bookings')
+  const rows = await BookingModel.query(db)
     .where('state', 'checkedIn')
     .where('start_at', '>', after - 7 * 86_400_000)
     .where('start_at', '<=', notAfter)
@@ -47,8 +46,8 @@ export async function checkedInMeetingsEndedBetween(db: Db, after: number, notAf
     .where('end_at', '<=', notAfter)
     .orderBy('end_at')
     .limit(1000)
-    .select('id', 'resource_id', 'start_at', 'end_at')) as Array<Record<string, unknown>>;
-  return rows.map(toRow);
+    .select('id', 'resource_id', 'start_at', 'end_at');
+  return rows.map(atRoom);
 }
 
 /**
@@ -63,7 +62,7 @@ export async function roomInUse(
   now: number,
   aheadMs: number,
 ): Promise<boolean> {
-  const row = await db('bookings')
+  const row = await BookingModel.query(db)
     .where('resource_id', resourceId)
     .whereNot('id', exceptId)
     .where('end_at', '>', now)
@@ -71,6 +70,6 @@ export async function roomInUse(
       w.where('state', 'checkedIn');
       if (aheadMs > 0) w.orWhere((c) => c.where('state', 'confirmed').where('start_at', '<=', now + aheadMs));
     })
-    .first('id');
+    .select('id').first();
   return row !== undefined;
 }

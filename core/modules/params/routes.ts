@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
 import { PUBLIC, SIGNED_IN, route, type ModuleRoutes } from '../../http/route.ts';
-import { ParamKey, ParamView, TimeConfig } from './schema.ts';
+import { ParamKey, ParamsChange, ParamView, TimeConfig } from './schema.ts';
 
 export function paramsRoutes({ paramsService, clock }: Cradle): ModuleRoutes {
   return {
@@ -42,12 +42,12 @@ export function paramsRoutes({ paramsService, clock }: Cradle): ModuleRoutes {
       route({
         method: 'put',
         path: '/sys/params',
-        response: z.record(z.string(), z.unknown()).describe('the values saved, by key'),
+        response: ParamsChange.describe('the values saved, by key'),
         permission: 'sys:setting:save',
         summary: 'Change several parameters at once (all or none)',
         description:
           "Each parameter also needs its group's save permission (security, door-tablet and blocklist parameters: their own screens'), and the same rules as the settings screens apply.",
-        body: z.record(z.string(), z.unknown()),
+        body: ParamsChange,
         handler: ({ actor, body }) => paramsService.setMany(actor, body),
       }),
       route({

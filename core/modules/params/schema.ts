@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARAMS } from './catalog.ts';
 
 export const ParamKey = z.object({ key: z.string().min(1).max(100) });
 export const ParamValue = z.object({ value: z.unknown() });
@@ -27,3 +28,25 @@ export const TimeConfig = z
     path: ['startTime'],
   });
 export type TimeConfig = z.infer<typeof TimeConfig>;
+
+/**
+ * A change of several parameters, as the OpenAPI document shows it: every key of the catalogue with its own type and
+ * explanation. The values pass through unparsed: the service parses them with the catalogue and its rules, so each
+ * refusal (an unknown key included) is the rule's own translated message rather than a generic schema error.
+ */
+export const ParamsChange = z
+  .looseObject(
+    Object.fromEntries(
+      PARAMS.map((d) => {
+        const { $schema: _, ...type } = z.toJSONSchema(d.schema, { io: 'input', unrepresentable: 'any' });
+        return [
+          d.key,
+          z
+            .unknown()
+            .optional()
+            .meta({ ...type, description: d.remark.en }),
+        ];
+      }),
+    ),
+  )
+  .describe('parameters by key; an unknown key is refused');
