@@ -6,6 +6,7 @@
  */
 import test from 'ava';
 import { createTestContext, type SwitchProvider } from '../../core/plugin-sdk/index.ts';
+import { authorization, digestChallengeOf } from '../../plugins/http-digest/digest.ts';
 import shelly from '../../plugins/shelly-switch/index.ts';
 import { fakeShelly } from '../fixtures/fakes/shelly.ts';
 
@@ -22,6 +23,25 @@ test('the definition: password sealed, devices an endpoint, ids unique', (t) => 
   t.is(shelly.settings.parse({ devices: [one] }).devices[0]!.switchId, 0);
   t.false(shelly.settings.safeParse({ devices: [one, one] }).success);
   t.false(shelly.settings.safeParse({ devices: [{ ...one, url: 'ftp://10.0.0.5' }] }).success);
+});
+
+test('the digest answers match the examples of RFC 7616 §3.9.1 (MD5 and SHA-256)', (t) => {
+  const header =
+    'Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=SHA-256, ' +
+    'nonce="7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v", opaque="FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS", ' +
+    'Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=MD5, ' +
+    'nonce="7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v", opaque="FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS"';
+  const chosen = digestChallengeOf(header)!;
+  t.is(chosen.algorithm, 'SHA-256', 'the stronger of the two offered');
+  const creds = { username: 'Mufasa', password: 'Circle of Life' };
+  const cnonce = 'f2/wE4q74E6zIJEtWaHKaf5wv/H5QzzpXusqGemxURZJ';
+  const response = (a: string) => /response="([0-9a-f]+)"/.exec(a)![1];
+  const sha = authorization(chosen, creds, 'GET', '/dir/index.html', 1, cnonce);
+  t.is(response(sha), '753927fa0e85d155564e2e272a28d1802ca10daf4496794697cf8db5856cb6c1');
+  t.regex(sha, /qop=auth, nc=00000001, cnonce="f2\/wE4q/);
+  const md5 = authorization({ ...chosen, algorithm: 'MD5' }, creds, 'GET', '/dir/index.html', 1, cnonce);
+  t.is(response(md5), '8ca523f5e9506fed4657c9700eebdbec');
+  t.is(digestChallengeOf('Basic realm="x"'), undefined, 'nothing to answer without a Digest challenge');
 });
 
 test('on, off, getState and listDevices over digest SHA-256, one challenge reused', async (t) => {

@@ -94,6 +94,8 @@ export class LiveBookingsService {
         ) as Promise<Row[]>,
     ]);
     const zoneOf = new Map(resources.map((r) => [r.id, r.timeZone]));
+    // A booking joined with its organiser's names fits no one model; every wall screen asks this often, so the rows
+    // are mapped here once rather than built into models and mapped again.
     for (const r of rows) {
       const resourceId = Number(r.resource_id);
       const slot = out.get(resourceId)!;

@@ -96,6 +96,8 @@ export async function loadResources(db: Db, f: ResourceFilter, weekday?: number)
     ) as Promise<ResourceRow[]>;
   // Side by side: neither needs the other's answer, and on MySQL they run on two connections at once.
   const [rows, rules] = await Promise.all([resourceRows, resourceRules(db, f, weekday)]);
+  // Rows of a join over three modules' tables (resource, place and floor names) fit no one model, and this runs
+  // for every grid: they are mapped here, once, with Number() because MariaDB answers DECIMAL price as text.
   return rows.map((r) => {
     const id = Number(r.id);
     const related = rules.get(id);
