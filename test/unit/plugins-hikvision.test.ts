@@ -232,6 +232,14 @@ test('a card read on the alert stream reaches watch', async (t) => {
     { readerId: 'door-a', cardNo: '1001', at: Date.parse('2027-03-01T17:55:00+09:00') },
     { readerId: 'door-a', cardNo: '1002', at: Date.parse('2027-03-01T18:01:02+09:00') },
   ]);
+
+  // The terminal drops the stream: it is opened again (after a second's pause) and reads go on.
+  fake.dropStreams();
+  await until('the stream to drop', () => fake.streams() === 0);
+  await until('the stream to be reopened', () => fake.streams() === 1);
+  fake.accessEvent({ cardNo: '1003' });
+  await until('a third read', () => reads.length === 3);
+  t.is(reads[2]!.cardNo, '1003');
   stop();
   await until('the stream to close', () => fake.streams() === 0);
 });
