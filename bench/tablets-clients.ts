@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import readline from 'node:readline';
+import { recordArrivals } from './sse-arrivals.ts';
 
 const [url] = process.argv.slice(2) as [string];
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -27,22 +28,8 @@ function open(credential: string): void {
         console.error(`stream refused: ${res.statusCode}`);
         process.exit(1);
       }
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        const at = Date.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.includes('event: ready') && ++opened === count) console.log('ready');
-          const data = /^data: (.*)$/m.exec(block);
-          if (block.includes('event: booking.created') && data) {
-            const id = (JSON.parse(data[1]!) as { booking: { id: number } }).booking.id;
-            (arrivals[id] ??= []).push(at);
-          }
-        }
+      recordArrivals(res, arrivals, () => {
+        if (++opened === count) console.log('ready');
       });
       res.on('end', () => void ended++);
     },
