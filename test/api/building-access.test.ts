@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { AccessCall } from '../fixtures/plugins/access-recording/index.ts';
 import { perDialect } from '../helpers/app.ts';
 import { BASE, book, staff, type BookingData, type Who } from '../helpers/bookings.ts';
-import { dispatchChanges, FIXTURE_PLUGINS } from '../helpers/notify.ts';
+import { deliverUntilParked, dispatchChanges, FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
 
 const at = (h: number, m = 0) => Date.UTC(2027, 2, 1, h, m);
@@ -221,26 +221,11 @@ perDialect(
         );
         t.truthy(row);
         const id = Number(row.id);
-        const state = async () => {
-          const r = await app()
-            .cradle.db('outbox')
-            .where({ id })
-            .first('state', 'attempts', 'next_attempt_at', 'last_error');
-          return {
-            state: String(r.state),
-            attempts: Number(r.attempts),
-            next: Number(r.next_attempt_at),
-            error: r.last_error,
-          };
-        };
-        for (let attempt = 1; attempt <= 6; attempt++) {
-          const before = await state();
-          if (before.next > app().clock.now()) app().clock.advance(before.next - app().clock.now() + 1_000);
-          // (the outbox worker works without a token; the clock moves at most 16 minutes here)
-          await app().cradle.outboxWorker.drainDue();
-          t.is((await state()).attempts, attempt);
-        }
-        t.like(await state(), { state: 'parked', attempts: 6, error: 'door controller said no (503)' });
+        t.like(await deliverUntilParked(app(), t, id), {
+          state: 'parked',
+          attempts: 6,
+          error: 'door controller said no (503)',
+        });
         const booking = await app().get<{ data: BookingData }>(`/api/bookings/${res.body.data.id}`, {
           token: alice.token,
         });

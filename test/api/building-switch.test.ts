@@ -9,7 +9,7 @@ import test from 'ava';
 import type { SwitchCall } from '../fixtures/plugins/switch-recording/index.ts';
 import { perDialect } from '../helpers/app.ts';
 import { BASE, book, staff, type BookingData, type Who } from '../helpers/bookings.ts';
-import { dispatchChanges, FIXTURE_PLUGINS } from '../helpers/notify.ts';
+import { deliverUntilParked, dispatchChanges, FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
 
 const at = (h: number, m = 0) => Date.UTC(2027, 2, 1, h, m);
@@ -189,26 +189,11 @@ perDialect(
         await dispatchChanges(app());
         const [row] = (await switchRows()).filter((r) => r.state === 'pending');
         t.truthy(row);
-        const id = Number(row.id);
-        const state = async () => {
-          const r = await app()
-            .cradle.db('outbox')
-            .where({ id })
-            .first('state', 'attempts', 'next_attempt_at', 'last_error');
-          return {
-            state: String(r.state),
-            attempts: Number(r.attempts),
-            next: Number(r.next_attempt_at),
-            error: r.last_error,
-          };
-        };
-        for (let attempt = 1; attempt <= 6; attempt++) {
-          const before = await state();
-          if (before.next > app().clock.now()) app().clock.advance(before.next - app().clock.now() + 1_000);
-          await app().cradle.outboxWorker.drainDue();
-          t.is((await state()).attempts, attempt);
-        }
-        t.like(await state(), { state: 'parked', attempts: 6, error: 'relay controller said no (503)' });
+        t.like(await deliverUntilParked(app(), t, Number(row.id)), {
+          state: 'parked',
+          attempts: 6,
+          error: 'relay controller said no (503)',
+        });
         t.is(String((await app().cradle.db('bookings').where({ id: b.id }).first('state')).state), 'checkedIn');
         await selectSwitch('switch-recording');
       },

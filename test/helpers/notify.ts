@@ -138,3 +138,31 @@ export function snapshot(place: Place, over: Partial<BookingSnapshot> = {}): Boo
     ...over,
   };
 }
+
+/**
+ * Delivers outbox row `id` attempt after attempt (moving the clock past each back-off) until its six attempts are
+ * spent, checking each attempt is counted; answers the row as it ends (parked, for a provider that keeps failing).
+ */
+export async function deliverUntilParked(
+  app: TestApp,
+  t: { is: (actual: unknown, expected: unknown) => void },
+  id: number,
+): Promise<{ state: string; attempts: number; error: unknown }> {
+  const state = async () => {
+    const r = await app.cradle.db('outbox').where({ id }).first('state', 'attempts', 'next_attempt_at', 'last_error');
+    return {
+      state: String(r.state),
+      attempts: Number(r.attempts),
+      next: Number(r.next_attempt_at),
+      error: r.last_error,
+    };
+  };
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    const before = await state();
+    if (before.next > app.clock.now()) app.clock.advance(before.next - app.clock.now() + 1_000);
+    await app.cradle.outboxWorker.drainDue();
+    t.is((await state()).attempts, attempt);
+  }
+  const { next: _, ...end } = await state();
+  return end;
+}
