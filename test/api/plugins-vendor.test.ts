@@ -55,7 +55,7 @@ perDialect(
         const ids = (kind: string) => kinds.body.data.kinds.find((k) => k.kind === kind)!.providers.map((p) => p.id);
         t.true(ids('notify').includes('acme-pager'));
         // The bundled providers, then the vendor's.
-        t.deepEqual(ids('switch'), ['none', 'webhook-switch', 'acme-switch']);
+        t.deepEqual(ids('switch'), ['none', 'mqtt-switch', 'shelly-switch', 'webhook-switch', 'acme-switch']);
         t.is(kinds.body.data.loadErrors.length, 1);
         t.regex(kinds.body.data.loadErrors[0]!.source, /acme-broken/);
         t.regex(kinds.body.data.loadErrors[0]!.error, /id "Acme Broken"/);
