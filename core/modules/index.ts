@@ -10,6 +10,7 @@ import { changesModule } from './changes/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { devicesModule } from './devices/index.ts';
 import { dictionaryModule } from './dictionary/index.ts';
+import { environmentModule } from './environment/index.ts';
 import { groupsModule } from './groups/index.ts';
 import { keysModule } from './keys/index.ts';
 import { integrationsModule } from './integrations/index.ts';
@@ -59,4 +60,5 @@ export const modules: readonly AtriumModule[] = [
   integrationsModule,
   notificationsModule,
   buildingModule,
+  environmentModule,
 ];

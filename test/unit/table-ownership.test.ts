@@ -24,7 +24,14 @@ const OWNERS: Record<string, string[]> = {
   resources: ['resources', 'resource_devices', 'resource_disabled_periods', 'resource_open_hours', 'resource_images'],
   uploads: ['uploads', 'resource_icons'],
   devices: ['devices'],
-  tablets: ['tablets', 'tablet_pairing_codes', 'room_qr_codes', 'room_presence', 'room_recognitions'],
+  tablets: [
+    'tablets',
+    'tablet_pairing_codes',
+    'room_qr_codes',
+    'room_presence',
+    'room_recognitions',
+    'room_presence_log',
+  ],
   bookings: ['bookings', 'booking_attendees', 'booking_series', 'booking_slots', 'approvals', 'credit_ledger'],
   blocklist: ['blocklist', 'violations'],
   params: ['params', 'time_config'],
@@ -40,6 +47,7 @@ const OWNERS: Record<string, string[]> = {
   // sign-in methods the sso module seals itself); the integrations module only serves its screens.
   'plugin-host': ['outbox', 'plugin_kv', 'integration_settings'],
   scheduler: ['job_leases'],
+  environment: ['environment_readings', 'environment_hourly', 'environment_rollup', 'environment_alerts'],
 };
 
 /**

@@ -18,6 +18,8 @@ import live from './live.ts';
 import tablets from './tablets.ts';
 import qr from './qr.ts';
 import wall from './wall.ts';
+import eink from './eink.ts';
+import environment from './environment.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -35,6 +37,8 @@ const sets: MessageSet[] = [
   tablets,
   qr,
   wall,
+  eink,
+  environment,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {

@@ -4,6 +4,8 @@
  * at most once a minute (the SDK's contract), whatever the number of wall
  * screens; readings the provider pushes through `watch` refresh the cache.
  * No provider, a failure or a timeout gives no readings, never an error.
+ * Each fresh reading (fetched or pushed) is also handed to the sinks registered with `onFresh` (the environment
+ * module keeps them as history, docs/product-rules.md R20.3).
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
@@ -42,8 +44,29 @@ export class EnvironmentReadingsService {
   /** The provider instance the cache was filled from: another one (settings saved) starts afresh. */
   private source?: object;
   private listening = false;
+  private readonly sinks = new Set<(readings: EnvironmentReading[]) => void>();
 
   constructor(private readonly deps: { pluginHost: PluginHost; clock: Clock; logger: Logger }) {}
+
+  /**
+   * Hands every fresh reading the cache fetches to `sink` (pushed ones reach their listeners through the plugin
+   * host already). Answers the function that stops it. A sink that throws is logged and skipped.
+   */
+  onFresh(sink: (readings: EnvironmentReading[]) => void): () => void {
+    this.sinks.add(sink);
+    return () => void this.sinks.delete(sink);
+  }
+
+  private handOver(readings: EnvironmentReading[]): void {
+    if (!readings.length) return;
+    for (const sink of this.sinks) {
+      try {
+        sink(readings);
+      } catch (err) {
+        this.deps.logger.warn({ err }, 'environment reading sink failed');
+      }
+    }
+  }
 
   /** Latest reading of each of these vendor device ids that has one (by device id). */
   async latest(deviceIds: string[]): Promise<Map<string, EnvironmentReading>> {
@@ -89,6 +112,7 @@ export class EnvironmentReadingsService {
     }
     const wanted = new Set(ids);
     const got = new Map(readings.filter((r) => wanted.has(r.deviceId)).map((r) => [r.deviceId, r]));
+    this.handOver([...got.values()]);
     for (const id of ids) {
       // Pushed meanwhile (no longer pending), or the provider changed (gone): that entry stays.
       if (!this.cache.get(id)?.pending) continue;

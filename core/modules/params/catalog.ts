@@ -30,6 +30,26 @@ const flags = flagSet(OPTION_FLAGS);
 export const PAD_AUTH_METHODS = ['password', 'card', 'qr', 'face'] as const;
 const padMethods = flagSet(PAD_AUTH_METHODS, 1);
 
+/** The indicators an environment reading may carry (SDK EnvironmentReading), in display order. */
+const ENV_INDICATORS = ['temperature', 'humidity', 'co2', 'tvoc', 'pressure', 'hcho', 'pm25', 'pm10'] as const;
+type EnvIndicator = (typeof ENV_INDICATORS)[number];
+const envBound = z
+  .object({ min: z.number().finite().optional(), max: z.number().finite().optional() })
+  .strict()
+  .refine((b) => b.min === undefined || b.max === undefined || b.min <= b.max, 'min must not exceed max');
+/**
+ * `envThresholds` (docs/product-rules.md R20.3): per indicator an optional lower and upper bound. The environment
+ * module reads the value as validated here.
+ */
+const ENV_THRESHOLDS = z.object(Object.fromEntries(ENV_INDICATORS.map((i) => [i, envBound.optional()]))).strict();
+type EnvThresholds = Partial<Record<EnvIndicator, { min?: number; max?: number }>>;
+const DEFAULT_ENV_THRESHOLDS: EnvThresholds = {
+  co2: { max: 1000 },
+  pm25: { max: 35 },
+  temperature: { min: 16, max: 28 },
+  humidity: { min: 30, max: 70 },
+};
+
 const p = (
   key: string,
   group: ParamGroup,
@@ -584,6 +604,36 @@ export const PARAMS: readonly ParamDef[] = [
     '会议开始前多少分钟打开会议室开关（0 表示签到时才打开）',
     "Minutes before the start at which the room's switches are turned on (0: only at check-in)",
     '会議開始の何分前に会議室のスイッチを入れるか（0 はチェックイン時のみ）',
+  ),
+  p(
+    'envRawDays',
+    'integration',
+    int(1, 90),
+    7,
+    false,
+    '环境传感器原始读数保留天数',
+    'Days to keep raw environment sensor readings',
+    '環境センサーの生データの保存日数',
+  ),
+  p(
+    'envHourlyDays',
+    'integration',
+    int(1, 3650),
+    365,
+    false,
+    '环境传感器每小时汇总（平均、最小、最大）保留天数',
+    'Days to keep hourly environment summaries (average, minimum, maximum)',
+    '環境センサーの1時間ごとの集計（平均・最小・最大）の保存日数',
+  ),
+  p(
+    'envThresholds',
+    'integration',
+    ENV_THRESHOLDS,
+    DEFAULT_ENV_THRESHOLDS,
+    false,
+    '环境指标阈值（每项可设 min、max）：读数超出时通知管理员一次，恢复后再次超出时再通知',
+    'Environment thresholds (min and/or max per indicator): administrators are told once when a reading goes outside, again only after it came back inside',
+    '環境指標のしきい値（指標ごとに min・max）：読み取り値が範囲外になると管理者に一度通知し、範囲内に戻った後に再び外れたときに再通知',
   ),
 ];
 

@@ -1,0 +1,190 @@
+/**
+ * Environment history (docs/product-rules.md R20.3): every reading of a room's environment sensors, pushed by the
+ * provider (`watch`) or fetched for the wall screens (the dashboard's cache hands them over), is queued here and
+ * written in bounded batches: one row per sensor and measurement time (a repeat is ignored by the unique key),
+ * readings of sensors mounted nowhere dropped. Each batch also checks the thresholds (alerts.ts). The scheduler
+ * rolls the raw rows into hourly ones and deletes what is past retention (rollup.ts); the room's history is read
+ * by history.ts.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import type { Cradle } from '../../cradle.ts';
+import type { EnvironmentReading } from '../../plugin-sdk/index.ts';
+import { RecentValue } from '../../recent-value.ts';
+import { resourcesWhere } from '../resources/index.ts';
+import { checkThresholds } from './alerts.ts';
+import { history } from './history.ts';
+import { rollup, sweep, type RollupResult, type SweepResult } from './rollup.ts';
+import { INDICATORS, type HistoryQuery, type HistoryView, type StoredReading } from './schema.ts';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+/** Readings written per INSERT (14 columns each: well under either database's limit on parameters). */
+export const BATCH = 500;
+/** Readings waiting to be written at most; beyond, the oldest are dropped (and counted in the log). */
+export const MAX_QUEUED = 50_000;
+/** How long a reading may wait for others to share its batch. */
+const FLUSH_DELAY_MS = 200;
+/** A reading stamped further ahead than this is a sensor with a wrong clock: dropped. */
+const FUTURE_MS = 5 * 60_000;
+/** How long the map of mounted sensors is trusted (a sensor mounted or moved is seen within this time). */
+const SENSORS_MAX_AGE_MS = 10_000;
+
+export interface EnvironmentDeps {
+  db: Knex;
+  clock: Clock;
+  logger: Logger;
+  paramsService: Cradle['paramsService'];
+  devicesService: Cradle['devicesService'];
+  resourcesService: Cradle['resourcesService'];
+  notificationsService: Cradle['notificationsService'];
+}
+
+/** A provider's reading reduced to what the SDK promises (a device id, a time, finite numbers), or null. */
+export function cleanReading(value: unknown): EnvironmentReading | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.deviceId !== 'string' || !v.deviceId || v.deviceId.length > 100) return null;
+  const out: EnvironmentReading = {
+    deviceId: v.deviceId,
+    at: typeof v.at === 'number' && Number.isFinite(v.at) ? v.at : 0,
+  };
+  for (const f of INDICATORS) {
+    const n = v[f];
+    if (typeof n === 'number' && Number.isFinite(n)) out[f] = n;
+  }
+  return out;
+}
+
+export class EnvironmentService {
+  private queue: EnvironmentReading[] = [];
+  private dropped = 0;
+  private timer?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+  /** Vendor id → resource id of every environment sensor mounted at a resource. */
+  private readonly sensors = new RecentValue(() => this.loadSensors(), SENSORS_MAX_AGE_MS);
+
+  constructor(private readonly deps: EnvironmentDeps) {}
+
+  private async loadSensors(): Promise<Map<string, number>> {
+    const ids = (await resourcesWhere(this.deps.db, {}).select('r.id')).map((r: { id: number }) => Number(r.id));
+    const map = new Map<string, number>();
+    for (let i = 0; i < ids.length; i += 2000)
+      for (const s of await this.deps.devicesService.environmentSensorsOf(ids.slice(i, i + 2000)))
+        if (!map.has(s.vendorId)) map.set(s.vendorId, s.resourceId);
+    return map;
+  }
+
+  /** Forgets the map of mounted sensors (a sensor just mounted is seen by the next batch). */
+  forgetSensors(): void {
+    this.sensors.forget();
+  }
+
+  /**
+   * Queues readings (the provider's pushes, the dashboard's fetches) to be written shortly, in batches. Never throws
+   * and never waits on the database: a slow database delays the history, not the caller.
+   */
+  ingest(values: readonly unknown[]): void {
+    for (const v of values) {
+      const r = cleanReading(v);
+      if (r) this.queue.push(r);
+    }
+    if (this.queue.length > MAX_QUEUED) {
+      const over = this.queue.length - MAX_QUEUED;
+      this.queue.splice(0, over);
+      this.dropped += over;
+    }
+    if (this.queue.length >= BATCH) void this.flush();
+    else if (this.queue.length && !this.timer)
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, FLUSH_DELAY_MS);
+  }
+
+  /** How many readings wait to be written. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Writes every queued reading (one batch at a time, never two at once); resolves when the queue is empty. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (!this.flushing)
+      this.flushing = (async () => {
+        try {
+          while (this.queue.length) {
+            const batch = this.queue.splice(0, BATCH);
+            try {
+              await this.write(batch);
+            } catch (err) {
+              this.deps.logger.warn({ err, readings: batch.length }, 'environment readings not written');
+            }
+          }
+          if (this.dropped) {
+            this.deps.logger.warn({ dropped: this.dropped }, 'environment readings dropped: the queue was full');
+            this.dropped = 0;
+          }
+        } finally {
+          this.flushing = undefined;
+        }
+      })();
+    return this.flushing;
+  }
+
+  /** Writes one batch: the readings of mounted sensors within the kept time, each sensor and time once. */
+  async write(batch: readonly EnvironmentReading[]): Promise<number> {
+    const { db, clock, paramsService } = this.deps;
+    const now = clock.now();
+    const p = await paramsService.getMany(['envRawDays', 'envThresholds']);
+    // An hour's raw rows are deleted whole (rollup.ts); a reading older than that would make a partial hour.
+    const oldest = now - Number(p.envRawDays) * DAY_MS + HOUR_MS;
+    const sensors = await this.sensors.get();
+    const unique = new Map<string, StoredReading>();
+    for (const r of batch) {
+      const resourceId = sensors.get(r.deviceId);
+      const at = r.at > 0 ? Math.round(r.at) : now;
+      if (resourceId === undefined || at < oldest || at > now + FUTURE_MS) continue;
+      const values = Object.fromEntries(INDICATORS.map((i) => [i, r[i] ?? null])) as StoredReading['values'];
+      unique.set(`${r.deviceId}\n${at}`, { resourceId, deviceId: r.deviceId, at, values });
+    }
+    const rows = [...unique.values()];
+    if (!rows.length) return 0;
+    await db('environment_readings')
+      .insert(
+        rows.map((r) => ({
+          resource_id: r.resourceId,
+          device_id: r.deviceId,
+          measured_at: r.at,
+          hour_at: r.at - (r.at % HOUR_MS),
+          received_at: now,
+          ...r.values,
+        })),
+      )
+      .onConflict(['device_id', 'measured_at'])
+      .ignore();
+    await checkThresholds(this.deps, rows, p.envThresholds as Record<string, unknown>);
+    return rows.length;
+  }
+
+  /** The scheduler's rollup of the hours that received readings (rollup.ts). */
+  rollup(): Promise<RollupResult> {
+    return rollup(this.deps);
+  }
+
+  /** The scheduler's deletion of what is past envRawDays and envHourlyDays (rollup.ts). */
+  sweep(): Promise<SweepResult> {
+    return sweep(this.deps);
+  }
+
+  /** GET /room/resources/:id/environment: for whoever may view the resource (404 unknown, 403 another type). */
+  async history(actor: Actor, resourceId: number, query: HistoryQuery): Promise<HistoryView> {
+    const resource = await this.deps.resourcesService.view(actor, resourceId);
+    return history(this.deps, { id: resource.id, timeZone: resource.timeZone }, query);
+  }
+}
