@@ -11,6 +11,8 @@ export interface BookingDeps {
   changeLog: Cradle['changeLog'];
   paramsService: Cradle['paramsService'];
   blocklistService: Cradle['blocklistService'];
+  /** The rooms' own sensors (the tablets module): the no-show rule keeps a booking whose room was occupied. */
+  presenceService: Cradle['presenceService'];
 }
 
 export type { Db } from '../../db/transaction.ts';

@@ -1,7 +1,8 @@
 /**
  * The no-show job: a confirmed booking nobody checked in to when the window
  * closes is auto-cancelled, its time freed, and a violation recorded in the same
- * transaction (the blocklist service may then blocklist the organiser).
+ * transaction (the blocklist service may then blocklist the organiser). Where the room's occupancy sensor drives the
+ * rules, a booking whose room was occupied since its window opened is kept (docs/product-rules.md R20.5).
  */
 import { joinResource } from '../resources/index.ts';
 import type { BookingDeps } from './deps.ts';
@@ -28,8 +29,14 @@ export async function autoCancelNoShows(deps: BookingDeps, now: number = deps.cl
       .limit(500)
       .select('b.*')) as Array<Record<string, unknown>>
   ).map(toBookingRow);
+  // A room its sensor found occupied since the check-in window opened is in use: people forgot to check in (R20.5).
+  const earlyMs = settings.checkInEarlyMinutes * MINUTE_MS;
+  const held = await deps.presenceService.heldByPresence(
+    due.map((b) => ({ id: b.id, resourceId: b.resourceId, since: b.startAt - earlyMs })),
+  );
   let n = 0;
   for (const b of due) {
+    if (held.has(b.id)) continue;
     const verdict = judge('noShow', { roles: ['scheduler'], ...b, now });
     if (!verdict.ok) continue;
     const events = new PendingEvents();

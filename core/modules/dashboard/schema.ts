@@ -26,6 +26,11 @@ export const UtilisationRow = z.object({
   openMinutes: z.number(),
   bookedMinutes: z.number(),
   utilisation: z.number().describe('0..1'),
+  sensedMinutes: z
+    .number()
+    .describe("booked minutes during which the rooms' occupancy sensors knew whether anybody was in"),
+  emptyMinutes: z.number().describe('of those, the minutes they said nobody: booked but empty ("ghost meetings")'),
+  emptyShare: z.number().describe('emptyMinutes over sensedMinutes, 0..1 (0 without sensors)'),
 });
 
 export const Panel = z

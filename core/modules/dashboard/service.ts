@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
+import type { Cradle } from '../../cradle.ts';
 import { openMinutes, rangeInZone, type OpenHoursRow } from './open-hours.ts';
 import { USES_TIME } from '../bookings/lifecycle.ts';
 import type { DashboardQuery } from './schema.ts';
@@ -31,10 +32,17 @@ export interface ResourceUsage extends ResourceRow {
   openMinutes: number;
   bookedMinutes: number;
   bookings: number;
+  /** Booked minutes during which the room's occupancy sensor knew whether anybody was there (R20.5). */
+  sensedMinutes: number;
+  /** Of those, the minutes it said nobody: booked but empty, "ghost meetings". */
+  emptyMinutes: number;
 }
 
+/** The share of `part` in `whole`, to three places; 0 of nothing is 0. */
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
+
 export class DashboardService {
-  constructor(private readonly deps: { db: Knex }) {}
+  constructor(private readonly deps: { db: Knex; presenceService: Cradle['presenceService'] }) {}
 
   private resources(q: Pick<DashboardQuery, 'locationId' | 'floorId' | 'type'>): Promise<ResourceRow[]> {
     const query = this.deps
@@ -97,18 +105,55 @@ export class DashboardService {
         }
       }
     }
+    const empty = await this.emptyTime(resources, q);
     return resources.map((r) => ({
       ...r,
       openMinutes: openMinutes(r, hours.get(r.id) ?? [], q.from, q.to),
       bookedMinutes: booked.get(r.id)?.minutes ?? 0,
       bookings: booked.get(r.id)?.count ?? 0,
+      sensedMinutes: Math.round((empty.get(r.id)?.sensedMs ?? 0) / 60_000),
+      emptyMinutes: Math.round((empty.get(r.id)?.emptyMs ?? 0) / 60_000),
     }));
   }
 
-  async utilisation(
-    q: DashboardQuery,
-  ): Promise<Array<{ key: string; name: string; openMinutes: number; bookedMinutes: number; utilisation: number }>> {
-    const groups = new Map<string, { name: string; openMinutes: number; bookedMinutes: number }>();
+  /** Booked and empty time of the rooms that have a sensor's history, from their meetings in the range (R20.5). */
+  private async emptyTime(resources: ResourceRow[], q: Pick<DashboardQuery, 'from' | 'to'>) {
+    const { db, presenceService } = this.deps;
+    const sensed = await presenceService.sensedRooms(resources.map((r) => r.id));
+    const spans: Array<{ resourceId: number; startAt: number; endAt: number }> = [];
+    for (const zone of new Set(resources.filter((r) => sensed.has(r.id)).map((r) => r.time_zone))) {
+      const { startAt, endAt } = rangeInZone(q.from, q.to, zone);
+      const ids = resources.filter((r) => r.time_zone === zone && sensed.has(r.id)).map((r) => r.id);
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = (await db('bookings')
+          .whereIn('resource_id', ids.slice(i, i + 500))
+          .whereIn('state', USED_STATES as unknown as string[])
+          .where('start_at', '>=', startAt)
+          .where('start_at', '<', endAt)
+          .select('resource_id', 'start_at', 'end_at')) as Array<Record<string, number>>;
+        for (const r of rows)
+          spans.push({ resourceId: Number(r.resource_id), startAt: Number(r.start_at), endAt: Number(r.end_at) });
+      }
+    }
+    return presenceService.emptyTime(spans);
+  }
+
+  async utilisation(q: DashboardQuery): Promise<
+    Array<{
+      key: string;
+      name: string;
+      openMinutes: number;
+      bookedMinutes: number;
+      utilisation: number;
+      sensedMinutes: number;
+      emptyMinutes: number;
+      emptyShare: number;
+    }>
+  > {
+    const groups = new Map<
+      string,
+      { name: string; openMinutes: number; bookedMinutes: number; sensedMinutes: number; emptyMinutes: number }
+    >();
     for (const u of await this.usage(q)) {
       const [key, name] =
         q.groupBy === 'location'
@@ -118,15 +163,18 @@ export class DashboardService {
             : q.groupBy === 'type'
               ? [`t${u.type}`, String(u.type)]
               : [`r${u.id}`, u.name];
-      const g = groups.get(key) ?? { name, openMinutes: 0, bookedMinutes: 0 };
+      const g = groups.get(key) ?? { name, openMinutes: 0, bookedMinutes: 0, sensedMinutes: 0, emptyMinutes: 0 };
       g.openMinutes += u.openMinutes;
       g.bookedMinutes += u.bookedMinutes;
+      g.sensedMinutes += u.sensedMinutes;
+      g.emptyMinutes += u.emptyMinutes;
       groups.set(key, g);
     }
     return [...groups.entries()].map(([key, g]) => ({
       key,
       ...g,
-      utilisation: g.openMinutes > 0 ? Math.round((g.bookedMinutes / g.openMinutes) * 1000) / 1000 : 0,
+      utilisation: share(g.bookedMinutes, g.openMinutes),
+      emptyShare: share(g.emptyMinutes, g.sensedMinutes),
     }));
   }
 

@@ -47,6 +47,12 @@ export const tabletsModule: AtriumModule = {
       run: async () => void (await c.tabletsService.sweepCodes()),
     },
     {
+      // The sensors' history behind booked-but-empty time is kept 400 days (R20.5).
+      name: 'tablets.sweepPresenceLog',
+      everySeconds: 3600,
+      run: async ({ now }) => void (await c.presenceService.sweepLog(now)),
+    },
+    {
       // Tells the administrators of tablets offline for padOfflineAlertMinutes, once per outage (R19.11).
       name: 'tablets.alertOffline',
       everySeconds: 60,

@@ -74,3 +74,14 @@ export class RoomQrCodeModel extends TableModel {
   rotatedAt!: number;
   createdAt!: number;
 }
+
+/** One change of a room's occupancy sensor (R20.5): the history behind booked-but-empty time. */
+export class RoomPresenceLogModel extends TableModel {
+  static override tableName = 'room_presence_log';
+  static override coerce = { present: 'boolean' } as const;
+  id!: number;
+  resourceId!: number;
+  /** true somebody, false nobody, null unknown. */
+  present!: boolean | null;
+  at!: number;
+}

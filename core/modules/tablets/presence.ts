@@ -18,7 +18,17 @@ import { ForbiddenError } from '../../errors.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { RoomBooking } from '../bookings/index.ts';
 import { usernameByCardNo, usernameOf } from '../users/index.ts';
+import { runTx } from '../../db/transaction.ts';
 import { RoomPresenceModel, RoomRecognitionModel } from './model.ts';
+import {
+  emptyTime,
+  logPresence,
+  occupiedSince,
+  sensedRooms,
+  sweepPresenceLog,
+  type EmptyTime,
+  type TimeSpan,
+} from './presence-history.ts';
 
 export const BODY_SENSOR = ['none', 'on', 'off', 'always'] as const;
 export type BodySensor = (typeof BODY_SENSOR)[number];
@@ -130,12 +140,12 @@ export class PresenceService {
     const present = report.state === 2 ? null : report.state === 1;
     const now = this.deps.clock.now();
     const before = await this.row(resourceId);
-    if (!before)
-      await RoomPresenceModel.query(this.deps.db).insert({ resourceId, present, changedAt: now, updatedAt: now });
-    else if (before.present !== present)
-      await RoomPresenceModel.query(this.deps.db)
-        .findById(resourceId)
-        .patch({ present, changedAt: now, updatedAt: now });
+    if (!before || before.present !== present)
+      await runTx(this.deps.db, async (trx) => {
+        if (!before) await RoomPresenceModel.query(trx).insert({ resourceId, present, changedAt: now, updatedAt: now });
+        else await RoomPresenceModel.query(trx).findById(resourceId).patch({ present, changedAt: now, updatedAt: now });
+        await logPresence(trx, resourceId, present, now);
+      });
     if (present && s.sensor === 'always')
       for (const b of await this.checkInOpen(resourceId, now, s.earlyMs, s.windowMs))
         await this.deps.bookingsService.checkInPresent(roomActor(resourceId), b.id);
@@ -237,6 +247,33 @@ export class PresenceService {
     const meeting = await this.meetingNow(resourceId, now);
     if (meeting?.id !== bookingId) throw new ForbiddenError('pad.notUnderway');
     await RoomPresenceModel.query(this.deps.db).findById(resourceId).patch({ keptAt: now, updatedAt: now });
+  }
+
+  /**
+   * The bookings (of `{ id, resourceId, since }`) whose room's sensor said somebody at some moment since `since`,
+   * when `bodySensor` drives the rules (`on`, `always`): the no-show rule keeps these (R20.5). Otherwise none.
+   */
+  async heldByPresence(
+    bookings: ReadonlyArray<{ id: number; resourceId: number; since: number }>,
+  ): Promise<Set<number>> {
+    const { sensor } = await this.settings();
+    if (sensor !== 'on' && sensor !== 'always') return new Set();
+    return occupiedSince(this.deps.db, bookings, this.deps.clock.now());
+  }
+
+  /** The rooms among these whose sensor has reported (they have a history of presence). */
+  sensedRooms(resourceIds: readonly number[]): Promise<Set<number>> {
+    return sensedRooms(this.deps.db, resourceIds);
+  }
+
+  /** Deletes the sensors' history past its keeping time, a batch at a time. */
+  sweepLog(now: number): Promise<number> {
+    return sweepPresenceLog(this.deps.db, now);
+  }
+
+  /** Booked and empty time per room over these meetings, from the sensors' history (R20.5); rooms never sensed are absent. */
+  emptyTime(meetings: readonly TimeSpan[]): Promise<Map<number, EmptyTime>> {
+    return emptyTime(this.deps.db, meetings);
   }
 
   /**

@@ -1,4 +1,4 @@
-/** The dashboard's panels for a range and place: utilisation by place and by type, the hour-of-week heat map, the no-show rate, the top resources. */
+/** The dashboard's panels for a range and place: utilisation by place and by type, the hour-of-week heat map, the no-show rate, booked-but-empty time, the top resources. */
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Grid, Loader, Segment, Statistic } from 'semantic-ui-react';
@@ -45,6 +45,9 @@ export function DashboardPanels({ q, large = false }: { q: Dashboard; large?: bo
   const grid = heat.data ?? [];
   const ns = noShow.data;
   const tops = top.data ?? [];
+  // Booked-but-empty time over the rooms whose sensors reported ("ghost meetings").
+  const sensed = places.reduce((n, r) => n + r.sensedMinutes, 0);
+  const empty = places.reduce((n, r) => n + r.emptyMinutes, 0);
   return (
     <Grid stackable columns={2} data-testid="dashboard-panels">
       {panel(
@@ -94,6 +97,19 @@ export function DashboardPanels({ q, large = false }: { q: Dashboard; large?: bo
           </div>
         ),
         !ns,
+      )}
+      {panel(
+        t('dashboard.ghost'),
+        'ghost',
+        byPlace.isLoading,
+        <div style={{ display: 'flex', alignItems: 'center', gap: '1em' }}>
+          <RateRing rate={sensed > 0 ? empty / sensed : 0} label={t('dashboard.ghost')} testId="chart-ghost" />
+          <Statistic.Group size="mini" widths={1}>
+            <Statistic label={t('dashboard.sensedHours')} value={Math.round(sensed / 6) / 10} />
+            <Statistic label={t('dashboard.emptyHours')} value={Math.round(empty / 6) / 10} />
+          </Statistic.Group>
+        </div>,
+        sensed === 0,
       )}
       {panel(
         t('dashboard.top'),
