@@ -28,6 +28,9 @@ const OUTBOX_METHODS: Partial<Record<PluginKind, readonly string[]>> = {
 export function orderKey(row: OutboxRow): string | undefined {
   if (row.kind === 'notify') return undefined;
   if (row.kind === 'calendar') return `booking ${(row.payload as { booking?: { id?: unknown } }).booking?.id}`;
+  // A label drawn at delivery (no arguments stored) is about that label: one push at a time each.
+  const label = (row.payload as { label?: { labelId?: unknown } }).label;
+  if (label) return JSON.stringify(['label', label.labelId ?? null]);
   const args = (row.payload as { args?: unknown[] }).args ?? [];
   // Access calls are about one booking at one lock: grant(grant) names both in its argument, revoke(id, lock) in two.
   if (row.kind === 'access') {
@@ -58,10 +61,14 @@ export async function deliver(host: PluginHost, row: OutboxRow): Promise<string 
   }
   const allowed = OUTBOX_METHODS[row.kind] ?? [];
   if (!allowed.includes(row.topic)) throw new Error(`${row.kind} providers take no "${row.topic}" work`);
-  const args = ((row.payload as { args?: unknown[] }).args ?? []) as unknown[];
-  await host.call(row.kind, row.topic, (p) => {
+  const stored = (row.payload as { args?: unknown[] }).args;
+  const build = host.callBuilder(row.kind);
+  await host.call(row.kind, row.topic, async (p) => {
     const method = (p as unknown as Record<string, unknown>)[row.topic];
     if (typeof method !== 'function') throw new Error(`the provider has no ${row.topic}()`);
+    // Rows queued without their arguments have them built now, from the state of things at delivery (e-ink labels).
+    const args = stored ?? (build ? await build(row, p) : undefined);
+    if (!args) throw new Error(`${row.kind} work without arguments, and no builder for them in this process`);
     return (method as (...a: unknown[]) => Promise<unknown>).apply(p, args);
   });
 }

@@ -22,7 +22,7 @@ import {
 import { buildContext } from './context.ts';
 import { discoverPlugins, type Discovery } from './discover.ts';
 import { errorMessage, withTimeout } from './isolate.ts';
-import type { Outbox } from './outbox.ts';
+import type { Outbox, OutboxRow } from './outbox.ts';
 import { SettingsStore, type StoredSettings } from './settings-store.ts';
 
 export interface PluginHostDeps {
@@ -42,6 +42,13 @@ interface Running {
   /** Stops the provider's `watch`, when it offers one and it started. */
   stopWatch?: () => void;
 }
+
+/**
+ * Builds a row's call arguments when it is delivered rather than when it is queued, with the running provider at
+ * hand: an e-ink label is drawn from the room's day as it is then, at the size its provider names
+ * (docs/product-rules.md R20.4), so coalesced work shows the newest state.
+ */
+export type CallBuilder = (row: OutboxRow, provider: ProviderBase) => Promise<unknown[]>;
 
 /** What a provider's `watch` reports: environment readings, occupancy changes. */
 export type PushListener = (value: unknown) => void;
@@ -69,6 +76,7 @@ export class PluginHost {
   private readonly pushListeners = new Map<PluginKind, Set<PushListener>>();
   /** Set by stop(): work still in flight at shutdown must not start providers again. */
   private stopped = false;
+  private readonly builders = new Map<PluginKind, CallBuilder>();
 
   constructor(private readonly deps: PluginHostDeps) {
     this.store = new SettingsStore(deps);
@@ -180,6 +188,19 @@ export class PluginHost {
   /** Id of the provider running for a kind (after `active`). */
   activeId(kind: PluginKind): string | undefined {
     return this.running.get(kind)?.def.id;
+  }
+
+  /**
+   * Has outbox rows of `kind` queued without arguments get them from `builder` when delivered (the building
+   * module's e-ink labels, drawn at delivery). One builder per kind; a later one replaces it.
+   */
+  buildCallsWith(kind: PluginKind, builder: CallBuilder): void {
+    this.builders.set(kind, builder);
+  }
+
+  /** The builder of `kind`'s call arguments, when one was set in this process. */
+  callBuilder(kind: PluginKind): CallBuilder | undefined {
+    return this.builders.get(kind);
   }
 
   /** Database and clock, for host-side bookkeeping of provider work (calendar ids). */

@@ -1,5 +1,12 @@
 /** The plugin host's front door: loading and running providers, their settings, and the outbox. */
-export { PluginHost, NoProviderError, DEFAULT_TIMEOUT_MS, type PluginHostDeps, type PushListener } from './host.ts';
+export {
+  PluginHost,
+  NoProviderError,
+  DEFAULT_TIMEOUT_MS,
+  type CallBuilder,
+  type PluginHostDeps,
+  type PushListener,
+} from './host.ts';
 export { Outbox, backoffMs, OUTBOX_DEFAULTS, type OutboxItem, type OutboxRow, type OutboxOptions } from './outbox.ts';
 export { deliver, orderKey } from './deliver.ts';
 export { calendarWork } from './booking-sync.ts';

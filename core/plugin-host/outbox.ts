@@ -8,7 +8,7 @@
  * it. Nothing is ever deleted here.
  */
 import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
@@ -22,6 +22,13 @@ export interface OutboxItem {
   provider: string | null;
   topic: string;
   payload: unknown;
+  /** When it may be delivered (epoch ms); now when absent. */
+  dueAt?: number;
+  /**
+   * The idempotency key to queue it under instead of the caller's own (the change dispatcher's names the change):
+   * coalesced work (`Outbox.coalesced`) names its subject and turn, so work of several changes joins one row.
+   */
+  key?: string;
 }
 
 export interface OutboxRow extends OutboxItem {
@@ -90,7 +97,7 @@ export class Outbox {
         payload: JSON.stringify(item.payload),
         state: 'pending',
         attempts: 0,
-        next_attempt_at: now,
+        next_attempt_at: item.dueAt ?? now,
         idempotency_key: idempotencyKey ?? null,
         created_at: now,
         updated_at: now,
@@ -104,6 +111,50 @@ export class Outbox {
       };
       return Number(row.id);
     }
+  }
+
+  /**
+   * Where to queue coalesced work about one subject (an e-ink label, docs/product-rules.md R20.4): the subject has
+   * at most one row waiting, and a new one is due no sooner than `spacingMs` after the last went out. The answer is
+   * the key and due time to enqueue under now:
+   * - a row of the subject that waits unclaimed: its own key (queuing under it adds nothing). Its call is to be
+   *   built from the state of things when it is delivered, and what the caller asks about is committed already,
+   *   so that row carries it too;
+   * - else the subject's next key, due `spacingMs` after the last row was delivered or given up (or now, when it
+   *   is under way: it may have read the state before the caller's change), or now when there was none.
+   * The subject's rows are numbered in their keys (a hash of the subject, so any id fits and keys of different
+   * subjects never share a prefix, whatever the collation), and the newest is found through the unique index.
+   * Two callers asking at once get the same key: the unique index keeps one row. Crash-safe as it keeps nothing
+   * but the rows, and any number of processes may ask.
+   */
+  async coalesced(
+    subject: string,
+    spacingMs: number,
+    db: Knex | Knex.Transaction = this.deps.db,
+  ): Promise<{ key: string; dueAt: number; queuedAt: number | null }> {
+    const now = this.deps.clock.now();
+    const prefix = `coalesce:${createHash('sha1').update(subject).digest('hex')}:`;
+    const keyOf = (turn: number) => `${prefix}${String(turn).padStart(10, '0')}`;
+    const last = (await db('outbox')
+      .where('idempotency_key', '>=', keyOf(0))
+      .where('idempotency_key', '<=', keyOf(9_999_999_999))
+      .orderBy('idempotency_key', 'desc')
+      .first('idempotency_key', 'state', 'locked_until', 'updated_at', 'created_at')) as
+      | {
+          idempotency_key: string;
+          state: string;
+          locked_until: number | string | null;
+          updated_at: number | string;
+          created_at: number | string;
+        }
+      | undefined;
+    if (!last) return { key: keyOf(1), dueAt: now, queuedAt: null };
+    const queuedAt = Number(last.created_at);
+    const claimed = last.locked_until !== null && Number(last.locked_until) >= now;
+    if (last.state === 'pending' && !claimed) return { key: last.idempotency_key, dueAt: now, queuedAt };
+    const turn = Number(last.idempotency_key.slice(prefix.length)) + 1;
+    const wentOut = last.state === 'pending' ? now : Number(last.updated_at);
+    return { key: keyOf(turn), dueAt: Math.max(now, wentOut + spacingMs), queuedAt };
   }
 
   /** Rows that may be claimed now: pending, due, and held by nobody (or by a claim whose lease ran out). */

@@ -1,8 +1,10 @@
 /**
  * The SDK's version. Minor versions only add (optional methods, new event types); a plugin written for 1.0 runs
  * unchanged on 1.1. 1.1 added `watch` to the access kind (cards read) and to the face kind (people identified).
+ * 1.2 added to the eink kind the label drawn by the server (`LabelContent.image`, `freeFrom`) and the labels' sizes
+ * in `listLabels` (docs/product-rules.md R20.4).
  */
-export const SDK_VERSION = '1.1.0';
+export const SDK_VERSION = '1.2.0';
 
 /** The integration kinds, each with the console screen that configures it. */
 export const PLUGIN_KINDS = [

@@ -1,7 +1,8 @@
 /**
  * What the building integrations ask of bookings on the clock (docs/product-rules.md R20.2): the meetings about
  * to start, whose rooms may be switched on ahead, and the checked-in meetings whose time ran out, whose rooms are
- * switched off. Plain functions on the caller's db; bounded by the (state, start_at) index.
+ * switched off; and when a room is next free, for its e-ink labels (R20.4). Plain functions on the caller's db;
+ * bounded by the (state, start_at) index.
  */
 import type { Db } from '../../db/transaction.ts';
 import { CONFIRMED } from './lifecycle.ts';
@@ -70,6 +71,29 @@ export async function roomInUse(
       w.where('state', 'checkedIn');
       if (aheadMs > 0) w.orWhere((c) => c.where('state', 'confirmed').where('start_at', '<=', now + aheadMs));
     })
-    .select('id').first();
+    .select('id')
+    .first();
   return row !== undefined;
+}
+
+/**
+ * When the room is next free at or after `from`, looking no further than `until`: `from` when no confirmed or
+ * checked-in meeting holds it then, else the end of the run of meetings that follow each other without a gap;
+ * null when that run reaches `until` (not free again before then). An e-ink label shows it (R20.4).
+ */
+export async function roomFreeFrom(db: Db, resourceId: number, from: number, until: number): Promise<number | null> {
+  const rows = await BookingModel.query(db)
+    .where('resource_id', resourceId)
+    .whereIn('state', CONFIRMED as unknown as string[])
+    .where('end_at', '>', from)
+    .where('start_at', '<', until)
+    .orderBy('start_at')
+    .limit(200)
+    .select('start_at', 'end_at');
+  let free = from;
+  for (const b of rows) {
+    if (b.startAt > free) break;
+    free = Math.max(free, b.endAt);
+  }
+  return free >= until ? null : free;
 }

@@ -28,7 +28,13 @@ export type { RoomBooking } from './door.ts';
 export { snapshotsOf } from './repo.ts';
 export { claimReminder, dueReminders } from './reminders.ts';
 export { joinBooking } from './reach.ts';
-export { checkedInMeetingsEndedBetween, meetingsStartingBetween, roomInUse, type BookingAtRoom } from './building.ts';
+export {
+  checkedInMeetingsEndedBetween,
+  meetingsStartingBetween,
+  roomFreeFrom,
+  roomInUse,
+  type BookingAtRoom,
+} from './building.ts';
 export {
   futureHoldingBookings,
   holdingBookingDays,

@@ -1,4 +1,7 @@
-/** What the building integrations use: the devices of a room, the card holders, the settings, the outbox. */
+/**
+ * What the building integrations use: the devices of a room, the card holders, the settings, the outbox, and the
+ * room's bookings as a door label shows them.
+ */
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -11,6 +14,7 @@ export interface BuildingDeps {
   changeLog: Cradle['changeLog'];
   pluginHost: Cradle['pluginHost'];
   outbox: Cradle['outbox'];
+  liveBookingsService: Cradle['liveBookingsService'];
   /** The enabled users among these ids who carry a card number. */
   cardHolders(ids: readonly number[]): Promise<Array<{ id: number; username: string; cardNo: string }>>;
 }

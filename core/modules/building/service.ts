@@ -1,12 +1,15 @@
 /**
- * The building integrations on the booking lifecycle (docs/product-rules.md R20): what the `access` and
- * `switch` change targets queue for each recorded change, and the switching the clock brings.
+ * The building integrations on the booking lifecycle (docs/product-rules.md R20): what the `access`, `switch`
+ * and `eink` change targets queue for each recorded change, the switching and the labels' redraws the clock
+ * brings, and the drawing of a label when its call is delivered.
  */
-import type { OutboxItem } from '../../plugin-host/index.ts';
+import type { OutboxItem, OutboxRow } from '../../plugin-host/index.ts';
+import type { ProviderBase } from '../../plugin-sdk/index.ts';
 import type { Change } from '../changes/index.ts';
 import { cardHolders } from '../users/index.ts';
 import { accessWork } from './access.ts';
 import type { BuildingDeps } from './deps.ts';
+import { einkDaySweep, einkWork, labelCall } from './eink.ts';
 import { switchSweep, switchWork } from './switch.ts';
 
 export class BuildingService {
@@ -22,6 +25,7 @@ export class BuildingService {
       changeLog: deps.changeLog,
       pluginHost: deps.pluginHost,
       outbox: deps.outbox,
+      liveBookingsService: deps.liveBookingsService,
       cardHolders: (ids) => cardHolders(deps.db, ids),
     };
   }
@@ -39,5 +43,20 @@ export class BuildingService {
   /** The `building.switch` job: switching on ahead of meetings and off when their time ran out, once each. */
   switchSweep(now: number): Promise<number> {
     return switchSweep(this.deps, now);
+  }
+
+  /** The `eink` target: the labels of the rooms whose day a change touches, coalesced (only reads). */
+  einkWork(change: Change): Promise<OutboxItem[]> {
+    return einkWork(this.deps, change);
+  }
+
+  /** The `building.eink` job: every label redrawn at the start of its room's day, once. */
+  einkDaySweep(now: number): Promise<number> {
+    return einkDaySweep(this.deps, now);
+  }
+
+  /** A label's `update` call, drawn when its row is delivered (the plugin host's call builder for `eink`). */
+  labelCall(row: OutboxRow, provider: ProviderBase): Promise<unknown[]> {
+    return labelCall(this.deps, row, provider);
   }
 }

@@ -232,7 +232,8 @@ export class ChangeDispatcher implements BackgroundWorker {
       await this.advance(trx, target, from, to);
       for (const { change, items } of planned) {
         for (const [i, item] of items.entries()) {
-          await this.deps.outbox.enqueue(trx, item, `${change.id}:${target}:${i}`);
+          // Coalesced work names its own key (several changes join one row, Outbox.coalesced).
+          await this.deps.outbox.enqueue(trx, item, item.key ?? `${change.id}:${target}:${i}`);
           queued++;
         }
       }

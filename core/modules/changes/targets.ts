@@ -11,8 +11,10 @@ export function changeTargets(c: Cradle): ChangeTarget[] {
   return [
     { name: 'notify', plan: (change) => c.notificationsService.outboxWork(change) },
     { name: 'calendar', plan: (change) => calendarWork(change, () => c.pluginHost.selected('calendar')) },
-    // Door grants and room switches (docs/product-rules.md R20): the building module says what a change means.
+    // Door grants, room switches and door labels (docs/product-rules.md R20): the building module says what a
+    // change means. Labels are coalesced: their items name their own keys (R20.4).
     { name: 'access', plan: (change) => c.buildingService.accessWork(change) },
     { name: 'switch', plan: (change) => c.buildingService.switchWork(change) },
+    { name: 'eink', plan: (change) => c.buildingService.einkWork(change) },
   ];
 }

@@ -9,6 +9,8 @@ export const DEVICE_KINDS = [
   'sensor',
   'cardReader',
   'lock',
+  // An e-ink door label (docs/product-rules.md R20.4).
+  'label',
   'other',
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];

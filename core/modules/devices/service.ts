@@ -199,6 +199,26 @@ export class DevicesService {
     return [...new Set(devices.flatMap((d) => d.identifier?.trim() || d.macAddress || []))];
   }
 
+  /**
+   * Every device of these kinds mounted at a resource, with its vendor id (`identifier`, else the MAC address):
+   * the e-ink labels the scheduler redraws at the start of their rooms' day (docs/product-rules.md R20.4).
+   */
+  async mountedVendorIds(kinds: readonly DeviceKind[]): Promise<Array<{ resourceId: number; vendorId: string }>> {
+    const devices = await DeviceModel.query(this.deps.db)
+      .whereIn('kind', [...kinds])
+      .whereNotNull('resource_id')
+      .orderBy('id')
+      .select('resource_id', 'identifier', 'mac_address');
+    const seen = new Set<string>();
+    return devices.flatMap((d) => {
+      const vendorId = d.identifier?.trim() || d.macAddress;
+      const key = JSON.stringify([d.resourceId, vendorId]);
+      if (!vendorId || !d.resourceId || seen.has(key)) return [];
+      seen.add(key);
+      return [{ resourceId: d.resourceId, vendorId }];
+    });
+  }
+
   /** GET /inte/environment/deviceList and /inte/occupancy/deviceList (docs/architecture.md A4.6). */
   async sensors(kind: Extract<DeviceKind, 'environment' | 'occupancy'>): Promise<SensorItem[]> {
     const devices = await this.base(this.deps.db).where('d.kind', kind).orderBy('d.id');
