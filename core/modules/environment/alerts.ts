@@ -76,7 +76,7 @@ export async function checkThresholds(deps: Deps, readings: readonly StoredReadi
           device_id: r.deviceId,
           indicator,
           side: 'in',
-          measured_at: 0,
+          measured_at: to === 'in' ? r.at : 0,
           changed_at: now,
         });
         if (to !== 'in') changes.push({ reading: r, indicator, from: 'in', to });

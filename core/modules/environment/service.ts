@@ -63,6 +63,11 @@ export class EnvironmentService {
   private dropped = 0;
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
+  /**
+   * The newest measurement time this process has checked against the thresholds, per sensor: a repeated or
+   * late reading (a fetch after a push, a feed replaying) is stored if new but never moves a threshold's side.
+   */
+  private readonly newestAt = new Map<string, number>();
   /** Vendor id → resource id of every environment sensor mounted at a resource. */
   private readonly sensors = new RecentValue(() => this.loadSensors(), SENSORS_MAX_AGE_MS);
 
@@ -97,7 +102,12 @@ export class EnvironmentService {
       this.dropped += over;
     }
     if (this.queue.length >= BATCH) void this.flush();
-    else if (this.queue.length && !this.timer)
+    else this.later();
+  }
+
+  /** Writes what is queued shortly (once), so that readings arriving together share a batch. */
+  private later(): void {
+    if (this.queue.length && !this.timer)
       this.timer = setTimeout(() => {
         this.timer = undefined;
         void this.flush();
@@ -115,26 +125,28 @@ export class EnvironmentService {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (!this.flushing)
-      this.flushing = (async () => {
-        try {
-          while (this.queue.length) {
-            const batch = this.queue.splice(0, BATCH);
-            try {
-              await this.write(batch);
-            } catch (err) {
-              this.deps.logger.warn({ err, readings: batch.length }, 'environment readings not written');
-            }
-          }
-          if (this.dropped) {
-            this.deps.logger.warn({ dropped: this.dropped }, 'environment readings dropped: the queue was full');
-            this.dropped = 0;
-          }
-        } finally {
-          this.flushing = undefined;
-        }
-      })();
+    // `finally` runs after the assignment even when there is nothing to write (its callback is a later microtask).
+    this.flushing ??= this.drain().finally(() => {
+      this.flushing = undefined;
+      // Queued after the last batch was taken.
+      this.later();
+    });
     return this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, BATCH);
+      try {
+        await this.write(batch);
+      } catch (err) {
+        this.deps.logger.warn({ err, readings: batch.length }, 'environment readings not written');
+      }
+    }
+    if (this.dropped) {
+      this.deps.logger.warn({ dropped: this.dropped }, 'environment readings dropped: the queue was full');
+      this.dropped = 0;
+    }
   }
 
   /** Writes one batch: the readings of mounted sensors within the kept time, each sensor and time once. */
@@ -168,7 +180,9 @@ export class EnvironmentService {
       )
       .onConflict(['device_id', 'measured_at'])
       .ignore();
-    await checkThresholds(this.deps, rows, p.envThresholds as Record<string, unknown>);
+    const newer = rows.filter((r) => r.at > (this.newestAt.get(r.deviceId) ?? 0));
+    for (const r of newer) if (r.at > (this.newestAt.get(r.deviceId) ?? 0)) this.newestAt.set(r.deviceId, r.at);
+    await checkThresholds(this.deps, newer, p.envThresholds as Record<string, unknown>);
     return rows.length;
   }
 
