@@ -174,10 +174,10 @@ perDialect(
         width: 400,
         height: 300,
       };
-      const bare = renderLabel(spec, { systemFonts: false });
+      const bare = await renderLabel(spec, { systemFonts: false });
       t.is(ink(bare.rgba, 400, 0, 75), 0);
-      const other = renderLabel({ ...spec, roomName: '大厅东区' });
-      const same = renderLabel(spec);
+      const other = await renderLabel({ ...spec, roomName: '大厅东区' });
+      const same = await renderLabel(spec);
       t.notDeepEqual(
         Buffer.from(other.rgba.subarray(0, 400 * 75 * 4)),
         Buffer.from(same.rgba.subarray(0, 400 * 75 * 4)),

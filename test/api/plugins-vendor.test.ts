@@ -56,6 +56,7 @@ perDialect(
         t.true(ids('notify').includes('acme-pager'));
         // The bundled providers, then the vendor's.
         t.deepEqual(ids('switch'), ['none', 'mqtt-switch', 'shelly-switch', 'webhook-switch', 'acme-switch']);
+        t.deepEqual(ids('eink'), ['none', 'eink-openepaperlink']);
         t.is(kinds.body.data.loadErrors.length, 1);
         t.regex(kinds.body.data.loadErrors[0]!.source, /acme-broken/);
         t.regex(kinds.body.data.loadErrors[0]!.error, /id "Acme Broken"/);

@@ -178,7 +178,7 @@ export async function labelCall(deps: BuildingDeps, row: OutboxRow, provider: Pr
   ]);
   const slot = slots.get(ref.resourceId) ?? { current: null, next: null };
   const freeFrom = free === null ? null : DateTime.fromMillis(free, { zone: room.timeZone }).toFormat('HH:mm');
-  const image = renderLabel({
+  const image = await renderLabel({
     lang,
     roomName: room.name,
     current: meeting(slot.current),

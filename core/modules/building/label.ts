@@ -4,7 +4,7 @@
  * What it shows: the room's name, the meeting under way and the next one of the day, and when the room is next
  * free. Pure: the caller reads the day and the texts.
  */
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { t, type Lang } from '../../i18n/index.ts';
 import type { LabelImage } from '../../plugin-sdk/index.ts';
 
@@ -103,17 +103,16 @@ export function labelSvg(spec: LabelSpec): string {
 }
 
 /**
- * Draws the label. `systemFonts: false` draws without any font (text left out): tests compare with it. Loading the
- * system's fonts takes about 0.2 s, once per label drawn, at most once per label every 30 s.
+ * Draws the label, off the event loop (resvg's worker threads). `systemFonts: false` draws without any font (text
+ * left out): tests compare with it. Loading the system's fonts takes about 0.2 s, once per label drawn, and a label
+ * is drawn at most once every 30 s.
  */
-export function renderLabel(spec: LabelSpec, { systemFonts = true } = {}): LabelImage {
-  const svg = labelSvg(spec);
-  const resvg = new Resvg(svg, {
+export async function renderLabel(spec: LabelSpec, { systemFonts = true } = {}): Promise<LabelImage> {
+  const rendered = await renderAsync(labelSvg(spec), {
     fitTo: { mode: 'original' },
     background: '#ffffff',
     font: { loadSystemFonts: systemFonts, defaultFontFamily: spec.lang === 'en' ? 'DejaVu Sans' : 'Noto Sans CJK SC' },
   });
-  const rendered = resvg.render();
   return {
     png: new Uint8Array(rendered.asPng()),
     rgba: new Uint8Array(rendered.pixels),
