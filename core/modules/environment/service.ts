@@ -8,13 +8,14 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Actor } from '../../actor.ts';
+import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
 import type { EnvironmentReading } from '../../plugin-sdk/index.ts';
 import { RecentValue } from '../../recent-value.ts';
-import { resourcesWhere } from '../resources/index.ts';
-import { checkThresholds } from './alerts.ts';
+import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import { resourceCapability, resourcesWhere } from '../resources/index.ts';
+import { checkThresholds, SideCache } from './alerts.ts';
 import { history } from './history.ts';
 import { rollup, sweep, type RollupResult, type SweepResult } from './rollup.ts';
 import { INDICATORS, type HistoryQuery, type HistoryView, type StoredReading } from './schema.ts';
@@ -68,6 +69,8 @@ export class EnvironmentService {
    * late reading (a fetch after a push, a feed replaying) is stored if new but never moves a threshold's side.
    */
   private readonly newestAt = new Map<string, number>();
+  /** The threshold side last recorded per sensor and indicator, as this process saw it (alerts.ts). */
+  private readonly sides = new SideCache();
   /** Vendor id → resource id of every environment sensor mounted at a resource. */
   private readonly sensors = new RecentValue(() => this.loadSensors(), SENSORS_MAX_AGE_MS);
 
@@ -182,7 +185,7 @@ export class EnvironmentService {
       .ignore();
     const newer = rows.filter((r) => r.at > (this.newestAt.get(r.deviceId) ?? 0));
     for (const r of newer) if (r.at > (this.newestAt.get(r.deviceId) ?? 0)) this.newestAt.set(r.deviceId, r.at);
-    await checkThresholds(this.deps, newer, p.envThresholds as Record<string, unknown>);
+    await checkThresholds(this.deps, newer, p.envThresholds as Record<string, unknown>, this.sides);
     return rows.length;
   }
 
@@ -196,9 +199,17 @@ export class EnvironmentService {
     return sweep(this.deps);
   }
 
-  /** GET /room/resources/:id/environment: for whoever may view the resource (404 unknown, 403 another type). */
+  /**
+   * GET /room/resources/:id/environment: for whoever may view the resource, as the resources module decides it
+   * (docs/product-rules.md R2.6: desks with the desk screen, the rest with the room screen); 404 when unknown.
+   * The chart's hot path: the resource's type and zone through the owner's query helper, not its whole view.
+   */
   async history(actor: Actor, resourceId: number, query: HistoryQuery): Promise<HistoryView> {
-    const resource = await this.deps.resourcesService.view(actor, resourceId);
-    return history(this.deps, { id: resource.id, timeZone: resource.timeZone }, query);
+    const resource = (await resourcesWhere(this.deps.db, { ids: [resourceId] }).first('r.type', 'r.time_zone')) as
+      { type: number | string; time_zone: string | null } | undefined;
+    if (!resource) throw new NotFoundError('resource', resourceId);
+    if (!can(actor, resourceCapability(Number(resource.type), 'view')))
+      throw new ForbiddenError('places.typeForbidden');
+    return history(this.deps, { id: resourceId, timeZone: resource.time_zone || 'UTC' }, query);
   }
 }
