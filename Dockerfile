@@ -10,6 +10,8 @@ RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: production dependencies, sources (run by tsx) and the built console.
 FROM node:20-bookworm-slim
+# E-ink door labels are drawn with the system's fonts: Noto Sans CJK for Chinese and Japanese (docs/product-rules.md R20.4).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=8080 \
     ATRIUM_DATA_DIR=/data \
