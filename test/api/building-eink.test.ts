@@ -2,7 +2,8 @@
  * E-ink door labels on the booking lifecycle (docs/product-rules.md R20.4), on SQLite and MariaDB, with a provider
  * that records the labels it is asked to draw (test/fixtures/plugins/eink-recording): a change to a room's day
  * pushes its label, drawn at the label's size; changes within 30 s give one push showing the newest day; every label
- * is redrawn once at the start of its room's day; a failing provider parks its rows while the booking stands. The
+ * is redrawn once at the start of its room's day, and when a meeting of its room starts or ends; a failing provider
+ * parks its rows while the booking stands. The
  * drawn PNG is checked pixel by pixel: its size, ink in the title, and Chinese glyphs rather than blanks or boxes.
  */
 import test from 'ava';
@@ -205,6 +206,22 @@ perDialect(
       app().clock.set(at(2, 1));
       t.true(await app().running.scheduler!.runIfDue('building.eink'));
       t.deepEqual(await delivered(), []);
+    });
+
+    test.serial(`${dialect}: a meeting starting or ending redraws its room's label, once`, async (t) => {
+      const sweep = () => app().running.scheduler!.runIfDue('building.eink');
+      app().clock.set(at(2, 10, 0) + 30_000);
+      t.true(await sweep());
+      const [started, ...more] = await delivered();
+      t.deepEqual(more, [], 'only the room whose meeting started');
+      t.like(started, { labelId: 'tag-a', freeFrom: '11:00' });
+      app().clock.set(at(2, 10, 2));
+      t.true(await sweep());
+      t.deepEqual(await delivered(), [], 'once');
+      app().clock.set(at(2, 11, 0) + 30_000);
+      t.true(await sweep());
+      const [ended] = await delivered();
+      t.like(ended, { labelId: 'tag-a', bookings: [] });
     });
 
     test.serial(`${dialect}: a failing provider never fails the booking; its row parks`, async (t) => {

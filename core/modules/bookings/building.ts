@@ -1,8 +1,8 @@
 /**
  * What the building integrations ask of bookings on the clock (docs/product-rules.md R20.2): the meetings about
  * to start, whose rooms may be switched on ahead, and the checked-in meetings whose time ran out, whose rooms are
- * switched off; and when a room is next free, for its e-ink labels (R20.4). Plain functions on the caller's db;
- * bounded by the (state, start_at) index.
+ * switched off; and for e-ink labels (R20.4) the meetings that ended and when a room is next free. Plain
+ * functions on the caller's db; bounded by the (state, start_at) index.
  */
 import type { Db } from '../../db/transaction.ts';
 import { CONFIRMED } from './lifecycle.ts';
@@ -74,6 +74,23 @@ export async function roomInUse(
     .select('id')
     .first();
   return row !== undefined;
+}
+
+/**
+ * Confirmed or checked-in meetings whose end passed in (`after`, `notAfter`]: a door label stops showing them then
+ * (R20.4). Bounded by start, as above.
+ */
+export async function meetingsEndingBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
+  const rows = await BookingModel.query(db)
+    .whereIn('state', CONFIRMED as unknown as string[])
+    .where('start_at', '>', after - 7 * 86_400_000)
+    .where('start_at', '<=', notAfter)
+    .where('end_at', '>', after)
+    .where('end_at', '<=', notAfter)
+    .orderBy('end_at')
+    .limit(1000)
+    .select('id', 'resource_id', 'start_at', 'end_at');
+  return rows.map(atRoom);
 }
 
 /**

@@ -30,6 +30,7 @@ export { claimReminder, dueReminders } from './reminders.ts';
 export { joinBooking } from './reach.ts';
 export {
   checkedInMeetingsEndedBetween,
+  meetingsEndingBetween,
   meetingsStartingBetween,
   roomFreeFrom,
   roomInUse,

@@ -1,6 +1,7 @@
 /**
  * E-ink door labels on the booking lifecycle (docs/product-rules.md R20.4): the `eink` change target's plan, the
- * scheduler's redraw at the start of each room's day, and the drawing of a label when its call is delivered.
+ * scheduler's redraws (the start of each room's day, meetings starting and ending), and the drawing of a label when
+ * its call is delivered.
  *
  * Coalescing, at most one push per label every 30 s, that survives a crash and any number of processes: the
  * outbox keeps it, nothing else does (Outbox.coalesced). A label has at most one row waiting; the row carries no
@@ -16,7 +17,7 @@ import type { Actor } from '../../actor.ts';
 import { DEFAULT_LANG, t, type Lang } from '../../i18n/index.ts';
 import type { OutboxItem, OutboxRow } from '../../plugin-host/index.ts';
 import type { EinkProvider, LabelContent, ProviderBase } from '../../plugin-sdk/index.ts';
-import { roomFreeFrom, type LiveBooking } from '../bookings/index.ts';
+import { meetingsEndingBetween, meetingsStartingBetween, roomFreeFrom, type LiveBooking } from '../bookings/index.ts';
 import type { Change } from '../changes/index.ts';
 import { resourcesWhere } from '../resources/index.ts';
 import type { BuildingDeps } from './deps.ts';
@@ -26,8 +27,8 @@ export const LABEL_DEVICE_KINDS = ['label'] as const;
 
 /** At most one push per label in this time. */
 export const LABEL_SPACING_MS = 30_000;
-/** How far back the day's sweep looks for a room's midnight (a sweep missed while no process ran). */
-const DAY_LOOKBACK_MS = 15 * 60_000;
+/** How far back the sweep looks for a room's midnight, a meeting's start or end (sweeps missed while no process ran). */
+const LOOKBACK_MS = 15 * 60_000;
 /** How long the sizes a provider's `listLabels` named are kept before asking again. */
 const SIZES_TTL_MS = 10 * 60_000;
 
@@ -96,7 +97,7 @@ export async function einkWork(deps: BuildingDeps, change: Change): Promise<Outb
     if (previous && 'booking' in previous.payload) spans.push(previous.payload.booking);
   }
   const now = deps.clock.now();
-  // What is over or starts after today changes nothing a label shows now; the day's sweep draws tomorrow.
+  // What is over or starts after today changes nothing a label shows now; the sweep draws tomorrow at midnight.
   const rooms = new Set(
     spans.filter((s) => s.endAt > now && s.startAt < endOfDay(now, s.timeZone)).map((s) => s.resourceId),
   );
@@ -106,23 +107,35 @@ export async function einkWork(deps: BuildingDeps, change: Change): Promise<Outb
 }
 
 /**
- * The `building.eink` job: every label whose room's day started in the last 15 minutes is drawn again, unless a
- * row of it was queued since that midnight (it draws the new day already). Answers how many rows it queued.
+ * The `building.eink` job: a label's content also changes with the clock, with no booking change to say so. Every
+ * label is drawn again when its room's day started, or one of its meetings started or ended, in the last 15
+ * minutes (the latest of these moments), unless a row of it was queued since that moment: that row draws the new
+ * state already, so later sweeps, in any process, add nothing. Answers how many rows it queued.
  */
-export async function einkDaySweep(deps: BuildingDeps, now: number): Promise<number> {
+export async function einkSweep(deps: BuildingDeps, now: number): Promise<number> {
   const provider = await deps.pluginHost.selected('eink');
   if (provider === 'none') return 0;
   const labels = await deps.devicesService.mountedVendorIds(LABEL_DEVICE_KINDS);
   if (labels.length === 0) return 0;
+  const since = now - LOOKBACK_MS;
   const zones = await roomZones(deps, [...new Set(labels.map((l) => l.resourceId))]);
+  // The latest moment in the window at which each room's label changed by itself.
+  const changedAt = new Map<number, number>();
+  const mark = (room: number, at: number) => changedAt.set(room, Math.max(changedAt.get(room) ?? at, at));
+  for (const [room, { timeZone }] of zones) {
+    const dayStart = DateTime.fromMillis(now, { zone: timeZone }).startOf('day').toMillis();
+    if (dayStart > since) mark(room, dayStart);
+  }
+  for (const m of await meetingsStartingBetween(deps.db, since, now))
+    if (zones.has(m.resourceId)) mark(m.resourceId, m.startAt);
+  for (const m of await meetingsEndingBetween(deps.db, since, now))
+    if (zones.has(m.resourceId)) mark(m.resourceId, m.endAt);
   let queued = 0;
   for (const { resourceId, vendorId } of labels) {
-    const zone = zones.get(resourceId)?.timeZone;
-    if (!zone) continue;
-    const dayStart = DateTime.fromMillis(now, { zone }).startOf('day').toMillis();
-    if (now - dayStart >= DAY_LOOKBACK_MS) continue;
+    const moment = changedAt.get(resourceId);
+    if (moment === undefined) continue;
     const { item, queuedAt } = await labelItem(deps, provider, { labelId: vendorId, resourceId });
-    if (queuedAt !== null && queuedAt >= dayStart) continue;
+    if (queuedAt !== null && queuedAt >= moment) continue;
     await deps.outbox.enqueue(deps.db, item, item.key);
     queued++;
   }

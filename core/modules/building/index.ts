@@ -35,7 +35,7 @@ export const buildingModule: AtriumModule = {
     {
       name: 'building.eink',
       everySeconds: 60,
-      run: async ({ now }) => void (await c.buildingService.einkDaySweep(now)),
+      run: async ({ now }) => void (await c.buildingService.einkSweep(now)),
     },
   ],
   // Wherever the outbox worker may deliver a label's row, the label is drawn here (R20.4).

@@ -9,7 +9,7 @@ import type { Change } from '../changes/index.ts';
 import { cardHolders } from '../users/index.ts';
 import { accessWork } from './access.ts';
 import type { BuildingDeps } from './deps.ts';
-import { einkDaySweep, einkWork, labelCall } from './eink.ts';
+import { einkSweep, einkWork, labelCall } from './eink.ts';
 import { switchSweep, switchWork } from './switch.ts';
 
 export class BuildingService {
@@ -50,9 +50,9 @@ export class BuildingService {
     return einkWork(this.deps, change);
   }
 
-  /** The `building.eink` job: every label redrawn at the start of its room's day, once. */
-  einkDaySweep(now: number): Promise<number> {
-    return einkDaySweep(this.deps, now);
+  /** The `building.eink` job: labels redrawn once when their room's day starts and its meetings start or end. */
+  einkSweep(now: number): Promise<number> {
+    return einkSweep(this.deps, now);
   }
 
   /** A label's `update` call, drawn when its row is delivered (the plugin host's call builder for `eink`). */
