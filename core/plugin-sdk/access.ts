@@ -42,6 +42,11 @@ export interface AccessProvider extends ProviderBase {
    * A revoke for a pair never granted (or already revoked) must succeed. Throw to be retried.
    */
   revoke(bookingId: number, lockId: string): Promise<void>;
+  /**
+   * Optional (SDK 1.2): the vendor's locks and card readers, for binding them to rooms (the console's device
+   * pickers, `GET /inte/ar/providerDevices`). Called when an administrator opens a screen.
+   */
+  listDevices?(): Promise<Array<{ id: string; name: string; roomName?: string }>>;
   /** Optional: opens a door now (tablet check-in). Called on the request's path; keep it fast. */
   open?(lockId: string): Promise<void>;
   /** Optional push (SDK 1.1): called once at start; report cards read through `onRead`. Returns the stop function. */

@@ -33,6 +33,11 @@ export interface FaceProvider extends ProviderBase {
   enrol(person: FacePerson): Promise<void>;
   /** Forgets a person (user deleted or disabled). Called by the outbox worker. Throw to be retried. */
   remove(userId: number, username: string): Promise<void>;
+  /**
+   * Optional (SDK 1.2): the vendor's face terminals, for binding them to rooms (the console's device pickers,
+   * `GET /inte/fr/providerDevices`). Called when an administrator opens a screen.
+   */
+  listDevices?(): Promise<Array<{ id: string; name: string; roomName?: string }>>;
   /** Optional: identifies a face captured by a tablet. Called on a tablet check-in, on the request's path (keep it fast). */
   identify?(image: Buffer): Promise<FaceMatch>;
   /** Optional push (SDK 1.1): called once at start; report identifications through `onIdentified`. Returns the stop function. */

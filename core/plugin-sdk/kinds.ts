@@ -2,7 +2,8 @@
  * The SDK's version. Minor versions only add (optional methods, new event types); a plugin written for 1.0 runs
  * unchanged on 1.1. 1.1 added `watch` to the access kind (cards read) and to the face kind (people identified).
  * 1.2 added to the eink kind the label drawn by the server (`LabelContent.image`, `freeFrom`) and the labels' sizes
- * in `listLabels` (docs/product-rules.md R20.4).
+ * in `listLabels` (docs/product-rules.md R20.4), and an optional `listDevices` to the access and face kinds, for
+ * binding their devices to rooms (R20.6).
  */
 export const SDK_VERSION = '1.2.0';
 

@@ -64,6 +64,7 @@ const PARAM_FROM: Record<string, string> = {
   '/api/upload/{id}': '/api/room/icons#uploadId',
   '/api/sys/params/{key}': '/api/sys/params#key',
   '/api/inte/settings/{kind}': '=notify',
+  '/api/inte/{kind}/providerDevices': '=switch',
   '/api/sys/role/pre/{id}': '/api/sys/roles#id',
   '/api/sys/users/{id}/keys': '/api/sys/users#id',
   '/api/sys/users/{id}/ledger': '/api/sys/users#id',

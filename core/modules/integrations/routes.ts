@@ -4,6 +4,8 @@ import { pageOf } from '../../http/answers.ts';
 import { scaffoldFiles } from '../../plugin-host/index.ts';
 import { KindsAnswer, SavedSettings, ScaffoldAnswer, TestAnswer } from './responses.ts';
 import {
+  DeviceListAnswer,
+  DeviceListQuery,
   IdParam,
   KindParam,
   OutboxQuery,
@@ -55,6 +57,18 @@ export function integrationsRoutes({ integrationsService: s }: Cradle): ModuleRo
         body: TestSettings,
         summary: 'Test connection with the given settings (or the saved ones)',
         handler: ({ actor, params, body }) => s.test(actor, params.kind, body),
+      }),
+      route({
+        method: 'get',
+        path: '/inte/:kind/providerDevices',
+        permission: 'integrations.view',
+        params: KindParam,
+        query: DeviceListQuery,
+        response: DeviceListAnswer,
+        summary: "The devices the kind's provider lists, for binding them to rooms; searched by id, name or place",
+        description:
+          'Asks the selected provider each time. A provider that cannot list answers an empty page with its reason in `error`; a kind without devices (notify, apps, calendar) is 422 inte.noDevices.',
+        handler: ({ actor, params, query }) => s.providerDevices(actor, params.kind, query),
       }),
       route({
         method: 'get',

@@ -72,3 +72,30 @@ export const ScaffoldQuery = KindParam.extend({
     .refine((v) => v !== 'none', 'reserved'),
 });
 export type ScaffoldQuery = z.infer<typeof ScaffoldQuery>;
+
+export const DeviceListQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional().describe('part of the id or name'),
+});
+export type DeviceListQuery = z.infer<typeof DeviceListQuery>;
+
+/** A device as the selected provider lists it, for binding it to a room. */
+export const ProviderDevice = z.object({
+  id: z.string().describe("the vendor's identifier: a device's identifier in Atrium"),
+  name: z.string(),
+  roomName: z.string().optional().describe('where the vendor says it is'),
+  on: z.boolean().optional().describe('a switch: its state when the vendor says'),
+  width: z.number().optional().describe('an e-ink label: its size in pixels'),
+  height: z.number().optional(),
+});
+export type ProviderDevice = z.infer<typeof ProviderDevice>;
+
+export const DeviceListAnswer = z.object({
+  provider: z.string().describe('the provider asked ("none" when the kind has none)'),
+  /** What the provider said when it could not list (the page is then empty); null when it listed. */
+  error: z.string().nullable(),
+  items: z.array(ProviderDevice),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type DeviceListAnswer = z.infer<typeof DeviceListAnswer>;

@@ -17,7 +17,16 @@ import { PLUGIN_KINDS, type AnyPluginDefinition, type PluginKind } from '../../p
 import { changedEndpoints, errorMessage, type Outbox, type PluginHost } from '../../plugin-host/index.ts';
 import { kindCapability } from './capabilities.ts';
 import { kindCatalogue } from './kinds.ts';
-import type { OutboxQuery, OutboxView, SaveSettings, SettingsView, TestSettings } from './schema.ts';
+import { LISTING_KINDS, providerDevices } from './devices.ts';
+import type {
+  DeviceListAnswer,
+  DeviceListQuery,
+  OutboxQuery,
+  OutboxView,
+  SaveSettings,
+  SettingsView,
+  TestSettings,
+} from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
 export interface IntegrationsDeps {
@@ -171,6 +180,13 @@ export class IntegrationsService {
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     }));
+  }
+
+  /** GET /inte/:kind/providerDevices: the devices the kind's provider lists, searched and paged (R20.6). */
+  async providerDevices(actor: Actor, kind: PluginKind, query: DeviceListQuery): Promise<DeviceListAnswer> {
+    this.assert(actor, kind, 'view');
+    if (!LISTING_KINDS.includes(kind)) throw new BusinessRuleError('inte.noDevices');
+    return providerDevices(this.deps.pluginHost, kind, query);
   }
 
   async retry(actor: Actor, id: number): Promise<void> {

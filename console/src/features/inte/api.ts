@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { IntegrationsService } from '../../../../core/modules/integrations/index.ts';
 import type {
+  DeviceListAnswer,
   OutboxQuery,
   OutboxView,
   SaveSettings,
@@ -15,10 +16,13 @@ import type {
 } from '../../../../core/modules/integrations/schema.ts';
 import type { PluginKind } from '../../../../core/plugin-sdk/kinds.ts';
 import { api } from '../../app/api.ts';
+import type { Envelope } from '../../app/http.ts';
 import { actionOf, getOf, pageOf, readOf } from '../../app/endpoints.ts';
 import type { Collection, Page, PageArgs } from '../../components/crud/index.ts';
 
-export type { OutboxView, PluginKind, SettingsView };
+export type { DeviceListAnswer, OutboxView, PluginKind, SettingsView };
+/** GET /inte/:kind/providerDevices: what the kind's provider lists, searched and paged. */
+export type DeviceListArgs = { kind: PluginKind; q?: string; page?: number; pageSize?: number };
 /** GET /inte/kinds: each kind the caller may see, with its providers ("none" first). */
 export type KindCatalogue = Awaited<ReturnType<IntegrationsService['kinds']>>;
 export type KindInfo = KindCatalogue['kinds'][number];
@@ -58,6 +62,12 @@ export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoi
       ),
       invalidatesTags: [],
     }),
+    /** Quiet: a screen that cannot read the list offers typing the identifier instead. */
+    providerDevices: build.query<DeviceListAnswer, DeviceListArgs>({
+      query: ({ kind, ...params }: DeviceListArgs) => ({ url: `/inte/${kind}/providerDevices`, params, silent: true }),
+      transformResponse: (body: Envelope) => body.data as DeviceListAnswer,
+      providesTags: [TAG],
+    }),
     outbox: build.query<Page<OutboxView>, OutboxArgs>(pageOf<OutboxView, typeof TAG>('/inte/outbox', TAG)),
     retryOutbox: build.mutation<unknown, number>(
       actionOf((id: number) => ({ url: `/inte/outbox/${id}/retry`, body: {}, silent: true }), TAG),
@@ -72,6 +82,7 @@ export const {
   useTestInteSettingsMutation,
   useOutboxQuery,
   useRetryOutboxMutation,
+  useProviderDevicesQuery,
 } = inteApi;
 
 export const outbox: Collection<OutboxView, OutboxArgs> = { list: useOutboxQuery };

@@ -1,11 +1,12 @@
 /**
  * One integration kind (/inte/<screen>): the provider's health, its settings
- * form with a connection test, and its deliveries (the outbox) with a retry.
+ * form with a connection test, the devices it lists, and its deliveries (the outbox) with a retry.
  */
 import { useTranslation } from 'react-i18next';
-import { Label, Loader, Message, Segment } from 'semantic-ui-react';
+import { Loader, Message, Segment } from 'semantic-ui-react';
 import { formatTime, inLang } from '../../../components/format.ts';
 import { ScreenFrame } from '../../../components/ScreenFrame.tsx';
+import { StatusLabel, type Tone } from '../../../components/StatusLabel.tsx';
 import {
   useInteKindsQuery,
   useInteSettingsQuery,
@@ -15,18 +16,21 @@ import {
 } from '../api.ts';
 import { KindSettings } from '../components/KindSettings.tsx';
 import { Outbox } from '../components/Outbox.tsx';
+import { ProviderDevices } from '../components/ProviderDevices.tsx';
 import '../i18n.ts';
 
-const HEALTH: Record<HealthState, string> = { ok: 'green', failing: 'red', unknown: 'grey' };
+/** The kinds whose providers list devices to bind to rooms. */
+const LISTING = new Set<PluginKind>(['environment', 'occupancy', 'face', 'eink', 'access', 'switch']);
+const HEALTH: Record<HealthState, Tone> = { ok: 'green', failing: 'red', unknown: 'grey' };
 
 function Health({ health }: { health: SettingsView['health'] }) {
   const { t, i18n } = useTranslation('inte');
   return (
     <p>
       {t('health')}:{' '}
-      <Label color={HEALTH[health.state] as never} data-testid="inte-health">
+      <StatusLabel tone={HEALTH[health.state]} data-testid="inte-health">
         {t(`healthState.${health.state}`)}
-      </Label>
+      </StatusLabel>
       {health.detail && <span style={{ marginLeft: '.5em' }}>{health.detail}</span>}
       {health.at && <small style={{ marginLeft: '.5em', color: '#555' }}>{formatTime(health.at, i18n.language)}</small>}
     </p>
@@ -54,6 +58,7 @@ export default function InteScreen({ kind: name }: { kind: PluginKind }) {
           <Health health={view.health} />
           <KindSettings kind={kind} view={view} title={title} />
         </Segment>
+        {LISTING.has(kind.kind) && <ProviderDevices kind={kind.kind} screen={kind.screen} />}
         <Outbox kind={kind.kind} screen={kind.screen} />
       </div>
     );

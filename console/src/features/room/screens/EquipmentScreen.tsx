@@ -8,6 +8,7 @@ import { useCan } from '../../../app/hooks.ts';
 import { PairTabletButton } from '../../sys/components/PairTabletButton.tsx';
 import { devices, type DeviceKind } from '../api.ts';
 import { useResourceChoices } from '../components/choices.ts';
+import { DevicePicker } from '../components/DevicePicker.tsx';
 import { FilterSelect } from '../components/FilterSelect.tsx';
 import '../i18n.ts';
 
@@ -19,6 +20,7 @@ const KINDS = keysOf<DeviceKind>({
   sensor: true,
   cardReader: true,
   lock: true,
+  label: true,
   other: true,
 });
 /** The server's MAC address rule: six pairs of hex digits separated by colons or dashes. */
@@ -47,7 +49,22 @@ export default function EquipmentScreen() {
       placeholder: '00:1A:2B:3C:4D:5E',
       validate: (v) => (v && !MAC.test(String(v).trim()) ? t('form.mac') : null),
     },
-    { name: 'identifier', label: t('field.identifier'), maxLength: 100 },
+    {
+      name: 'identifier',
+      label: t('field.identifier'),
+      type: 'custom',
+      maxLength: 100,
+      render: (v, set, error) => (
+        <DevicePicker
+          id="equipment-identifier"
+          label={t('field.identifier')}
+          kind={v.kind as DeviceKind}
+          value={String(v.identifier ?? '')}
+          onChange={(id) => set('identifier', id)}
+          error={error}
+        />
+      ),
+    },
     {
       name: 'resourceId',
       label: t('field.resource'),
