@@ -6,9 +6,16 @@
  * first reading to its last one written (p95), rows per day, the rollup's time, and a room's history through
  * `GET /room/resources/:id/environment` (24h raw and 7d hourly, p95; goal ≤ 20 ms for 24h). Never asserted.
  *
+ * Then, when the Mosquitto broker answers (ATRIUM_BENCH_MQTT, mqtt://127.0.0.1:1883; `none` skips it), the same
+ * sensors publish their state on it in real time, ROUNDS rounds a second apart, read by plugins/mqtt-environment:
+ * the time from a round's first message to its last reading written (p95 over the rounds).
+ *
  * SQLite, or MariaDB with ATRIUM_BENCH_MYSQL_URL (bench/app.ts). ATRIUM_BENCH_ENV_SENSORS (1000) and
  * ATRIUM_BENCH_ENV_HOURS (24) change the size.
  */
+import { randomBytes } from 'node:crypto';
+import mqtt from 'mqtt';
+import type { TestApp } from '../test/helpers/app.ts';
 import { createPlace, createResource } from '../test/helpers/places-fixture.ts';
 import { startBenchApp } from './app.ts';
 import { median, percentile } from './stats.ts';
@@ -114,15 +121,25 @@ export async function run(): Promise<Record<string, unknown>> {
         const res = await fetch(`${app.url}/api/room/resources/${room}/environment?range=${range}&limit=10000`, {
           headers: { token, i18n: 'en' },
         });
-        const body = (await res.json()) as { data: { indicators: Record<string, unknown[]> } };
+        const body = (await res.json()) as {
+          data: { indicators: Record<string, Array<Record<string, unknown>>> };
+        };
         ms.push(performance.now() - t0);
         if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-        points = Object.values(body.data.indicators).reduce((n, p) => n + p.length, 0);
+        // Values answered: every non-null entry of the first column of each indicator's series.
+        points = Object.values(body.data.indicators)
+          .flat()
+          .reduce((n, series) => {
+            const first = Object.values(series).find(Array.isArray) as unknown[];
+            return n + first.filter((v) => v !== null).length;
+          }, 0);
       }
       return { ms, points };
     };
     const day = await query('24h');
     const week = await query('7d');
+
+    const overMqtt = await mqttPhase(app, token);
 
     let bytes: number | undefined;
     if (app.dialect === 'sqlite') {
@@ -147,8 +164,63 @@ export async function run(): Promise<Record<string, unknown>> {
       'room history 24h, median / p95 (ms; goal p95 ≤ 20)': `${median(day.ms)} / ${percentile(day.ms, 95)}`,
       'room history 7d: points a room': week.points,
       'room history 7d, median / p95 (ms)': `${median(week.ms)} / ${percentile(week.ms, 95)}`,
+      ...overMqtt,
     };
   } finally {
     await app.stop();
+  }
+}
+
+const BROKER = process.env.ATRIUM_BENCH_MQTT ?? 'mqtt://127.0.0.1:1883';
+const ROUNDS = 10;
+
+/** The sensors publish on the real broker; the mqtt-environment provider pushes each message to the service. */
+async function mqttPhase(app: TestApp, token: string): Promise<Record<string, unknown>> {
+  if (BROKER === 'none') return { 'over MQTT': 'skipped (ATRIUM_BENCH_MQTT=none)' };
+  let client: mqtt.MqttClient;
+  try {
+    client = await mqtt.connectAsync(BROKER, { connectTimeout: 2000, reconnectPeriod: 0 });
+  } catch (err) {
+    return { 'over MQTT': `skipped: ${BROKER} did not answer (${(err as Error).message})` };
+  }
+  try {
+    const prefix = `atrium-bench/${randomBytes(4).toString('hex')}`;
+    const saved = await app.put(
+      '/api/inte/settings/environment',
+      { provider: 'mqtt-environment', settings: { url: BROKER, stateTopic: `${prefix}/{deviceId}` } },
+      { token },
+    );
+    if (saved.status !== 200) throw new Error(`mqtt-environment: ${saved.status} ${JSON.stringify(saved.body)}`);
+    await new Promise((r) => setTimeout(r, 1000)); // the provider subscribes
+    const { db } = app.cradle;
+    const count = async () => Number((await db('environment_readings').count({ n: '*' }).first())!.n);
+    const lags: number[] = [];
+    let missing = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const before = await count();
+      const t0 = performance.now();
+      for (let s = 0; s < SENSORS; s++)
+        client.publish(
+          `${prefix}/env-b-${s}`,
+          JSON.stringify({ temperature: 22 + (round % 3), humidity: 45, co2: 600 + round, voc: 0.2, pm25: 10 }),
+        );
+      const end = t0 + 10_000;
+      let stored = 0;
+      while (performance.now() < end) {
+        stored = (await count()) - before;
+        if (stored >= SENSORS) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      lags.push(performance.now() - t0);
+      missing += Math.max(0, SENSORS - stored);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    return {
+      'over MQTT: rounds of 1,000 messages': ROUNDS,
+      'over MQTT: first message → last reading written, median / p95 (ms)': `${median(lags)} / ${percentile(lags, 95)}`,
+      'over MQTT: readings missing after 10 s': missing,
+    };
+  } finally {
+    await client.endAsync(true);
   }
 }

@@ -48,8 +48,31 @@ interface History<P> {
   from: number;
   to: number;
   next: number | null;
-  indicators: Record<string, P[]>;
+  sensors: Array<{ deviceId: string; at: number[]; time: string[]; samples?: number[] }>;
+  indicators: Record<string, Array<{ deviceId: string } & Record<string, unknown>>>;
+  /** The type of the points the series hold (see `points`). */
+  point?: P;
 }
+
+/** One indicator's columns joined with their sensors' axes, as points; a point without a value is left out. */
+const points = <P = Record<string, unknown>>(h: History<P>, indicator: string): P[] =>
+  h.indicators[indicator]!.flatMap((s) => {
+    const axis = h.sensors.find((a) => a.deviceId === s.deviceId)!;
+    const columns = Object.entries(s).filter(([k]) => k !== 'deviceId') as Array<[string, Array<number | null>]>;
+    return axis.at.flatMap((at, n) =>
+      columns.every(([, v]) => v[n] === null)
+        ? []
+        : [
+            {
+              deviceId: s.deviceId,
+              at,
+              time: axis.time[n],
+              ...(axis.samples ? { samples: axis.samples[n] } : {}),
+              ...Object.fromEntries(columns.map(([k, v]) => [k, v[n]])),
+            } as P,
+          ],
+    );
+  });
 
 /** The history of env-1 in room A: every ten minutes over the three hours before T0. */
 const series: Reading[] = Array.from({ length: 18 }, (_, k) => ({
@@ -184,18 +207,29 @@ perDialect(
       t.true(h.to >= T0 && h.to < T0 + MIN, String(h.to));
       t.is(h.from, h.to - 24 * HOUR);
       t.deepEqual(
-        h.indicators.temperature!.map((p) => [p.at, p.value, p.deviceId]),
+        points<RawPoint>(h, 'temperature').map((p) => [p.at, p.value, p.deviceId]),
         series.map((r) => [r.at, r.temperature, 'env-1']),
       );
       t.deepEqual(
-        h.indicators.co2!.map((p) => p.value),
+        points<RawPoint>(h, 'co2').map((p) => p.value),
         series.map((r) => r.co2),
       );
-      t.is(
-        h.indicators.temperature![0]!.time,
-        DateTime.fromMillis(series[0]!.at, { zone: ZONE }).toISO({ suppressMilliseconds: true })!,
+      t.deepEqual(
+        points<RawPoint>(h, 'temperature').map((p) => p.time),
+        series.map((r) => DateTime.fromMillis(r.at, { zone: ZONE }).toISO({ suppressMilliseconds: true })),
       );
-      t.is(h.indicators.temperature![0]!.time, '2027-03-10T18:00:00+09:00');
+      t.is(points<RawPoint>(h, 'temperature')[0]!.time, '2027-03-10T18:00:00+09:00');
+      t.is(h.indicators.temperature!.length, 1, 'one series per sensor');
+      t.deepEqual(
+        h.sensors.map((a) => [a.deviceId, a.at.length]),
+        [['env-1', series.length]],
+      );
+      const b = await history<RawPoint>(roomB, 'range=24h');
+      t.deepEqual(b.indicators.co2, [], 'a sensor without CO2');
+      t.deepEqual(
+        points<RawPoint>(b, 'pressure').map((p) => p.value),
+        [1013],
+      );
       t.deepEqual(h.indicators.tvoc, []);
       t.deepEqual(Object.keys(h.indicators), [
         'temperature',
@@ -213,12 +247,12 @@ perDialect(
       const many = Array.from({ length: 150 }, (_, k) => ({ deviceId: 'env-3', at: T0 - 150 * MIN + k * MIN, co2: k }));
       await push(...many);
       const first = await history<RawPoint>(roomC, 'range=24h&limit=100');
-      t.is(first.indicators.co2!.length, 100);
+      t.is(points(first, 'co2').length, 100);
       t.is(first.next, many[100]!.at);
       const second = await history<RawPoint>(roomC, `range=24h&limit=100&cursor=${first.next}`);
       t.is(second.next, null);
       t.deepEqual(
-        [...first.indicators.co2!, ...second.indicators.co2!].map((p) => p.value),
+        [...points<RawPoint>(first, 'co2'), ...points<RawPoint>(second, 'co2')].map((p) => p.value),
         many.map((r) => r.co2),
       );
     });
@@ -243,14 +277,14 @@ perDialect(
             };
           });
         for (const indicator of ['temperature', 'humidity', 'co2'] as const) {
-          const got = h.indicators[indicator]!;
+          const got = points<HourPoint>(h, indicator);
           t.is(got.length, 3, indicator);
           expected(indicator).forEach((e, n) => {
             t.like(got[n], { at: e.at, samples: 6, min: e.min, max: e.max, deviceId: 'env-1' }, indicator);
             t.true(Math.abs(got[n]!.avg - e.avg) < 1e-9, `${indicator} ${got[n]!.avg} ${e.avg}`);
           });
         }
-        t.is(h.indicators.temperature![0]!.time, '2027-03-10T18:00:00+09:00');
+        t.is(points<HourPoint>(h, 'temperature')[0]!.time, '2027-03-10T18:00:00+09:00');
         t.deepEqual(h.indicators.pm25, []);
 
         // Run again over every reading (as a second process would): the same rows.
@@ -265,7 +299,7 @@ perDialect(
         // A late reading of an hour already rolled up: that hour is computed again.
         await push({ deviceId: 'env-1', at: T0 - 2 * HOUR + 5 * MIN, temperature: 30 });
         await runJob(app(), JOB, 5 * MIN);
-        const late = (await history<HourPoint>(roomA, 'range=7d')).indicators.temperature![1]!;
+        const late = points<HourPoint>(await history<HourPoint>(roomA, 'range=7d'), 'temperature')[1]!;
         const values = [
           ...series.filter((r) => r.at >= T0 - 2 * HOUR && r.at < T0 - HOUR).map((r) => Number(r.temperature)),
           30,

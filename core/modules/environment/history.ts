@@ -1,25 +1,32 @@
 /**
  * A room's environment history (docs/product-rules.md R20.3): the raw readings of the last 24 hours, or the hourly
- * rows of the last 7 days, of every sensor of the room, per indicator in time order, stamped in the room's zone.
+ * rows of the last 7 days, of every sensor of the room: each sensor's time axis once (epoch ms and the time in the
+ * room's zone), and per indicator one column per sensor aligned with it (a day of one reading a minute is 1,440
+ * points of eight indicators: columns on one axis keep the answer small, and are what chart libraries take).
  * Pages hold whole instants: a page that would split one ends before it, and `next` starts there.
- * The wall screen's and the console's chart call: plain knex over the (resource_id, measured_at) and
- * (resource_id, device_id, hour_at) indexes, rows mapped once here.
+ * The chart's hot path: plain knex over the (resource_id, measured_at) and (resource_id, device_id, hour_at)
+ * indexes, rows mapped once here, local times written by hand from the zone's offset (luxon per point costs
+ * more than the query).
  */
 import type { Knex } from 'knex';
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 import type { Clock } from '../../clock.ts';
 import {
   INDICATORS,
   type HistoryQuery,
   type HistoryView,
   type HourlyHistory,
-  type HourPoint,
+  type HourAxis,
+  type HourSeries,
   type Indicator,
   type RawHistory,
-  type RawPoint,
+  type RawSeries,
+  type SensorAxis,
 } from './schema.ts';
 
 const HOUR_MS = 3_600_000;
+/** Zones change their offset on a quarter hour at the finest: one offset is asked per quarter hour. */
+const QUARTER_MS = 15 * 60_000;
 
 interface Deps {
   db: Knex;
@@ -37,9 +44,54 @@ function page<T>(rows: T[], limit: number, atOf: (row: T) => number): { rows: T[
   return { rows: rows.slice(0, end), next };
 }
 
-function empty<T>(): Record<Indicator, T[]> {
-  return Object.fromEntries(INDICATORS.map((i) => [i, []])) as unknown as Record<Indicator, T[]>;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `2027-03-10T18:00:00+09:00` for epoch ms in the zone (seconds kept, milliseconds dropped). */
+export function zoneStamper(timeZone: string): (ms: number) => string {
+  const zone = IANAZone.create(timeZone);
+  const valid = zone.isValid ? zone : IANAZone.create('UTC');
+  const offsets = new Map<number, number>();
+  return (ms) => {
+    const quarter = ms - (ms % QUARTER_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) offsets.set(quarter, (offset = valid.offset(ms)));
+    const d = new Date(ms + offset * 60_000);
+    const sign = offset < 0 ? '-' : '+';
+    const abs = Math.abs(offset);
+    return (
+      `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}` +
+      `T${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}` +
+      `${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`
+    );
+  };
 }
+
+/** The rows of each sensor, in the order of the page (time). */
+function bySensor(rows: Array<Record<string, unknown>>): Map<string, Array<Record<string, unknown>>> {
+  const out = new Map<string, Array<Record<string, unknown>>>();
+  for (const r of rows) {
+    const id = String(r.device_id);
+    let list = out.get(id);
+    if (!list) out.set(id, (list = []));
+    list.push(r);
+  }
+  return out;
+}
+
+/** A column of the sensor's rows, numbers or null; undefined when the sensor has no value in it at all. */
+function column(rows: Array<Record<string, unknown>>, name: string): Array<number | null> | undefined {
+  let any = false;
+  const out = rows.map((r) => {
+    const v = r[name];
+    if (v === null || v === undefined) return null;
+    any = true;
+    return Number(v);
+  });
+  return any ? out : undefined;
+}
+
+const perIndicator = <S>() =>
+  Object.fromEntries(INDICATORS.map((i) => [i, [] as S[]])) as unknown as Record<Indicator, S[]>;
 
 export async function history(
   deps: Deps,
@@ -49,7 +101,7 @@ export async function history(
   const { db, clock } = deps;
   const now = clock.now();
   const zone = resource.timeZone || 'UTC';
-  const stamp = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true }) ?? '';
+  const stamp = zoneStamper(zone);
   if (query.range === '24h') {
     const from = now - 24 * HOUR_MS;
     const rows = (await db('environment_readings')
@@ -61,12 +113,15 @@ export async function history(
       .limit(query.limit + 1)
       .select('device_id', 'measured_at', ...INDICATORS)) as Array<Record<string, unknown>>;
     const p = page(rows, query.limit, (r) => Number(r.measured_at));
-    const indicators = empty<RawPoint>();
-    for (const r of p.rows) {
-      const at = Number(r.measured_at);
-      const base = { deviceId: String(r.device_id), at, time: stamp(at) };
-      for (const i of INDICATORS)
-        if (r[i] !== null && r[i] !== undefined) indicators[i].push({ ...base, value: Number(r[i]) });
+    const sensors: SensorAxis[] = [];
+    const indicators = perIndicator<RawSeries>();
+    for (const [deviceId, list] of bySensor(p.rows)) {
+      const at = list.map((r) => Number(r.measured_at));
+      sensors.push({ deviceId, at, time: at.map(stamp) });
+      for (const i of INDICATORS) {
+        const value = column(list, i);
+        if (value) indicators[i].push({ deviceId, value });
+      }
     }
     const answer: RawHistory = {
       resourceId: resource.id,
@@ -76,6 +131,7 @@ export async function history(
       from,
       to: now,
       next: p.next,
+      sensors,
       indicators,
     };
     return answer;
@@ -94,14 +150,14 @@ export async function history(
       ...INDICATORS.flatMap((i) => [`${i}_avg`, `${i}_min`, `${i}_max`]),
     )) as Array<Record<string, unknown>>;
   const p = page(rows, query.limit, (r) => Number(r.hour_at));
-  const indicators = empty<HourPoint>();
-  for (const r of p.rows) {
-    const at = Number(r.hour_at);
-    const base = { deviceId: String(r.device_id), at, time: stamp(at), samples: Number(r.samples) };
+  const sensors: HourAxis[] = [];
+  const indicators = perIndicator<HourSeries>();
+  for (const [deviceId, list] of bySensor(p.rows)) {
+    const at = list.map((r) => Number(r.hour_at));
+    sensors.push({ deviceId, at, time: at.map(stamp), samples: list.map((r) => Number(r.samples)) });
     for (const i of INDICATORS) {
-      const avg = r[`${i}_avg`];
-      if (avg === null || avg === undefined) continue;
-      indicators[i].push({ ...base, avg: Number(avg), min: Number(r[`${i}_min`]), max: Number(r[`${i}_max`]) });
+      const avg = column(list, `${i}_avg`);
+      if (avg) indicators[i].push({ deviceId, avg, min: column(list, `${i}_min`)!, max: column(list, `${i}_max`)! });
     }
   }
   const answer: HourlyHistory = {
@@ -112,6 +168,7 @@ export async function history(
     from,
     to: now,
     next: p.next,
+    sensors,
     indicators,
   };
   return answer;

@@ -37,24 +37,33 @@ export const HistoryQuery = z.object({
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-const PointBase = {
+/** One sensor's time axis: the same index in its indicators' columns is the same point. */
+export const SensorAxis = z.object({
   deviceId: z.string().describe("the sensor's vendor id"),
-  at: z.number().describe('epoch ms: the measurement (24h) or the start of the hour (7d)'),
-  time: z.string().describe("the same time in the resource's zone, ISO 8601 with its offset"),
-};
-export const RawPoint = z.object({ ...PointBase, value: z.number() });
-export const HourPoint = z.object({
-  ...PointBase,
-  avg: z.number(),
-  min: z.number(),
-  max: z.number(),
-  samples: z.number().int().describe('readings in the hour'),
+  at: z.array(z.number()).describe('epoch ms of each point: the measurement (24h) or the start of the hour (7d)'),
+  time: z.array(z.string()).describe("the same times in the resource's zone, ISO 8601 with the offset"),
 });
-export type RawPoint = z.infer<typeof RawPoint>;
-export type HourPoint = z.infer<typeof HourPoint>;
+export const HourAxis = SensorAxis.extend({
+  samples: z.array(z.number().int()).describe('readings in each hour'),
+});
+const nullableColumn = (what: string) =>
+  z.array(z.number().nullable()).describe(`${what} at each point of the sensor's axis; null where it had none`);
+/** One sensor's readings of one indicator, aligned with its axis. */
+export const RawSeries = z.object({ deviceId: z.string(), value: nullableColumn('the reading') });
+/** One sensor's hourly average, minimum and maximum of one indicator, aligned with its axis. */
+export const HourSeries = z.object({
+  deviceId: z.string(),
+  avg: nullableColumn("the hour's average"),
+  min: nullableColumn("the hour's minimum"),
+  max: nullableColumn("the hour's maximum"),
+});
+export type SensorAxis = z.infer<typeof SensorAxis>;
+export type HourAxis = z.infer<typeof HourAxis>;
+export type RawSeries = z.infer<typeof RawSeries>;
+export type HourSeries = z.infer<typeof HourSeries>;
 
-const seriesOf = <T extends z.ZodType>(point: T) =>
-  z.object(Object.fromEntries(INDICATORS.map((i) => [i, z.array(point)])) as Record<Indicator, z.ZodArray<T>>);
+const seriesOf = <T extends z.ZodType>(series: T) =>
+  z.object(Object.fromEntries(INDICATORS.map((i) => [i, z.array(series)])) as Record<Indicator, z.ZodArray<T>>);
 
 const HistoryBase = {
   resourceId: z.number(),
@@ -67,13 +76,19 @@ export const RawHistory = z.object({
   ...HistoryBase,
   range: z.literal('24h'),
   resolution: z.literal('raw'),
-  indicators: seriesOf(RawPoint).describe('per indicator its readings in time order (every sensor of the room)'),
+  sensors: z.array(SensorAxis).describe("each sensor of the room that reported, with its points' times"),
+  indicators: seriesOf(RawSeries).describe(
+    "per indicator one series per sensor that measured it, aligned with the sensor's axis",
+  ),
 });
 export const HourlyHistory = z.object({
   ...HistoryBase,
   range: z.literal('7d'),
   resolution: z.literal('hour'),
-  indicators: seriesOf(HourPoint).describe('per indicator its hourly average, minimum and maximum in time order'),
+  sensors: z.array(HourAxis).describe("each sensor of the room that reported, with its hours' times"),
+  indicators: seriesOf(HourSeries).describe(
+    "per indicator one series per sensor that measured it: hourly average, minimum and maximum, aligned with the sensor's axis",
+  ),
 });
 export const HistoryView = z.discriminatedUnion('resolution', [RawHistory, HourlyHistory]);
 export type RawHistory = z.infer<typeof RawHistory>;
