@@ -4,7 +4,8 @@
  * organiser and inner attendees with a card number at every lock and card reader of its room, for its time
  * widened by `accessMarginMinutes`; a move grants again with the new window (another room: the old room's locks
  * are revoked); cancel, check-out, no-show, deny and withdrawal revoke; no provider queues nothing; a failing
- * provider leaves the booking answered and its rows parked after their attempts.
+ * provider leaves the booking answered and its rows parked after their attempts; a check-in at the door tablet
+ * opens the room's lock once (not its card reader), unless `openDoorOnCheckIn` is off.
  */
 import test from 'ava';
 import { createHmac } from 'node:crypto';
@@ -15,6 +16,7 @@ import { perDialect } from '../helpers/app.ts';
 import { BASE, book, staff, type BookingData, type Who } from '../helpers/bookings.ts';
 import { deliverUntilParked, dispatchChanges, FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
+import { pairTablet } from '../helpers/tablets.ts';
 
 const at = (h: number, m = 0) => Date.UTC(2027, 2, 1, h, m);
 
@@ -278,6 +280,37 @@ perDialect(
         [{ bookingId: b.id, lockId: 'lock-b', people, from: at(14, 50), to: at(16, 10) }],
       );
       await selectAccess('access-recording');
+    });
+
+    test.serial(`${dialect}: a check-in at the door tablet opens the room's lock once`, async (t) => {
+      await selectAccess('access-recording');
+      await setClock(at(11, 0));
+      const b = await meeting(roomA, '11:00', '12:00');
+      await delivered();
+      const tablet = { headers: (await pairTablet(app(), roomA)).headers };
+      /** Door openings happen beside the answer: wait for them, bounded. */
+      const opened = async (expected: number) => {
+        for (let i = 0; i < 50; i++) {
+          const { calls } = await recorder();
+          if (calls.filter((c) => c.method === 'open').length >= expected) break;
+          await new Promise((r) => setTimeout(r, 40));
+        }
+        return (await delivered()).filter((c) => c.method === 'open');
+      };
+      const res = await app().post('/api/pad/checkin', { bookingId: b.id, code: b.checkInCode }, tablet);
+      t.is(res.status, 200, JSON.stringify(res.body));
+      t.deepEqual(await opened(1), [{ method: 'open', lockId: 'lock-a' }], 'the lock, not the card reader');
+
+      await setParams(app(), { openDoorOnCheckIn: false });
+      const other = await meeting(roomA, '12:00', '13:00');
+      await setClock(at(12, 0));
+      t.is(
+        (await app().post('/api/pad/checkin', { bookingId: other.id, code: other.checkInCode }, tablet)).status,
+        200,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      t.deepEqual(await opened(0), [], 'switched off: the door stays shut');
+      await setParams(app(), { openDoorOnCheckIn: true });
     });
   },
   // Tokens last a day of test time: the tests move the clock over the day without signing in again.

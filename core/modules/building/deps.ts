@@ -3,12 +3,14 @@
  * room's bookings as a door label shows them.
  */
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
 
 export interface BuildingDeps {
   db: Knex;
   clock: Clock;
+  logger: Logger;
   paramsService: Cradle['paramsService'];
   devicesService: Cradle['devicesService'];
   changeLog: Cradle['changeLog'];

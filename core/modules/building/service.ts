@@ -9,6 +9,7 @@ import type { Change } from '../changes/index.ts';
 import { cardHolders } from '../users/index.ts';
 import { accessWork } from './access.ts';
 import type { BuildingDeps } from './deps.ts';
+import { openDoor } from './door-open.ts';
 import { einkSweep, einkWork, labelCall } from './eink.ts';
 import { switchSweep, switchWork } from './switch.ts';
 
@@ -20,6 +21,7 @@ export class BuildingService {
     this.deps = {
       db: deps.db,
       clock: deps.clock,
+      logger: deps.logger,
       paramsService: deps.paramsService,
       devicesService: deps.devicesService,
       changeLog: deps.changeLog,
@@ -53,6 +55,19 @@ export class BuildingService {
   /** The `building.eink` job: labels redrawn once when their room's day starts and its meetings start or end. */
   einkSweep(now: number): Promise<number> {
     return einkSweep(this.deps, now);
+  }
+
+  /**
+   * Opens the room's locks once for a check-in at its door (R20.1), when `openDoorOnCheckIn`; answers the locks
+   * opened. Never throws: a door that does not open must not undo the check-in.
+   */
+  async openDoor(resourceId: number, bookingId: number): Promise<string[]> {
+    try {
+      return await openDoor(this.deps, resourceId, bookingId);
+    } catch (err) {
+      this.deps.logger.warn({ err, resourceId, bookingId }, 'door not opened at check-in');
+      return [];
+    }
   }
 
   /** A label's `update` call, drawn when its row is delivered (the plugin host's call builder for `eink`). */

@@ -606,6 +606,16 @@ export const PARAMS: readonly ParamDef[] = [
     '会議開始の何分前に会議室のスイッチを入れるか（0 はチェックイン時のみ）',
   ),
   p(
+    'openDoorOnCheckIn',
+    'integration',
+    bool,
+    true,
+    false,
+    '在门口平板或用手机扫码签到时打开会议室门锁一次',
+    "Open the room's lock once at a check-in at the door tablet or with the room's QR code",
+    'ドアのタブレットまたは会議室の QR コードでチェックインしたとき、会議室の錠を一度開ける',
+  ),
+  p(
     'envRawDays',
     'integration',
     int(1, 90),

@@ -36,6 +36,7 @@ export interface DoorDeps {
   tabletsService: Cradle['tabletsService'];
   doorSignIn: Cradle['doorSignIn'];
   presenceService: Cradle['presenceService'];
+  buildingService: Cradle['buildingService'];
 }
 
 type DoorRules = PadDay['rules'] & { interval: number };
@@ -138,7 +139,7 @@ export class DoorService {
 
   /** POST /pad/checkin: the meeting's check-in code typed at the tablet. */
   async checkIn(actor: Actor, input: PadCheckIn): Promise<PadDay> {
-    const { tabletId } = deviceOf(actor);
+    const { tabletId, resourceId } = deviceOf(actor);
     await this.ownBooking(actor, input.bookingId);
     const now = this.deps.clock.now();
     const wait = this.delay.take(tabletId, now);
@@ -150,6 +151,8 @@ export class DoorService {
       throw err;
     }
     this.delay.clear(tabletId);
+    // Checked in at the door: its lock opens once (R20.1), without holding up the answer.
+    void this.deps.buildingService.openDoor(resourceId, input.bookingId);
     return this.day(actor);
   }
 

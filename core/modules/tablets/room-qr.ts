@@ -36,6 +36,7 @@ export interface RoomQrDeps {
   paramsService: Cradle['paramsService'];
   resourcesService: Cradle['resourcesService'];
   bookingsService: Cradle['bookingsService'];
+  buildingService: Cradle['buildingService'];
   systemSecrets: Cradle['systemSecrets'];
 }
 
@@ -189,6 +190,8 @@ export class RoomQrService {
     const { padAuthMethods } = await this.deps.paramsService.getMany(['padAuthMethods']);
     if (!offersQr(padAuthMethods)) throw new ForbiddenError('pad.methodOff');
     await bookingsService.checkInPresent(actor, input.bookingId, 'qr');
+    // The phone proved it stands at the door (the printed secret): the door opens once (R20.1).
+    void this.deps.buildingService.openDoor(input.room, input.bookingId);
     return this.room(actor, input);
   }
 }
