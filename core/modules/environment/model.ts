@@ -7,8 +7,8 @@ import { TableModel } from '../../db/model.ts';
 /** One reading of one sensor at one time (kept envRawDays). */
 export class EnvironmentReadingModel extends TableModel {
   static override tableName = 'environment_readings';
-  static override coerce = { id: 'number', measuredAt: 'number', hourAt: 'number', receivedAt: 'number' } as const;
-  id!: number;
+  static override idColumn = ['resource_id', 'measured_at', 'device_id'];
+  static override coerce = { measuredAt: 'number', hourAt: 'number', receivedAt: 'number' } as const;
   resourceId!: number;
   deviceId!: string;
   measuredAt!: number;

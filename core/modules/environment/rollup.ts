@@ -109,6 +109,10 @@ export async function sweep(deps: Deps): Promise<SweepResult> {
   return { raw, hourly };
 }
 
+/**
+ * Deletes the rows whose `column` is before `cut`, about DELETE_BATCH at a time: each statement deletes up to the
+ * time of the DELETE_BATCH-th oldest row (with the rows sharing that time), over the column's index.
+ */
 async function deleteBefore(
   db: Knex,
   table: 'environment_readings' | 'environment_hourly',
@@ -117,15 +121,15 @@ async function deleteBefore(
 ): Promise<number> {
   let deleted = 0;
   for (let n = 0; n < DELETE_BATCHES; n++) {
-    const ids = (await db(table).where(column, '<', cut).limit(DELETE_BATCH).select('id')) as Array<{ id: number }>;
-    if (!ids.length) break;
+    const edge = (await db(table)
+      .where(column, '<', cut)
+      .orderBy(column)
+      .offset(DELETE_BATCH - 1)
+      .first(column)) as Record<string, number | string> | undefined;
     deleted += await db(table)
-      .whereIn(
-        'id',
-        ids.map((r) => Number(r.id)),
-      )
+      .where(column, edge ? '<=' : '<', edge ? Number(edge[column]) : cut)
       .delete();
-    if (ids.length < DELETE_BATCH) break;
+    if (!edge) break;
   }
   return deleted;
 }
