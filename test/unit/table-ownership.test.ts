@@ -48,6 +48,7 @@ const OWNERS: Record<string, string[]> = {
   'plugin-host': ['outbox', 'plugin_kv', 'integration_settings'],
   scheduler: ['job_leases'],
   environment: ['environment_readings', 'environment_hourly', 'environment_rollup', 'environment_alerts'],
+  faces: ['face_people', 'face_images'],
 };
 
 /**
