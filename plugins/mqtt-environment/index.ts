@@ -19,7 +19,9 @@ import {
   connectBroker,
   deviceList,
   jsonPath,
+  listedAndSeen,
   readPath,
+  tellAll,
   toNumber,
   topicTemplate,
   TopicTemplate,
@@ -76,21 +78,12 @@ export default definePlugin({
       if (!Object.keys(values).length) return;
       const reading: EnvironmentReading = { ...last.get(deviceId), ...values, deviceId, at: ctx.clock.now() };
       last.set(deviceId, reading);
-      for (const w of watchers) {
-        try {
-          w({ ...reading });
-        } catch (err) {
-          ctx.logger.warn({ error: err instanceof Error ? err.message : String(err) }, 'reading listener failed');
-        }
-      }
+      tellAll(watchers, reading, ctx.logger, 'reading');
     });
 
     return {
-      async listDevices() {
-        const out = new Map<string, EnvironmentDevice>();
-        for (const d of s.devices) out.set(d.id, { id: d.id, name: d.name || d.id, roomName: d.roomName });
-        for (const id of last.keys()) if (!out.has(id)) out.set(id, { id, name: id });
-        return [...out.values()];
+      async listDevices(): Promise<EnvironmentDevice[]> {
+        return listedAndSeen(s.devices, last.keys());
       },
       async readings(deviceIds) {
         return deviceIds.flatMap((id) => {

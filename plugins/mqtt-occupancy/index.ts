@@ -24,7 +24,9 @@ import {
   connectBroker,
   deviceList,
   jsonPath,
+  listedAndSeen,
   readPath,
+  tellAll,
   topicTemplate,
   TopicTemplate,
 } from '../mqtt-shared/mqtt.ts';
@@ -70,21 +72,12 @@ export default definePlugin({
       const now: OccupancyState = { deviceId, state, at: ctx.clock.now() };
       last.set(deviceId, now);
       if (before?.state === state) return;
-      for (const w of watchers) {
-        try {
-          w({ ...now });
-        } catch (err) {
-          ctx.logger.warn({ error: err instanceof Error ? err.message : String(err) }, 'presence listener failed');
-        }
-      }
+      tellAll(watchers, now, ctx.logger, 'presence');
     });
 
     return {
-      async listDevices() {
-        const out = new Map<string, OccupancyDevice>();
-        for (const d of s.devices) out.set(d.id, { id: d.id, name: d.name || d.id, roomName: d.roomName });
-        for (const id of last.keys()) if (!out.has(id)) out.set(id, { id, name: id });
-        return [...out.values()];
+      async listDevices(): Promise<OccupancyDevice[]> {
+        return listedAndSeen(s.devices, last.keys());
       },
       async states(deviceIds) {
         return deviceIds.map((id) => {

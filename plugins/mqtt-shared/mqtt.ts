@@ -64,6 +64,33 @@ export const deviceList = z
   .default([])
   .describe('devices to list before they have reported: [{"id": "…", "name": "…"}] (those seen are added)');
 
+/** The devices listed by hand, then those seen on the broker that are not, each once. */
+export function listedAndSeen(
+  listed: z.infer<typeof deviceList>,
+  seen: Iterable<string>,
+): Array<{ id: string; name: string; roomName?: string }> {
+  const out = new Map<string, { id: string; name: string; roomName?: string }>();
+  for (const d of listed) out.set(d.id, { id: d.id, name: d.name || d.id, roomName: d.roomName });
+  for (const id of seen) if (!out.has(id)) out.set(id, { id, name: id });
+  return [...out.values()];
+}
+
+/** Hands `value` to every listener (a copy each); a listener that throws is logged and the others still hear it. */
+export function tellAll<T extends object>(
+  listeners: Iterable<(value: T) => void>,
+  value: T,
+  logger: { warn(obj: object, msg?: string): void },
+  what: string,
+): void {
+  for (const listen of listeners) {
+    try {
+      listen({ ...value });
+    } catch (err) {
+      logger.warn({ error: err instanceof Error ? err.message : String(err) }, `${what} listener failed`);
+    }
+  }
+}
+
 /** The broker fields every MQTT plugin has; spread into its z.object. */
 export const brokerFields = {
   url: z
