@@ -13,6 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AccessCall } from '../fixtures/plugins/access-recording/index.ts';
 import { perDialect } from '../helpers/app.ts';
+import { recordingKind } from '../helpers/building.ts';
 import { BASE, book, staff, type BookingData, type Who } from '../helpers/bookings.ts';
 import { deliverUntilParked, dispatchChanges, FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
@@ -32,20 +33,12 @@ perDialect(
     let approver: Who;
     let admin = '';
 
-    const selectAccess = async (provider: string, settings: Record<string, unknown> = {}) => {
-      const res = await app().put('/api/inte/settings/access', { provider, settings }, { token: admin });
-      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    };
-    const recorder = async () =>
-      (await app().cradle.pluginHost.active('access'))!.provider as unknown as { calls: AccessCall[] };
-    /** Dispatches the recorded changes and delivers what they queued; answers the calls made since the last time. */
-    const delivered = async (): Promise<AccessCall[]> => {
-      await dispatchChanges(app());
-      await app().cradle.outboxWorker.drainDue();
-      const { calls } = await recorder();
-      return calls.splice(0, calls.length);
-    };
-    const accessRows = async () => app().cradle.db('outbox').where({ kind: 'access' }).orderBy('id');
+    const {
+      select: selectAccess,
+      recorder,
+      delivered,
+      rows: accessRows,
+    } = recordingKind<AccessCall>(app, 'access', () => admin);
     const meeting = async (resourceId: number, start: string, end: string, who = alice, more = {}) => {
       const res = await book(app(), who, {
         resourceId,

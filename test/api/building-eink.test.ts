@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { renderLabel, type LabelSpec } from '../../core/modules/building/index.ts';
 import type { LabelContent } from '../../core/plugin-sdk/index.ts';
 import { perDialect } from '../helpers/app.ts';
+import { recordingKind } from '../helpers/building.ts';
 import { BASE, book, staff, type Who } from '../helpers/bookings.ts';
 import { deliverUntilParked, dispatchChanges, FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
@@ -41,20 +42,11 @@ perDialect(
     let alice: Who;
     let admin = '';
 
-    const selectEink = async (provider: string, settings: Record<string, unknown> = {}) => {
-      const res = await app().put('/api/inte/settings/eink', { provider, settings }, { token: admin });
-      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    };
-    const recorder = async () =>
-      (await app().cradle.pluginHost.active('eink'))!.provider as unknown as { calls: LabelContent[] };
-    /** Dispatches the recorded changes and delivers what is due; answers the labels drawn since the last time. */
-    const delivered = async (): Promise<LabelContent[]> => {
-      await dispatchChanges(app());
-      await app().cradle.outboxWorker.drainDue();
-      const { calls } = await recorder();
-      return calls.splice(0, calls.length).sort((x, y) => x.labelId.localeCompare(y.labelId));
-    };
-    const einkRows = async () => app().cradle.db('outbox').where({ kind: 'eink' }).orderBy('id');
+    const eink = recordingKind<LabelContent>(app, 'eink', () => admin);
+    const { select: selectEink, rows: einkRows } = eink;
+    /** The labels drawn since the last time, by label. */
+    const delivered = async (): Promise<LabelContent[]> =>
+      (await eink.delivered()).sort((x, y) => x.labelId.localeCompare(y.labelId));
     const meeting = async (resourceId: number, start: string, end: string, subject: string, date = '2027-03-01') => {
       const res = await book(app(), alice, { resourceId, meetingDate: date, startTime: start, endTime: end, subject });
       if (res.status !== 200) throw new Error(JSON.stringify(res.body));

@@ -8,6 +8,7 @@
 import test from 'ava';
 import type { SwitchCall } from '../fixtures/plugins/switch-recording/index.ts';
 import { perDialect } from '../helpers/app.ts';
+import { recordingKind } from '../helpers/building.ts';
 import { BASE, book, staff, type BookingData, type Who } from '../helpers/bookings.ts';
 import { deliverUntilParked, dispatchChanges, FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
@@ -25,20 +26,10 @@ perDialect(
     let alice: Who;
     let admin = '';
 
-    const selectSwitch = async (provider: string, settings: Record<string, unknown> = {}) => {
-      const res = await app().put('/api/inte/settings/switch', { provider, settings }, { token: admin });
-      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    };
-    const recorder = async () =>
-      (await app().cradle.pluginHost.active('switch'))!.provider as unknown as { calls: SwitchCall[] };
-    /** Dispatches the recorded changes and delivers what was queued; answers the calls made since the last time. */
-    const delivered = async (): Promise<SwitchCall[]> => {
-      await dispatchChanges(app());
-      await app().cradle.outboxWorker.drainDue();
-      const { calls } = await recorder();
-      return sorted(calls.splice(0, calls.length));
-    };
-    const switchRows = async () => app().cradle.db('outbox').where({ kind: 'switch' }).orderBy('id');
+    const relays = recordingKind<SwitchCall>(app, 'switch', () => admin);
+    const { select: selectSwitch, rows: switchRows } = relays;
+    /** The switching since the last time, by device. */
+    const delivered = async (): Promise<SwitchCall[]> => sorted(await relays.delivered());
     /** Tokens last a day of test time (the options below): moving the clock keeps everyone signed in. */
     const setClock = async (when: number) => app().clock.set(when);
     const meeting = async (resourceId: number, start: string, end: string) => {
