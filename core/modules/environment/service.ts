@@ -22,7 +22,7 @@ import { INDICATORS, type HistoryQuery, type HistoryView, type StoredReading } f
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
-/** Readings written per INSERT (14 columns each: well under either database's limit on parameters). */
+/** Readings written per INSERT (13 columns each: well under either database's limit on parameters). */
 export const BATCH = 500;
 /** Readings waiting to be written at most; beyond, the oldest are dropped (and counted in the log). */
 export const MAX_QUEUED = 50_000;
