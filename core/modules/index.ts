@@ -11,6 +11,7 @@ import { dashboardModule } from './dashboard/index.ts';
 import { devicesModule } from './devices/index.ts';
 import { dictionaryModule } from './dictionary/index.ts';
 import { environmentModule } from './environment/index.ts';
+import { facesModule } from './faces/index.ts';
 import { groupsModule } from './groups/index.ts';
 import { keysModule } from './keys/index.ts';
 import { integrationsModule } from './integrations/index.ts';
@@ -61,4 +62,5 @@ export const modules: readonly AtriumModule[] = [
   notificationsModule,
   buildingModule,
   environmentModule,
+  facesModule,
 ];

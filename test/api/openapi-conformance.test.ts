@@ -72,12 +72,17 @@ const PARAM_FROM: Record<string, string> = {
   '/api/room/floors/{id}/icon': '/api/room/floors#id',
   '/api/room/resources/{id}/qrcode': '/api/room/resources#id',
   '/api/bookings/{id}/ics': '/api/bookings#id',
+  '/api/center/face/images/{id}': '=1',
+  '/api/sys/face/images/{id}': '=1',
+  '/api/sys/face/users/{id}': '/api/sys/face/users#userId',
 };
 
 /** Answers other than 200 that are right here (and still checked against the document). */
 const EXPECTED: Record<string, number> = {
   '/api/room/floors/{id}/plan': 404, // the demo floors have no plan
   '/api/room/floors/{id}/icon': 404,
+  '/api/center/face/images/{id}': 404, // nobody has a face image in the demo
+  '/api/sys/face/images/{id}': 404,
 };
 
 const itemsOf = (data: unknown): Array<Record<string, unknown>> => {

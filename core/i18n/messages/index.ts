@@ -20,6 +20,7 @@ import qr from './qr.ts';
 import wall from './wall.ts';
 import eink from './eink.ts';
 import environment from './environment.ts';
+import faces from './faces.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -39,6 +40,7 @@ const sets: MessageSet[] = [
   wall,
   eink,
   environment,
+  faces,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {

@@ -616,6 +616,16 @@ export const PARAMS: readonly ParamDef[] = [
     'ドアのタブレットまたは会議室の QR コードでチェックインしたとき、会議室の錠を一度開ける',
   ),
   p(
+    'faceImageCount',
+    'integration',
+    int(1, 10),
+    3,
+    false,
+    '每人最多保存的人脸照片数，发送到人脸识别终端',
+    'Face images kept per person at most, sent to the face recognition terminals',
+    '一人あたり保管する顔写真の最大枚数（顔認証端末へ送られます）',
+  ),
+  p(
     'envRawDays',
     'integration',
     int(1, 90),
