@@ -10,7 +10,7 @@ import type { Browser } from 'puppeteer-core';
 import type { TestApp } from '../helpers/app.ts';
 import { FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
-import { browserSuite, seriousViolations, withPage } from './helpers.ts';
+import { browserSuite, rowWith, seriousViolations, withPage } from './helpers.ts';
 import { openSignedIn } from './room-helpers.ts';
 
 const test = anyTest as TestFn;
@@ -137,6 +137,31 @@ function registerTests(): void {
           /^Place 1 of 2 · Bookings/,
           'a place without sensor values has no environment page',
         );
+      });
+    },
+  );
+
+  test.serial(
+    "room form: the room's environment over 24 hours, a chart per indicator its sensor measured",
+    async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        // The wall screen's reads above were kept as the room's history (R20.3).
+        await openSignedIn(page, app, '/room/room');
+        const row = await rowWith(page, 'resource-table', 'Oak');
+        await page.click(`${row} [data-testid="row-edit"]`);
+        await page.waitForSelector('[data-testid="environment-history"]', { visible: true });
+        await page.waitForSelector('[data-testid="environment-chart-temperature"] path.series');
+        t.regex(
+          (await page.$eval('[data-testid="environment-chart-temperature"]', (el) => el.getAttribute('aria-label'))) ??
+            '',
+          /Temperature in Oak/,
+        );
+        await page.click('[data-testid="environment-range-7d"]');
+        await page.waitForFunction(() =>
+          document.querySelector('[data-testid="environment-range-7d"]')?.classList.contains('active'),
+        );
+        await page.waitForSelector('[data-testid="environment-chart-temperature"], [data-testid="environment-empty"]');
+        t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the room form');
       });
     },
   );

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { DashboardService } from '../../../../core/modules/dashboard/index.ts';
 import type { DashboardQuery, LiveAnswer, Panel, UtilisationRow } from '../../../../core/modules/dashboard/schema.ts';
 import type { DeviceInput, DeviceList, DeviceView } from '../../../../core/modules/devices/schema.ts';
+import type { HistoryRange, HistoryView } from '../../../../core/modules/environment/schema.ts';
 import type {
   FloorInput,
   FloorList,
@@ -22,6 +23,7 @@ import type {
 } from '../../../../core/modules/resources/schema.ts';
 import type { IconInput, IconView } from '../../../../core/modules/uploads/schema.ts';
 import { api } from '../../app/api.ts';
+import type { Envelope } from '../../app/http.ts';
 import { actionOf, deleteOf, getOf, pageOf, readOf, saveOf } from '../../app/endpoints.ts';
 import type { Collection, ListState, Page, PageArgs, SaveArgs } from '../../components/crud/index.ts';
 
@@ -39,6 +41,7 @@ export type PanelBody = z.input<typeof Panel>;
 export type PanelView = Panel & { id: number };
 export type Dashboard = Omit<z.input<typeof DashboardQuery>, 'groupBy' | 'limit'>;
 export type Utilisation = z.output<typeof UtilisationRow>;
+export type { HistoryRange, HistoryView };
 export type TopResource = Awaited<ReturnType<DashboardService['top']>>[number];
 export type NoShows = Awaited<ReturnType<DashboardService['noShowRate']>>;
 export type LiveResource = LiveAnswer['items'][number];
@@ -83,6 +86,12 @@ export const resourcesApi = roomApi.injectEndpoints({
       saveOf<ResourceView, ResourceBody, typeof TAG>('/room/resources', TAG),
     ),
     deleteResource: build.mutation<unknown, number>(deleteOf('/room/resources', TAG)),
+    /** A room's environment history (R20.3); quiet, since a room without sensors simply shows none. */
+    environmentHistory: build.query<HistoryView, { id: number; range: HistoryRange }>({
+      query: ({ id, range }) => ({ url: `/room/resources/${id}/environment`, params: { range }, silent: true }),
+      transformResponse: (body: Envelope) => body.data as HistoryView,
+      providesTags: [TAG],
+    }),
 
     deviceList: build.query<Page<DeviceView>, Filters<DeviceList>>(
       pageOf<DeviceView, typeof TAG>('/room/devices', TAG),
@@ -140,6 +149,7 @@ export const {
   useLazyResourceQuery,
   useSaveResourceMutation,
   useDeleteResourceMutation,
+  useEnvironmentHistoryQuery,
   useDeviceListQuery,
   useSaveDeviceMutation,
   useDeleteDeviceMutation,

@@ -9,6 +9,7 @@ import { DetailsSection } from './DetailsSection.tsx';
 import { DevicesSection } from './DevicesSection.tsx';
 import { bodyOf, draftOf, draftReducer, emptyDraft, validate } from './draft.ts';
 import { ImagesSection } from './ImagesSection.tsx';
+import { EnvironmentHistory } from '../EnvironmentHistory.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 
 interface Props {
@@ -59,6 +60,7 @@ export function ResourceForm({ id, type, types, onClose }: Props) {
       <PeopleSection {...section} />
       <DevicesSection {...section} />
       <ImagesSection {...section} />
+      {draft.id && <EnvironmentHistory resourceId={draft.id} name={draft.name} />}
     </FormModal>
   );
 }
