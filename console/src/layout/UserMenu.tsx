@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Confirm, Icon } from 'semantic-ui-react';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { changePasswordToggled, themeChosen, THEMES } from '../app/uiSlice.ts';
 import { MenuButton, type MenuEntryItem } from '../components/MenuButton.tsx';
+import { MyFaceModal } from '../features/face/index.ts';
+import '../features/face/i18n.ts';
 import { logout } from '../features/login/index.ts';
 import { LANG_NAMES, LANGS } from '../i18n/index.ts';
 
-/** The signed-in user's menu: change password, language, theme, logout (with confirmation). */
+/** The signed-in user's menu: change password, my face (R20.7), language, theme, logout (with confirmation). */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
@@ -15,6 +17,8 @@ export function UserMenu() {
   const theme = useAppSelector((s) => s.ui.theme);
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [face, setFace] = useState(false);
+  const { t: tf } = useTranslation('face');
   const items: MenuEntryItem[] = [
     {
       kind: 'item',
@@ -22,6 +26,13 @@ export function UserMenu() {
       text: t('password.title'),
       onSelect: () => dispatch(changePasswordToggled(true)),
       attrs: { 'data-testid': 'menu-change-password' },
+    },
+    {
+      kind: 'item',
+      key: 'face',
+      text: tf('myFace'),
+      onSelect: () => setFace(true),
+      attrs: { 'data-testid': 'menu-my-face' },
     },
     { kind: 'divider', key: 'd1' },
     { kind: 'header', key: 'lang', text: t('common.language') },
@@ -68,6 +79,11 @@ export function UserMenu() {
           </>
         }
       />
+      {face && (
+        <Suspense fallback={null}>
+          <MyFaceModal onClose={() => setFace(false)} />
+        </Suspense>
+      )}
       <Confirm
         open={confirming}
         size="mini"

@@ -1,7 +1,7 @@
 /** System administration (/sys): its screens, lazily loaded, for the console's screen list. */
 import { lazyScreen } from '../../app/lazy.ts';
 import { defineSection } from '../../app/sections.ts';
-import { inteScreen } from '../inte/index.ts';
+import { faceScreen } from '../face/index.ts';
 
 export const sysSection = defineSection('/sys', 'System', {
   admin: { title: 'User Management', screen: lazyScreen(() => import('./screens/AdminScreen.tsx')) },
@@ -12,8 +12,8 @@ export const sysSection = defineSection('/sys', 'System', {
   status: { title: 'Pad Online Status', screen: lazyScreen(() => import('./screens/StatusScreen.tsx')) },
   roomtime: { title: 'Time Configuration', screen: lazyScreen(() => import('./screens/RoomTimeScreen.tsx')) },
   email: { title: 'Notification Center', screen: lazyScreen(() => import('./screens/EmailScreen.tsx')) },
-  /** Face recognition is the integration kind of /inte/fr. */
-  face: { title: 'Face Recognition', screen: inteScreen('face') },
+  /** People's face data (R20.7); the face provider itself is chosen on /inte/fr. */
+  face: { title: 'Face Recognition', screen: faceScreen },
   licence: { title: 'System License', screen: lazyScreen(() => import('./screens/LicenceScreen.tsx')) },
   log: { title: 'System Operation Log', screen: lazyScreen(() => import('./screens/LogScreen.tsx')) },
   dic: { title: 'Data Dictionary', screen: lazyScreen(() => import('./screens/DicScreen.tsx')) },
