@@ -84,7 +84,7 @@ export default function FaceScreen() {
       ) : items.length === 0 ? (
         <p data-testid="face-empty">{t('noPeople')}</p>
       ) : (
-        <Table compact celled aria-label={t('title')} aria-busy={isFetching}>
+        <Table compact celled aria-label={t('title')} aria-busy={isFetching} data-testid="face-table">
           <Table.Header>
             <Table.Row>
               <Table.HeaderCell scope="col">{t('username')}</Table.HeaderCell>
@@ -97,7 +97,7 @@ export default function FaceScreen() {
           </Table.Header>
           <Table.Body>
             {items.map((u) => (
-              <Table.Row key={u.userId} data-testid="face-row" data-user={u.username}>
+              <Table.Row key={u.userId} data-testid="face-row" data-id={u.userId} data-user={u.username}>
                 <Table.Cell>{u.username}</Table.Cell>
                 <Table.Cell>{u.realName}</Table.Cell>
                 <Table.Cell>{u.consent ? t('yes') : t('no')}</Table.Cell>
