@@ -205,6 +205,21 @@ perDialect(
       t.like((await listed(`bob_face_${dialect}`))[0], { consent: false, imageCount: 0, enrolment: 'none' });
     });
 
+    test.serial(`${dialect}: a deleted account's images go at once, and the provider forgets them`, async (t) => {
+      const dave = await staff(app(), `dave_face_${dialect}`);
+      t.is((await app().get(`/api/sys/face/users/${dave.id}`, { token: admin })).status, 200);
+      t.is((await app().get('/api/sys/face/users/999999', { token: admin })).status, 404);
+      await app().post('/api/center/face/consent', undefined, { token: dave.token });
+      t.is((await uploadTo('/api/center/face/images', dave.token, pictures[0]!)).status, 200);
+      t.is((await delivered()).length, 1);
+      t.is((await app().delete(`/api/sys/users/${dave.id}`, { token: admin })).status, 200);
+      t.deepEqual(await app().cradle.db('face_images').where({ user_id: dave.id }), []);
+      app().clock.advance(61_000);
+      t.true(await app().running.scheduler!.runIfDue('faces.sweep'));
+      t.deepEqual(await app().cradle.db('face_people').where({ user_id: dave.id }), []);
+      t.deepEqual(await delivered(), [{ method: 'remove', userId: dave.id, username: `dave_face_${dialect}` }]);
+    });
+
     test.serial(`${dialect}: a failing provider leaves the enrolment failed`, async (t) => {
       await selectFace({ mode: 'fail' });
       const carol = await staff(app(), `carol_face_${dialect}`);

@@ -90,7 +90,7 @@ export function facesRoutes({ facesService }: Cradle): ModuleRoutes {
         params: UserIdParams,
         response: FaceState,
         summary: "A person's face data (the consent text in the administrator's language)",
-        handler: ({ params, lang }) => facesService.state(params.id, lang),
+        handler: ({ params, lang }) => facesService.stateOf(params.id, lang),
       }),
       route({
         method: 'get',

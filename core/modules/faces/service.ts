@@ -120,6 +120,12 @@ export class FacesService {
     };
   }
 
+  /** A person's face data for an administrator: 404 when there is no such user. */
+  async stateOf(userId: number, lang: Lang): Promise<FaceState> {
+    await this.usernameOf(this.deps.db, userId);
+    return this.state(userId, lang);
+  }
+
   /** An administrator's list of people with their consent and enrolment (the /sys/face screen). */
   async listUsers(query: { page: number; pageSize: number; q?: string }): Promise<Page<FaceUserView>> {
     const page = await this.deps.userAdminService.list({ ...query });
