@@ -154,6 +154,8 @@ perDialect(test, (dialect, app) => {
       t.is(figures.status, 200, `${path}: ${JSON.stringify(figures.body)}`);
     }
     t.is((await app().get('/api/room/locations?page=1&pageSize=100', auth)).status, 200);
+    // The room's last day of sensor values, drawn beside them (R20.3).
+    t.is((await app().get(`/api/room/resources/${oak}/environment?range=24h`, auth)).status, 200);
     // A wall of one panel reads that panel's place whatever it asks.
     const elsewhere = await app().get<{ data: { items: LiveResource[] } }>(
       `/api/room/dashboard/live?locationId=${other.locationId}`,

@@ -60,6 +60,13 @@ browserSuite(
       resourceId: oak,
     });
     await call(token, 'PUT', '/inte/settings/environment', { provider: 'environment-fixed', settings: {} });
+    // An hour ago the sensor pushed a reading, kept as the room's history (R20.3): the wall draws its last day.
+    const fixed = (await app.cradle.pluginHost.active('environment'))!.provider as unknown as {
+      push(reading: { deviceId: string; at: number; temperature: number }): void;
+    };
+    fixed.push({ deviceId: 'env-1', at: app.clock.now() - 3_600_000, temperature: 22 });
+    for (let i = 0; i < 50 && !(await app.cradle.db('environment_readings').first()); i++)
+      await new Promise((r) => setTimeout(r, 50));
   },
   registerTests,
 );
@@ -117,6 +124,8 @@ function registerTests(): void {
         t.is(await text('[data-testid="live-pm25"]'), '8 µg/m³');
         t.is(await text('[data-testid="live-tvoc"]'), '', 'only the values the sensor has');
         t.is(await text('[data-testid="live-subject"]'), '', 'meetings stay on the bookings page');
+        await page.waitForSelector(`${card} [data-testid="live-history"] path.series`);
+        t.regex(await text('[data-testid="live-history"] figcaption'), /^Temperature, last 24 hours$/);
         t.regex(
           await page.$eval('[data-testid="wall-slide"]', (el) => el.textContent ?? ''),
           /^Place 1 of 2 · Environment, 10 s$/,

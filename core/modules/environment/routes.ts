@@ -1,5 +1,5 @@
 import type { Cradle } from '../../cradle.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
+import { route, WALL, type ModuleRoutes } from '../../http/route.ts';
 import { IdParam } from '../locations/index.ts';
 import { resourceCapability } from '../resources/index.ts';
 import { HistoryQuery, HistoryView } from './schema.ts';
@@ -14,7 +14,8 @@ export function environmentRoutes({ environmentService }: Cradle): ModuleRoutes 
       route({
         method: 'get',
         path: '/room/resources/:id/environment',
-        permission: VIEW,
+        // A wall screen shows each room's last day beside its values (R20.3).
+        permission: [...VIEW, WALL],
         params: IdParam,
         query: HistoryQuery,
         response: HistoryView,

@@ -208,7 +208,9 @@ export class EnvironmentService {
     const resource = (await resourcesWhere(this.deps.db, { ids: [resourceId] }).first('r.type', 'r.time_zone')) as
       { type: number | string; time_zone: string | null } | undefined;
     if (!resource) throw new NotFoundError('resource', resourceId);
-    if (!can(actor, resourceCapability(Number(resource.type), 'view')))
+    // A wall screen (its device credential) shows every room of its places, as the wall's live view does.
+    const wall = actor.device?.purpose === 'wall';
+    if (!wall && !can(actor, resourceCapability(Number(resource.type), 'view')))
       throw new ForbiddenError('places.typeForbidden');
     return history(this.deps, { id: resourceId, timeZone: resource.time_zone || 'UTC' }, query);
   }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Loader, Message } from 'semantic-ui-react';
 import { StatusLabel } from '../../../components/StatusLabel.tsx';
 import { useLiveQuery, type LiveResource } from '../api.ts';
+import { EnvironmentSparkline } from './EnvironmentSparkline.tsx';
 
 type LiveBooking = NonNullable<LiveResource['current']>;
 type Reading = LiveResource['readings'][number];
@@ -128,6 +129,7 @@ function ResourceCard({ r, view }: { r: LiveResource; view: LiveView }) {
           ) : (
             <span className="muted">{t('dashboard.live.noReadings')}</span>
           )}
+          {values.length > 0 && <EnvironmentSparkline resourceId={r.id} name={r.name} />}
         </Card.Content>
       )}
     </Card>
