@@ -31,6 +31,9 @@ export function orderKey(row: OutboxRow): string | undefined {
   // A label drawn at delivery (no arguments stored) is about that label: one push at a time each.
   const label = (row.payload as { label?: { labelId?: unknown } }).label;
   if (label) return JSON.stringify(['label', label.labelId ?? null]);
+  // A face enrolment or removal built at delivery is about one person: in order for them, side by side for others.
+  const face = (row.payload as { face?: { userId?: unknown } }).face;
+  if (face) return JSON.stringify(['face', face.userId ?? null]);
   const args = (row.payload as { args?: unknown[] }).args ?? [];
   // Access calls are about one booking at one lock: grant(grant) names both in its argument, revoke(id, lock) in two.
   if (row.kind === 'access') {
