@@ -166,8 +166,8 @@ function registerTests(): void {
           /Temperature in Oak/,
         );
         await page.click('[data-testid="environment-range-7d"]');
-        await page.waitForFunction(() =>
-          document.querySelector('[data-testid="environment-range-7d"]')?.classList.contains('active'),
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="environment-range-7d"]')?.getAttribute('aria-pressed') === 'true',
         );
         await page.waitForSelector('[data-testid="environment-chart-temperature"], [data-testid="environment-empty"]');
         t.deepEqual(await seriousViolations(page), [], 'no serious or critical axe violations on the room form');

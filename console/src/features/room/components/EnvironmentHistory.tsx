@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Header, Loader } from 'semantic-ui-react';
+import { Header, Loader } from 'semantic-ui-react';
 import type { Indicator } from '../../../../../core/modules/environment/schema.ts';
 import { keysOf } from '../../../components/format.ts';
 import { useEnvironmentHistoryQuery, type HistoryRange, type HistoryView } from '../api.ts';
@@ -45,20 +45,21 @@ export function EnvironmentHistory({ resourceId, name }: { resourceId: number; n
       <Header as="h3" id="environment-history-title">
         {t('section.environment')}
       </Header>
-      <Button.Group size="small" role="group" aria-label={t('environment.range')}>
+      {/* Plain buttons: semantic-ui's announce their pressed state only as a toggle, whose green fails contrast. */}
+      <div className="ui small buttons" role="group" aria-label={t('environment.range')}>
         {(['24h', '7d'] as const).map((r) => (
-          <Button
+          <button
             key={r}
             type="button"
-            active={range === r}
+            className={range === r ? 'ui active button' : 'ui button'}
             aria-pressed={range === r}
             onClick={() => setRange(r)}
             data-testid={`environment-range-${r}`}
           >
             {t(`environment.${r}`)}
-          </Button>
+          </button>
         ))}
-      </Button.Group>
+      </div>
       {isFetching ? (
         <Loader active inline="centered" />
       ) : charts.length === 0 ? (
