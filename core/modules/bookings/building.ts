@@ -38,17 +38,8 @@ export async function meetingsStartingBetween(db: Db, after: number, notAfter: n
  * Checked-in meetings whose end passed in (`after`, `notAfter`]: nobody checked them out, their time ran out.
  * Bounded by start (a meeting lasts at most a day here, longer ones are whole-day bookings that end at midnight).
  */
-export async function checkedInMeetingsEndedBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
-  const rows = await BookingModel.query(db)
-    .where('state', 'checkedIn')
-    .where('start_at', '>', after - 7 * 86_400_000)
-    .where('start_at', '<=', notAfter)
-    .where('end_at', '>', after)
-    .where('end_at', '<=', notAfter)
-    .orderBy('end_at')
-    .limit(1000)
-    .select('id', 'resource_id', 'start_at', 'end_at');
-  return rows.map(atRoom);
+export function checkedInMeetingsEndedBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
+  return endingBetween(db, ['checkedIn'], after, notAfter);
 }
 
 /**
@@ -80,9 +71,19 @@ export async function roomInUse(
  * Confirmed or checked-in meetings whose end passed in (`after`, `notAfter`]: a door label stops showing them then
  * (R20.4). Bounded by start, as above.
  */
-export async function meetingsEndingBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
+export function meetingsEndingBetween(db: Db, after: number, notAfter: number): Promise<BookingAtRoom[]> {
+  return endingBetween(db, CONFIRMED, after, notAfter);
+}
+
+/** Meetings in these states whose end falls in (`after`, `notAfter`], by end; bounded by start (a week back). */
+async function endingBetween(
+  db: Db,
+  states: readonly string[],
+  after: number,
+  notAfter: number,
+): Promise<BookingAtRoom[]> {
   const rows = await BookingModel.query(db)
-    .whereIn('state', CONFIRMED as unknown as string[])
+    .whereIn('state', [...states])
     .where('start_at', '>', after - 7 * 86_400_000)
     .where('start_at', '<=', notAfter)
     .where('end_at', '>', after)
