@@ -70,6 +70,10 @@ export interface EventMap {
   'user.blocklisted': UserEvent;
   'user.released': UserEvent;
   'user.passwordExpiring': UserEvent & { daysLeft: number };
+  /** The account was disabled (by an administrator, SCIM or the directory sync): its sessions have ended. */
+  'user.disabled': UserEvent;
+  /** The account was deleted. */
+  'user.deleted': UserEvent;
 }
 
 export type EventName = keyof EventMap;
@@ -92,6 +96,8 @@ const NAMED: Record<EventName, true> = {
   'user.blocklisted': true,
   'user.released': true,
   'user.passwordExpiring': true,
+  'user.disabled': true,
+  'user.deleted': true,
 };
 
 /** For a name that arrives as a string (a plugin's subscription). */

@@ -1,8 +1,9 @@
 /**
  * People's face data for the face integration kind (docs/product-rules.md R20.7): consent, face images sealed at
  * rest, and enrolment at the face provider through the outbox. An enrolment's images are read when its row is
- * delivered: this module gives the plugin host the builder of face calls. The `faces.sweep` job forgets the people
- * whose account was disabled or deleted.
+ * delivered: this module gives the plugin host the builder of face calls. A person whose account is disabled or
+ * deleted is forgotten as soon as this process hears of it, and the `faces.sweep` job catches whoever a crash or
+ * another process left behind.
  */
 import { asClass } from 'awilix';
 import type { AtriumModule } from '../module.ts';
@@ -28,5 +29,7 @@ export const facesModule: AtriumModule = {
   // Wherever the outbox worker may deliver a face row, its arguments are built here (images unsealed at delivery).
   start(c) {
     c.pluginHost.buildCallsWith('face', (row) => c.facesService.call(row));
+    c.events.on('user.disabled', ({ userId }) => c.facesService.sweep([userId]));
+    c.events.on('user.deleted', ({ userId }) => c.facesService.sweep([userId]));
   },
 };

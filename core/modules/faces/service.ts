@@ -354,13 +354,15 @@ export class FacesService {
   }
 
   /**
-   * Forgets the people whose account was disabled or deleted (the `faces.sweep` job): their images are deleted and
-   * the provider's `remove` queued. Answers how many.
+   * Forgets the people whose account was disabled or deleted (the `faces.sweep` job; `userIds` narrows it to those
+   * just disabled or deleted): their images are deleted and the provider's `remove` queued. Answers how many.
    */
-  async sweep(): Promise<number> {
+  async sweep(userIds?: readonly number[]): Promise<number> {
     const { db } = this.deps;
-    const people = await FacePersonModel.query(db).select('user_id', 'username');
-    const withImages = (await FaceImageModel.query(db).distinct('user_id')).map((i) => i.userId);
+    const only = <Q extends { whereIn(column: string, values: readonly number[]): Q }>(q: Q) =>
+      userIds ? q.whereIn('user_id', userIds) : q;
+    const people = await only(FacePersonModel.query(db)).select('user_id', 'username');
+    const withImages = (await only(FaceImageModel.query(db)).distinct('user_id')).map((i) => i.userId);
     const known = new Map(people.map((p) => [p.userId, p.username]));
     for (const id of withImages) if (!known.has(id)) known.set(id, '');
     if (known.size === 0) return 0;

@@ -38,7 +38,7 @@ import type {
   UserView,
 } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
-import type { Db } from '../../db/transaction.ts';
+import { runTx, type Db } from '../../db/transaction.ts';
 
 export interface UserAdminDeps {
   db: Knex;
@@ -48,6 +48,7 @@ export interface UserAdminDeps {
   rolesService: RolesService;
   sessionService: Cradle['sessionService'];
   apiKeysService: Cradle['apiKeysService'];
+  changeLog: Cradle['changeLog'];
 }
 
 /** The stored columns of the editable fields. */
@@ -163,7 +164,7 @@ export class UserAdminService {
       }
       await assignRoles(trx, id, body.roleIds, { replace: true });
       await this.ensureAdminRemains(trx);
-      if (before.status === 1 && body.status === 0) await this.deps.sessionService.revokeAllOfUser(id, trx);
+      if (before.status === 1 && body.status === 0) await this.ended(trx, id);
     });
   }
 
@@ -172,7 +173,7 @@ export class UserAdminService {
    * approves it (logged as `sys.user.approve`).
    */
   async setStatus(actor: Actor, id: number, status: 0 | 1): Promise<UserView> {
-    return this.deps.db.transaction(async (trx) => {
+    return runTx(this.deps.db, async (trx) => {
       const before = await getView(trx, id);
       await this.guardTarget(trx, actor, id);
       if (id === actor.userId && status === 0) throw new BusinessRuleError('users.selfNotDisabled');
@@ -181,7 +182,7 @@ export class UserAdminService {
         .update({ status, ...(status === 1 ? { awaiting_approval: false } : {}), updated_at: this.deps.clock.now() });
       if (status === 0) {
         await this.ensureAdminRemains(trx);
-        await this.deps.sessionService.revokeAllOfUser(id, trx);
+        if (before.status === 1) await this.ended(trx, id);
       }
       const after = await getView(trx, id);
       await this.deps.operationLog.record(trx, actor, {
@@ -246,7 +247,17 @@ export class UserAdminService {
         if (isForeignKeyViolation(err)) throw new BusinessRuleError('users.hasRecords');
         throw err;
       }
+      await this.deps.changeLog.record(trx, [{ name: 'user.deleted', payload: { userId: id } }]);
     });
+  }
+
+  /**
+   * A disabled account: its sessions end in the same transaction, and the change record tells whatever keeps
+   * data of the person (face images, door rights) to let go.
+   */
+  private async ended(trx: Knex.Transaction, id: number): Promise<void> {
+    await this.deps.sessionService.revokeAllOfUser(id, trx);
+    await this.deps.changeLog.record(trx, [{ name: 'user.disabled', payload: { userId: id } }]);
   }
 
   private async assertUsernameFree(trx: Db, username: string, selfId: number | null): Promise<void> {
