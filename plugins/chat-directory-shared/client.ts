@@ -1,7 +1,8 @@
 /**
  * The part WeCom and DingTalk directories share (this folder has no entry, so it is no plugin itself): an API that
  * answers HTTP 200 with `{ errcode, errmsg }` and takes `?access_token=` on every call, the token fetched with the
- * application's credentials and kept in the plugin's kv until a little before `expires_in` (every Atrium process
+ * application's credentials and kept in the plugin's kv (one per address and credentials, so changed settings
+ * never reuse it) until a little before `expires_in` (every Atrium process
  * shares it, as both vendors ask), fetched again once when the vendor says it is invalid or expired. Unlike the
  * SDK's `tokenApi` (POST only) it also reads with GET, which WeCom's directory calls are.
  *
@@ -12,6 +13,7 @@
  * - `user`: the person is not (or no longer) in the directory;
  * - `vendor`: anything else (the vendor's other errcodes, HTTP errors).
  */
+import { createHash } from 'node:crypto';
 import type { PluginContext } from '../../core/plugin-sdk/index.ts';
 
 export type DirectoryErrorReason = 'code' | 'credentials' | 'user' | 'vendor';
@@ -45,7 +47,7 @@ export interface ErrcodeApiOptions {
   tokenErrors: ReadonlySet<number>;
   /** The reason of a non-zero errcode (token errors excepted). */
   reasonOf: (errcode: number) => DirectoryErrorReason;
-  /** kv key of the cached token. */
+  /** kv key of the cached token (default: one per address and credentials, so new settings never reuse it). */
   tokenKey?: string;
 }
 
@@ -61,7 +63,9 @@ export interface ErrcodeApi {
 
 export function errcodeApi(ctx: Pick<PluginContext<unknown>, 'http' | 'kv'>, options: ErrcodeApiOptions): ErrcodeApi {
   const base = options.baseUrl.replace(/\/$/, '');
-  const key = options.tokenKey ?? 'accessToken';
+  const key =
+    options.tokenKey ??
+    `accessToken:${createHash('sha256').update(`${base}${options.tokenUrl}`).digest('hex').slice(0, 32)}`;
   const fail = (a: ErrcodeAnswer, what: string) =>
     new DirectoryCallError(options.vendor, options.reasonOf(a.errcode), a.errcode, a.errmsg, what);
 

@@ -19,6 +19,13 @@ export default {
     'sso.secretRetype': '{fields} changed: the stored secret is not sent to a new address; type it again',
     'sso.otherBrowser': 'This sign-in was started in another browser; start it again here',
     'sso.identityLinked': 'This {source} identity is already linked to an account',
+    'sso.chatCodeRefused': 'The {vendor} sign-in code is invalid, expired or already used; please sign in again',
+    'sso.chatNotMember': 'Your {vendor} account is not a member of this organisation',
+    'sso.chatUserInactive': 'Your {vendor} account is disabled or has left the organisation; sign-in is refused',
+    'sso.chatUnknownPerson':
+      'There is no account for {name} ({vendor}) and accounts are not created automatically; ask an administrator',
+    'sso.chatProviderFailed':
+      'Sign-in through {vendor} is not working at the moment; ask an administrator to check the {vendor} integration',
   },
   cn: {
     'sso.name.ldap': '域账号',
@@ -37,6 +44,11 @@ export default {
     'sso.secretRetype': '{fields} 已更改：已保存的密钥不会发送到新地址，请重新输入',
     'sso.otherBrowser': '此登录是在另一个浏览器中发起的，请在此重新登录',
     'sso.identityLinked': '该 {source} 身份已关联到某个账号',
+    'sso.chatCodeRefused': '{vendor} 登录码无效、已过期或已被使用，请重新登录',
+    'sso.chatNotMember': '您的 {vendor} 账号不属于本组织',
+    'sso.chatUserInactive': '您的 {vendor} 账号已被禁用或已离职，无法登录',
+    'sso.chatUnknownPerson': '{name}（{vendor}）没有对应的账号，且未开启自动创建账号，请联系管理员',
+    'sso.chatProviderFailed': '暂时无法通过 {vendor} 登录，请联系管理员检查 {vendor} 集成设置',
   },
   ja: {
     'sso.name.ldap': 'ドメインアカウント',
@@ -56,5 +68,12 @@ export default {
       '{fields} が変更されました：保存済みのシークレットは新しい宛先へ送られません。もう一度入力してください',
     'sso.otherBrowser': 'このログインは別のブラウザーで開始されました。このブラウザーでもう一度開始してください',
     'sso.identityLinked': 'この {source} の ID はすでにアカウントに連携されています',
+    'sso.chatCodeRefused':
+      '{vendor} のログインコードが無効、期限切れ、または使用済みです。もう一度ログインしてください',
+    'sso.chatNotMember': 'お使いの {vendor} アカウントはこの組織のメンバーではありません',
+    'sso.chatUserInactive': 'お使いの {vendor} アカウントは無効化されたか退職済みのため、ログインできません',
+    'sso.chatUnknownPerson': '{name}（{vendor}）のアカウントがなく、自動作成も無効です。管理者に連絡してください',
+    'sso.chatProviderFailed':
+      '現在 {vendor} でログインできません。管理者に {vendor} 連携の設定を確認するよう依頼してください',
   },
 } satisfies MessageSet;

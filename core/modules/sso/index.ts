@@ -1,6 +1,7 @@
 import { asClass, asFunction, type Resolver } from 'awilix';
 import type { AuthService } from '../auth/index.ts';
 import type { AtriumModule } from '../module.ts';
+import { ChatSignInService } from './chat-sign-in.ts';
 import { IdentitiesService } from './identities.ts';
 import { LdapService } from './ldap.ts';
 import { OidcService } from './oidc.ts';
@@ -22,6 +23,7 @@ declare module '../../cradle.ts' {
     oidcService: OidcService;
     samlService: SamlService;
     tokenUrlService: TokenUrlService;
+    chatSignInService: ChatSignInService;
   }
 }
 
@@ -42,6 +44,7 @@ export const ssoModule: AtriumModule = {
       oidcService: asClass(OidcService).singleton(),
       samlService: asClass(SamlService).singleton(),
       tokenUrlService: asClass(TokenUrlService).singleton(),
+      chatSignInService: asClass(ChatSignInService).singleton(),
     });
     // Wires the LDAP sign-in into POST /sys/login (loginType ldap) by decorating the auth module's
     // registration: whoever resolves authService — server, CLI, tests — gets it with the directory

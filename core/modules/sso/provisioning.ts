@@ -6,7 +6,8 @@
  * once, so accounts made by hand or by an import keep working when a directory
  * is switched on. An administrator's account is never linked that way: a
  * directory entry or provider claim named "admin" would otherwise be the
- * administrator.
+ * administrator. WeCom and DingTalk sign-ins may match that first account by
+ * employee number or e-mail instead (`matchBy`), under the same rule.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -14,12 +15,12 @@ import { systemActor } from '../../actor.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { STAFF_ROLE, type RolesService } from '../roles/index.ts';
-import { randomPassword, type UserRow, type UsersService } from '../users/index.ts';
+import { randomPassword, usersMatching, type UserRow, type UsersService } from '../users/index.ts';
 import type { IdentitiesService } from './identities.ts';
 import { USER_FIELDS, type UserField, type UserMap } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
 
-export type SsoSource = 'ldap' | 'oidc' | 'saml';
+export type SsoSource = 'ldap' | 'oidc' | 'saml' | 'wecom' | 'dingtalk';
 
 export interface DirectoryIdentity {
   source: SsoSource;
@@ -35,6 +36,8 @@ export interface ProvisioningPolicy {
   autoCreate: boolean;
   matchByUsername: boolean;
   userMap: UserMap;
+  /** Which field finds the existing account of an identity not linked yet (default username); one account or none. */
+  matchBy?: 'username' | 'employeeNo' | 'email';
 }
 
 export type MappedUser = Partial<Record<UserField, string>>;
@@ -83,8 +86,12 @@ export class ProvisioningService {
     const linked = await this.linkedUser(identity.source, externalId);
     if (linked) return linked;
     if (!mapped.username) throw new UnauthorizedError('sso.noUsername');
-    const byName = await this.deps.usersService.findByUsername(mapped.username);
-    if (byName) return this.matchByUsername(identity.source, externalId, byName, policy);
+    const matchBy = policy.matchBy ?? 'username';
+    const existing = await this.existing(mapped, matchBy);
+    if (existing) return this.matchByUsername(identity.source, externalId, existing, policy, matchBy);
+    // Matched by another field and found none: the username may still be someone else's.
+    if (matchBy !== 'username' && (await this.deps.usersService.findByUsername(mapped.username)))
+      throw new ConflictError('sso.usernameTaken', { username: mapped.username });
     if (!policy.autoCreate) {
       this.deps.logger.info(
         { source: identity.source, username: mapped.username },
@@ -107,12 +114,25 @@ export class ProvisioningService {
     return userId === undefined ? undefined : this.deps.usersService.findById(userId);
   }
 
+  /** The one account the identity's `matchBy` field names (none when two share an employee number or e-mail). */
+  private async existing(
+    mapped: MappedUser,
+    matchBy: 'username' | 'employeeNo' | 'email',
+  ): Promise<UserRow | undefined> {
+    if (matchBy === 'username') return this.deps.usersService.findByUsername(mapped.username!);
+    const value = mapped[matchBy];
+    if (!value) return undefined;
+    const found = await usersMatching(this.deps.db, matchBy, value);
+    return found.length === 1 ? found[0] : undefined;
+  }
+
   /** An existing account of the identity's username: linked once when the method allows it, never an administrator. */
   private async matchByUsername(
     source: SsoSource,
     externalId: string,
     user: UserRow,
     policy: ProvisioningPolicy,
+    by: 'username' | 'employeeNo' | 'email' = 'username',
   ): Promise<UserRow> {
     const { db, logger, rolesService, operationLog, ssoIdentitiesService } = this.deps;
     const log = { source, username: user.username };
@@ -130,7 +150,7 @@ export class ProvisioningService {
         await operationLog.record(trx, systemActor(), {
           action: `sso.${source}.link`,
           target: user.username,
-          after: { source, externalId, by: 'username' },
+          after: { source, externalId, by },
         });
       });
     } catch (err) {
@@ -140,7 +160,7 @@ export class ProvisioningService {
       if (linked) return linked;
       throw err;
     }
-    logger.info({ ...log, userId: user.id }, 'identity linked to the account of the same username');
+    logger.info({ ...log, userId: user.id, by }, 'identity linked to the account of the same username');
     return user;
   }
 

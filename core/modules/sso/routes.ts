@@ -16,6 +16,7 @@ import {
 import type { Lang } from '../../i18n/index.ts';
 import { CONFIRM_PASSWORD_HEADER } from '../auth/index.ts';
 import { browserKey, startBinding } from './browser.ts';
+import { chatRoutes } from './chat-routes.ts';
 import { FLOW_TTL_MS } from './states.ts';
 import {
   IdentityBody,
@@ -46,14 +47,8 @@ const confirmation = (headers: Headers) => {
   return typeof value === 'string' && value ? value : undefined;
 };
 
-export function ssoRoutes({
-  ssoSettingsService,
-  ssoIdentitiesService,
-  oidcService,
-  samlService,
-  tokenUrlService,
-  config,
-}: Cradle): ModuleRoutes {
+export function ssoRoutes(cradle: Cradle): ModuleRoutes {
+  const { ssoSettingsService, ssoIdentitiesService, oidcService, samlService, tokenUrlService, config } = cradle;
   const limit = config.loginRateLimit;
   const cookie = {
     path: `${config.apiPrefix}/auth`,
@@ -125,6 +120,7 @@ export function ssoRoutes({
     routes: [
       ...settingsRoutes,
       ...identityRoutes,
+      ...chatRoutes(cradle),
       route({
         method: 'get',
         path: '/sso/methods',

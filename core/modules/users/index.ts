@@ -33,6 +33,7 @@ export {
   userByFeedTokenHash,
   usernameByCardNo,
   usernameOf,
+  usersMatching,
   type Addressee,
 } from './lookups.ts';
 export { UserFields } from './schema.ts';

@@ -99,3 +99,14 @@ export async function employeeNoOf(db: Db, userId: number): Promise<string | und
 export async function usernameByCardNo(db: Db, cardNo: string): Promise<string | undefined> {
   return (await UserModel.query(db).where({ card_no: cardNo, status: 1 }).first().select('username'))?.username;
 }
+
+/**
+ * The accounts whose employee number, or e-mail (any case), is `value`: how a directory sign-in finds the account
+ * of a person not linked yet when it matches by one of them (the caller takes only a single match).
+ */
+export async function usersMatching(db: Db, field: 'employeeNo' | 'email', value: string): Promise<UserModel[]> {
+  const q = UserModel.query(db).limit(2);
+  if (field === 'employeeNo') q.where('employee_no', value);
+  else q.whereRaw('LOWER(email) = ?', [value.toLowerCase()]);
+  return q;
+}
