@@ -101,6 +101,15 @@ export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountD
     formLimit: deps.bodyLimitBytes,
     textLimit: deps.bodyLimitBytes,
     text: false,
+    // koa-body's JSON types, and application/scim+json that SCIM clients send (core/modules/scim).
+    jsonTypes: [
+      'application/json',
+      'application/json-patch+json',
+      'application/vnd.api+json',
+      'application/csp-report',
+      'application/reports+json',
+      'application/scim+json',
+    ],
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
   });
   for (const table of tables) {

@@ -166,7 +166,8 @@ export function buildOpenApiDocument(prefix: string, tables: ModuleRoutes[], ver
     name: 'Authorization',
     description: 'A door tablet or a wall screen: `Device <credential>` from POST /pad/pair',
   });
-  for (const table of tables) for (const def of table.routes) register(registry, prefix, table.tag, def);
+  for (const table of tables)
+    for (const def of table.routes) if (!def.undocumented) register(registry, prefix, table.tag, def);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

@@ -131,6 +131,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   duringPasswordChange?: boolean;
   /** Extra rate limit for this route: requests per minute per client address. */
   rateLimitPerMinute?: number;
+  /**
+   * Left out of the OpenAPI document, with the reason: a protocol of its own that answers neither the envelope nor
+   * JSON errors and describes itself (SCIM, core/modules/scim).
+   */
+  undocumented?: string;
   handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown;
 }
 

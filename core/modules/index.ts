@@ -26,6 +26,7 @@ import { paramsModule } from './params/index.ts';
 import { reportsModule } from './reports/index.ts';
 import { resourcesModule } from './resources/index.ts';
 import { rolesModule } from './roles/index.ts';
+import { scimModule } from './scim/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { systemModule } from './system/index.ts';
@@ -63,4 +64,5 @@ export const modules: readonly AtriumModule[] = [
   buildingModule,
   environmentModule,
   facesModule,
+  scimModule,
 ];

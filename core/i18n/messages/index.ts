@@ -21,6 +21,7 @@ import wall from './wall.ts';
 import eink from './eink.ts';
 import environment from './environment.ts';
 import faces from './faces.ts';
+import scim from './scim.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -41,6 +42,7 @@ const sets: MessageSet[] = [
   eink,
   environment,
   faces,
+  scim,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {

@@ -22,6 +22,7 @@ const ACTION_TITLES: Record<Action, [cn: string, en: string, ja: string]> = {
   licenceDelete: ['删除许可', 'Licence delete', 'ライセンス削除'],
   approve: ['审批', 'Approve', '承認'],
   super: ['不限时长', 'No maximum duration', '時間制限なし'],
+  scim: ['SCIM 用户同步', 'SCIM provisioning', 'SCIM プロビジョニング'],
 };
 
 export function permissionTree(): PermissionTree {
