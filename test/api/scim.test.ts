@@ -157,7 +157,7 @@ perDialect(test, (dialect, app) => {
       t,
       await scim('POST', '/Users', {
         schemas: [USER],
-        userName: userName.toUpperCase() === userName ? userName : userName,
+        userName: userName.toUpperCase(),
       }),
       409,
       'uniqueness',
@@ -193,6 +193,11 @@ perDialect(test, (dialect, app) => {
     t.is((await one(`userName eq "nobody" or externalId eq "${externalId}"`)).totalResults, 1);
     t.is((await one(`${ENTERPRISE}:employeeNumber eq "E-1001"`)).totalResults, 1);
     t.is((await one('userName sw "test_user_" and active eq true')).totalResults, 1);
+    t.is((await one(`not (userName eq "${userName}") and externalId eq "${externalId}"`)).totalResults, 0);
+    t.is((await one('emails co "@TESTUSER.com"')).totalResults, 1);
+    t.is((await one('(userName eq "a" or userName eq "b") or title eq "engineer"')).totalResults, 1);
+    t.is((await one('meta.lastModified gt "2000-01-01T00:00:00Z"')).totalResults >= 1, true);
+    t.is((await one(`${ENTERPRISE}:department eq "sales" and phoneNumbers pr`)).totalResults, 1);
     const none = await one('userName eq "nobody"');
     t.is(none.totalResults, 0);
     t.deepEqual(none.Resources, []);
@@ -295,6 +300,31 @@ perDialect(test, (dialect, app) => {
     t.is((await adminUser(leaverId)).status, 1);
   });
 
+  test.serial(`${dialect}: Okta: a user created as application/json, deactivated by PUT active false`, async (t) => {
+    const created = await app().request('POST', '/api/scim/v2/Users', {
+      headers: { authorization: `Bearer ${scimKey}`, 'content-type': 'application/json' },
+      rawBody: JSON.stringify({
+        schemas: [USER],
+        userName: 'okta.user@example.com',
+        name: { givenName: 'Okta', familyName: 'User' },
+        emails: [{ primary: true, value: 'okta.user@example.com', type: 'work' }],
+        displayName: 'Okta User',
+        locale: 'en-US',
+        externalId: '00u1abcd',
+        groups: [],
+        password: 'ignored#1A',
+        active: true,
+      }),
+    });
+    t.is(created.status, 201, JSON.stringify(created.body));
+    const user = created.body as Json;
+    t.like(await adminUser(user.id), { realName: 'Okta User', email: 'okta.user@example.com', status: 1 });
+    const put = await scim('PUT', `/Users/${user.id}`, { ...user, active: false });
+    t.is(put.status, 200, JSON.stringify(put.body));
+    t.false(put.body.active);
+    t.is((await adminUser(user.id)).status, 0);
+  });
+
   test.serial(`${dialect}: administrator accounts are neither matched nor changed`, async (t) => {
     const me = await app().get<{ data: { id: number } }>('/api/sys/user/info', { token: admin });
     const adminId = (await app().cradle.usersService.findByUsername('admin'))!.id;
@@ -342,6 +372,16 @@ perDialect(test, (dialect, app) => {
     const sw = await find('userName sw "page"');
     t.is(sw.body.totalResults, 4);
 
+    const second = (await find('externalId eq "ext-page-2"')).body.Resources[0];
+    isScimError(
+      t,
+      await scim('PATCH', `/Users/${second.id}`, {
+        schemas: [PATCH],
+        Operations: [{ op: 'replace', path: 'userName', value: 'PAGE1@contoso.com' }],
+      }),
+      409,
+      'uniqueness',
+    );
     const target = (await find('externalId eq "ext-page-1"')).body.Resources[0];
     const put = await scim('PUT', `/Users/${target.id}`, {
       schemas: [USER, ENTERPRISE],

@@ -238,7 +238,7 @@ export class ScimUsersService {
   async create(actor: Actor, rep: Json, base: string): Promise<ScimUser> {
     const { usersService, userAdminService, rolesService, paramsService, ssoIdentitiesService } = this.deps;
     const f = fieldsOf(rep);
-    const existing = await usersService.findByUsername(f.username);
+    const existing = await this.holderOf(f.username);
     if (existing) {
       await this.refuseAdmin(existing.id);
       throw new ScimError(409, 'scim.userNameTaken', 'uniqueness', { userName: f.username });
@@ -270,6 +270,13 @@ export class ScimUsersService {
     const created = await userAdminService.create(actor, body);
     if (f.externalId) await this.link(actor, created.id, created.username, f.externalId);
     return this.view((await usersService.findById(created.id))!, base);
+  }
+
+  /** The account holding a userName, compared without regard to case as SCIM's userName is (RFC 7643 §4.1.1). */
+  private async holderOf(username: string, exceptId?: number): Promise<UserModel | undefined> {
+    const q = UserModel.query(this.deps.db).whereRaw('lower(username) = ?', [username.toLowerCase()]);
+    if (exceptId !== undefined) q.whereNot('id', exceptId);
+    return (await q.limit(1))[0];
   }
 
   private async link(actor: Actor, userId: number, username: string, externalId: string): Promise<void> {
@@ -310,6 +317,8 @@ export class ScimUsersService {
       (await this.deps.ssoIdentitiesService.userIdOf(SCIM_SOURCE, f.externalId)) !== undefined
     )
       throw new ScimError(409, 'scim.externalIdTaken', 'uniqueness', { externalId: f.externalId });
+    if (f.username !== user.username && (await this.holderOf(f.username, user.id)))
+      throw new ScimError(409, 'scim.userNameTaken', 'uniqueness', { userName: f.username });
     const body: UpdateBody = {
       username: f.username,
       realName: f.realName,
