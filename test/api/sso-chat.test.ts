@@ -101,6 +101,8 @@ perDialect(test, (dialect, app) => {
       t.is(res.status, 200, JSON.stringify(res.body));
       t.is(res.body.authMethod, 6);
       t.is(await whoIs(app(), res.body.token), 'li.si');
+      const methods = await app().get<{ data: { chat: string | null } }>('/api/sso/methods');
+      t.is(methods.body.data.chat, 'wecom', 'the login page offers the WeCom QR sign-in');
       const off = await app().post('/api/sys/dingToken', { code: 'x' });
       t.is(off.status, 400);
       t.is(off.body.key, 'sso.methodDisabled');
@@ -241,6 +243,7 @@ perDialect(test, (dialect, app) => {
       });
       await saveApps(app(), admin, 'dingtalk-directory', dingSettings());
       t.is((await app().post('/api/sys/wxToken', { code: 'x' })).status, 400, 'WeCom is off now');
+      t.is((await app().get<{ data: { chat: string | null } }>('/api/sso/methods')).body.data.chat, 'dingtalk');
       await createUser(app(), 'ding-li');
       const byName = await app().post<SignIn>('/api/sys/dingToken', { code: ding.issueCode('ding-li') });
       t.is(byName.status, 200, JSON.stringify(byName.body));

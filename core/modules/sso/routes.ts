@@ -125,9 +125,13 @@ export function ssoRoutes(cradle: Cradle): ModuleRoutes {
         method: 'get',
         path: '/sso/methods',
         permission: PUBLIC,
-        summary: 'The sign-in methods the login page offers (enabled ones, with their button text)',
+        summary:
+          'The sign-in methods the login page offers (enabled ones, with their button text), and the enterprise chat of its QR sign-in',
         response: MethodsAnswer,
-        handler: ({ lang }) => ssoSettingsService.methods(lang),
+        handler: async ({ lang }) => ({
+          ...(await ssoSettingsService.methods(lang)),
+          chat: (await cradle.chatSignInService.vendor()) ?? null,
+        }),
       }),
       route({
         method: 'get',

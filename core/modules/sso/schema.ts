@@ -252,6 +252,13 @@ export const MethodsAnswer = z.object({
       startPath: z.string().optional(),
     }),
   ),
+  chat: z
+    .enum(['wecom', 'dingtalk'])
+    .nullable()
+    .optional()
+    .describe(
+      'the enterprise chat whose QR sign-in the page offers (GET /sys/chat/start), when it is the apps provider',
+    ),
 });
 
 /** The login answer of /sys/login (same tokens), plus where the console goes next. */

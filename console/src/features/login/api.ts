@@ -41,6 +41,25 @@ export interface SsoMethod {
 export interface SsoMethods {
   localLoginEnabled: boolean;
   items: SsoMethod[];
+  /** The enterprise chat that is the apps provider: the page offers its QR sign-in. */
+  chat: ChatVendor | null;
+}
+
+export type ChatVendor = 'wecom' | 'dingtalk';
+
+/** GET /sys/chat/start: the vendor's page and the state of a new browser flow. */
+export interface ChatStart {
+  url: string;
+  state: string;
+  vendor: ChatVendor;
+}
+
+/** What the vendor's redirect carries, posted to /sys/wxToken, wxToken3, dingToken or dingTokenQR. */
+export interface ChatSignInBody {
+  code: string;
+  state?: string;
+  tenantId?: string;
+  systemcode?: string;
 }
 
 /** The answer of the external sign-ins (OIDC callback, token URL): /sys/login's, plus where to go. */
@@ -73,6 +92,7 @@ export const loginApi = api.injectEndpoints({
         return {
           localLoginEnabled: data?.localLoginEnabled !== false,
           items: Array.isArray(data?.items) ? data.items : [],
+          chat: data?.chat === 'wecom' || data?.chat === 'dingtalk' ? data.chat : null,
         };
       },
     }),
@@ -87,6 +107,13 @@ export const loginApi = api.injectEndpoints({
     tokenUrl: build.mutation<SignInAnswer, { code: string }>({
       query: (params) => ({ url: '/auth/token', params, public: true, silent: true }),
     }),
+    chatStart: build.mutation<ChatStart, { qr: '1' | '0'; redirect?: string }>({
+      query: (params) => ({ url: '/sys/chat/start', params, public: true, silent: true }),
+      transformResponse: (body: Envelope) => body.data as ChatStart,
+    }),
+    chatSignIn: build.mutation<SignInAnswer, { path: string; body: ChatSignInBody }>({
+      query: ({ path, body }) => ({ url: path, method: 'POST', body, public: true, silent: true }),
+    }),
   }),
 });
 
@@ -99,4 +126,6 @@ export const {
   useMyKeyCountQuery,
   useOidcCallbackMutation,
   useTokenUrlMutation,
+  useChatStartMutation,
+  useChatSignInMutation,
 } = loginApi;

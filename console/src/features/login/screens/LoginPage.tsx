@@ -6,6 +6,7 @@ import { storage } from '../../../app/storage.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { AuthCard, AuthCardLink } from '../components/AuthCard.tsx';
 import { CaptchaField } from '../components/CaptchaField.tsx';
+import { ChatSignIn } from '../components/ChatSignIn.tsx';
 import { LoginTypeMenu } from '../components/LoginTypeMenu.tsx';
 import { PasswordPrompts } from '../components/PasswordPrompts.tsx';
 import { SsoButtons } from '../components/SsoButtons.tsx';
@@ -14,7 +15,10 @@ import { WaitingSubmit } from '../components/WaitingSubmit.tsx';
 import { readHashEntry } from '../entryPoints.ts';
 import { safeRedirect } from '../flow.ts';
 
-/** /login (docs/product-rules.md R18.11): local or directory account, CAPTCHA, remember me, password prompts. */
+/**
+ * /login (docs/product-rules.md R18.11): local or directory account, CAPTCHA, remember me, password prompts, and
+ * the WeCom / DingTalk sign-in (QR button, and the code their redirect or client brings).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -110,6 +114,7 @@ export default function LoginPage() {
         )}
         {!login.localLogin && <Message info content={t('login.ssoOnly')} />}
         <SsoButtons redirect={redirect} />
+        <ChatSignIn redirect={redirect} />
         {login.config.registerEnabled === true && (
           <AuthCardLink to="/register" id="login-register" icon="user plus" label={t('login.register')} />
         )}
