@@ -117,10 +117,26 @@ export function buildRouter(prefix: string, tables: ModuleRoutes[], deps: MountD
       const body = def.multipart
         ? multipartBody(Math.min(def.multipart.maxFileBytes, deps.uploadLimitBytes), deps.bodyLimitBytes)
         : jsonBody;
-      router[def.method](def.path, authenticate(def, deps), body, handle(def));
+      const steps = [authenticate(def, deps), body, handle(def)];
+      router[def.method](def.path, ...(def.failure ? [ownFailure(def.failure), ...steps] : steps));
     }
   }
   return router;
+}
+
+/** A route's own refusals (RouteDef.failure): what it answers replaces the envelope's. */
+function ownFailure(failure: NonNullable<RouteDef['failure']>): Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const answer = failure(err, ctx.state.lang);
+      if (!answer) throw err;
+      ctx.status = answer.options.status ?? 400;
+      ctx.type = answer.contentType;
+      ctx.body = answer.body;
+    }
+  };
 }
 
 function authenticate(def: RouteDef, deps: MountDeps): Middleware<AppState> {

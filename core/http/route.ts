@@ -136,6 +136,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
    * JSON errors and describes itself (SCIM, core/modules/scim).
    */
   undocumented?: string;
+  /**
+   * Answers this route's refusals in the route's own shape instead of the envelope (SCIM errors), including those
+   * of authentication, body parsing and validation before the handler; undefined leaves an error to the envelope.
+   */
+  failure?: (err: unknown, lang: Lang) => RawReply | undefined;
   handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown;
 }
 

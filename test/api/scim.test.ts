@@ -83,6 +83,16 @@ perDialect(test, (dialect, app) => {
       isScimError(t, await scim('GET', '/Users', undefined, 'atr_0000000000000000.nope'), 401);
       isScimError(t, await scim('GET', '/Users', undefined, logKey), 401);
       isScimError(t, await scim('GET', '/Users', undefined, admin), 401, undefined);
+      // Refusals of the common layers before the SCIM service are in the SCIM shape too.
+      const badApiKey = await app().request('GET', '/api/scim/v2/Users', { headers: { authorization: 'ApiKey nope' } });
+      isScimError(t, { status: badApiKey.status, body: badApiKey.body as Json }, 401);
+      const badXKey = await app().request('GET', '/api/scim/v2/Users', { headers: { 'x-api-key': 'nope' } });
+      isScimError(t, { status: badXKey.status, body: badXKey.body as Json }, 401);
+      const notJson = await app().request('POST', '/api/scim/v2/Users', {
+        headers: { authorization: `Bearer ${scimKey}`, 'content-type': 'application/scim+json' },
+        rawBody: '{"userName": ',
+      });
+      isScimError(t, { status: notJson.status, body: notJson.body as Json }, 400, 'invalidSyntax');
       const ok = await scim('GET', '/ServiceProviderConfig');
       t.is(ok.status, 200);
       t.regex(ok.headers.get('content-type') ?? '', /^application\/scim\+json/);

@@ -16,8 +16,12 @@ export function scimErrorBody(status: number, detail: string, scimType?: ScimTyp
   return { schemas: [ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail };
 }
 
-/** The SCIM answer of a thrown error; anything that is not a refusal is thrown on (a 500 is a bug, not input). */
-export function scimFailure(err: unknown, lang: Lang): RawReply {
+/**
+ * The SCIM answer of a thrown error (RouteDef.failure, so also the common layers' refusals before the handler: a
+ * key that is not valid, a body that is not JSON or too large, a query the route's schema refuses). Undefined for
+ * anything that is not a refusal: a 500 is a bug, not input, and keeps the envelope.
+ */
+export function scimFailure(err: unknown, lang: Lang): RawReply | undefined {
   if (err instanceof ScimError)
     return scimReply(scimErrorBody(err.status, t(lang, err.key, err.params), err.scimType), err.status);
   if (err instanceof AppError && err.status < 500) {
@@ -28,5 +32,14 @@ export function scimFailure(err: unknown, lang: Lang): RawReply {
       err.status === 409 ? 'uniqueness' : status === 400 ? 'invalidValue' : undefined;
     return scimReply(scimErrorBody(status, detail, scimType), status);
   }
-  throw err;
+  // The body parser's refusals (http-errors): not JSON, too large.
+  const e = err as { status?: number; statusCode?: number; type?: string; name?: string; message?: string };
+  const status = e.status ?? e.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const syntax =
+      e.type === 'entity.parse.failed' || e.name === 'SyntaxError' || /JSON|invalid/i.test(e.message ?? '');
+    const key = status === 413 ? 'common.bodyTooLarge' : syntax ? 'common.malformedJson' : 'common.badRequest';
+    return scimReply(scimErrorBody(status, t(lang, key), syntax ? 'invalidSyntax' : undefined), status);
+  }
+  return undefined;
 }

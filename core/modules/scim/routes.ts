@@ -19,15 +19,9 @@ type Input = RouteInput<Record<string, unknown> | undefined, ScimQuery | undefin
 
 export function scimRoutes(c: Cradle): ModuleRoutes {
   const base = `${c.config.publicUrl}${c.config.apiPrefix}${SCIM_BASE}`;
-  /** Admits the caller, runs the call, and answers it or its refusal the SCIM way. */
-  const scim = (run: (actor: Actor, input: Input) => Promise<unknown>) => async (input: Input) => {
-    try {
-      const actor = await scimCaller(input, c.apiKeyResolver);
-      return await run(actor, input);
-    } catch (err) {
-      return scimFailure(err, input.lang);
-    }
-  };
+  /** Admits the caller and runs the call; a refusal, here or before, is answered by scimFailure. */
+  const scim = (run: (actor: Actor, input: Input) => Promise<unknown>) => async (input: Input) =>
+    run(await scimCaller(input, c.apiKeyResolver), input);
   const def = (
     method: RouteDef['method'],
     path: string,
@@ -40,6 +34,7 @@ export function scimRoutes(c: Cradle): ModuleRoutes {
       path: `${SCIM_BASE}${path}`,
       permission: PUBLIC,
       undocumented: UNDOCUMENTED,
+      failure: scimFailure,
       summary,
       response: media('SCIM resource', SCIM_MEDIA),
       ...(extra.body ? { body: ScimBody } : {}),
