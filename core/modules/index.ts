@@ -11,6 +11,7 @@ import { dashboardModule } from './dashboard/index.ts';
 import { devicesModule } from './devices/index.ts';
 import { dictionaryModule } from './dictionary/index.ts';
 import { environmentModule } from './environment/index.ts';
+import { directoryModule } from './directory/index.ts';
 import { facesModule } from './faces/index.ts';
 import { groupsModule } from './groups/index.ts';
 import { keysModule } from './keys/index.ts';
@@ -64,5 +65,6 @@ export const modules: readonly AtriumModule[] = [
   buildingModule,
   environmentModule,
   facesModule,
+  directoryModule,
   scimModule,
 ];

@@ -75,6 +75,7 @@ const PARAM_FROM: Record<string, string> = {
   '/api/center/face/images/{id}': '=1',
   '/api/sys/face/images/{id}': '=1',
   '/api/sys/face/users/{id}': '/api/sys/face/users#userId',
+  '/api/inte/app/directory/runs/{id}': '=1',
 };
 
 /** Answers other than 200 that are right here (and still checked against the document). */
@@ -83,6 +84,7 @@ const EXPECTED: Record<string, number> = {
   '/api/room/floors/{id}/icon': 404,
   '/api/center/face/images/{id}': 404, // nobody has a face image in the demo
   '/api/sys/face/images/{id}': 404,
+  '/api/inte/app/directory/runs/{id}': 404, // no directory provider runs in the demo
   '/api/sys/chat/start': 400, // neither WeCom nor DingTalk is the apps provider here
 };
 

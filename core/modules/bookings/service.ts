@@ -6,6 +6,7 @@
 import type { Actor } from '../../actor.ts';
 import type { Page } from '../../db/paging.ts';
 import { cancelBooking } from './cancel.ts';
+import { BookingModel } from './model.ts';
 import { checkIn, checkOut, setPasscode } from './checkin.ts';
 import { createSingle } from './create.ts';
 import type { BookingDeps } from './deps.ts';
@@ -47,6 +48,16 @@ export class BookingsService {
   }
   cancel(actor: Actor, id: number, input: CancelBooking) {
     return cancelBooking(this.deps, actor, id, input);
+  }
+  /** The bookings a person organises that have not started yet and still hold time (a leaver's, R21.3). */
+  async upcomingOf(userId: number, now: number): Promise<number[]> {
+    const rows = await BookingModel.query(this.deps.db)
+      .where({ organiser_id: userId })
+      .whereIn('state', ['pending', 'confirmed'])
+      .where('start_at', '>', now)
+      .orderBy('start_at')
+      .select('id');
+    return rows.map((r) => r.id);
   }
   checkIn(actor: Actor, id: number, code: string) {
     return checkIn(this.deps, this.wrongCodes, actor, id, code);

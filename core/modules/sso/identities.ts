@@ -35,6 +35,12 @@ export class IdentitiesService {
     return (await UserIdentityModel.query(db).findOne({ source, external_id: externalId }).select('user_id'))?.userId;
   }
 
+  /** Every link of one source: external id → account (a directory sync's first read). */
+  async linksOf(source: string, db: Db = this.deps.db): Promise<Map<string, number>> {
+    const rows = await UserIdentityModel.query(db).where({ source }).select('external_id', 'user_id');
+    return new Map(rows.map((r) => [r.externalId, r.userId]));
+  }
+
   /** Links inside the caller's transaction; a unique violation means the identity is already someone's. */
   async insert(db: Db, userId: number, source: string, externalId: string): Promise<number> {
     const [id] = await db('user_identities').insert({

@@ -196,6 +196,28 @@ export class UserAdminService {
   }
 
   /**
+   * A person the directory says has left: disabled, their sessions ended and their API keys revoked, in one
+   * transaction (docs/product-rules.md R21.3). Answers false when the account was already disabled.
+   */
+  async disableLeaver(actor: Actor, id: number, source: string): Promise<boolean> {
+    return runTx(this.deps.db, async (trx) => {
+      const before = await getRow(trx, id);
+      if (Number(before.status) === 0) return false;
+      await trx('users').where({ id }).update({ status: 0, updated_at: this.deps.clock.now() });
+      await this.ensureAdminRemains(trx);
+      await this.ended(trx, id);
+      const keyIds = await this.deps.apiKeysService.revokeAllOfUser(trx, id);
+      await this.deps.operationLog.record(trx, actor, {
+        action: 'sys.user.leaver',
+        target: id,
+        before: { status: 1 },
+        after: { status: 0, source, revokedApiKeys: keyIds },
+      });
+      return true;
+    });
+  }
+
+  /**
    * Sets a new password (given, or random and answered once); the user's sessions end, and unless asked not to,
    * their API keys are revoked in the same transaction: a reset usually means the account was in the wrong hands.
    */

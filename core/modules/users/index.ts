@@ -13,7 +13,7 @@ declare module '../../cradle.ts' {
   }
 }
 
-export { UsersService, type NewUser } from './service.ts';
+export { UsersService, type NewUser, type DirectoryFields } from './service.ts';
 export { UserAdminService } from './admin.ts';
 export { UserImportService, type ImportProgress } from './import.ts';
 export { hashPassword, verifyPassword, randomPassword } from './password.ts';
@@ -25,6 +25,7 @@ export { joinUser, existingUserIds, lockUser, type JoinUser } from './joins.ts';
 export { creditBalance, creditBalanceOf, moveCredit } from './credit.ts';
 export {
   cardHolders,
+  directoryAccounts,
   employeeNoOf,
   enabledUsersById,
   existingUsernames,
@@ -35,6 +36,7 @@ export {
   usernameOf,
   usersMatching,
   type Addressee,
+  type DirectoryAccount,
 } from './lookups.ts';
 export { UserFields } from './schema.ts';
 export type { UserView, Contact } from './schema.ts';

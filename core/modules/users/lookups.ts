@@ -110,3 +110,51 @@ export async function usersMatching(db: Db, field: 'employeeNo' | 'email', value
   else q.whereRaw('LOWER(email) = ?', [value.toLowerCase()]);
   return q;
 }
+
+/** An account as a directory sync compares it with the directory's person. */
+export interface DirectoryAccount {
+  id: number;
+  username: string;
+  status: number;
+  realName: string;
+  email: string | null;
+  phone: string | null;
+  department: string | null;
+  cardNo: string | null;
+  employeeNo: string;
+}
+
+const DIRECTORY_COLUMNS = {
+  id: 'id',
+  username: 'username',
+  email: 'email',
+  employeeNo: 'employee_no',
+} as const;
+
+/** Accounts by id, or by username, e-mail or employee number (the directory's matching field), in chunks. */
+export async function directoryAccounts(
+  db: Db,
+  by: keyof typeof DIRECTORY_COLUMNS,
+  values: ReadonlyArray<string | number>,
+): Promise<DirectoryAccount[]> {
+  const out: DirectoryAccount[] = [];
+  const unique = [...new Set(values)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    const users = await UserModel.query(db)
+      .whereIn(DIRECTORY_COLUMNS[by], unique.slice(i, i + 1000))
+      .select('id', 'username', 'status', 'real_name', 'email', 'phone', 'department', 'card_no', 'employee_no');
+    for (const u of users)
+      out.push({
+        id: u.id,
+        username: u.username,
+        status: Number(u.status),
+        realName: u.realName ?? '',
+        email: u.email ?? null,
+        phone: u.phone ?? null,
+        department: u.department ?? null,
+        cardNo: u.cardNo ?? null,
+        employeeNo: u.employeeNo ?? '',
+      });
+  }
+  return out;
+}

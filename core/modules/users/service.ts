@@ -22,10 +22,12 @@ export interface NewUser {
   username: string;
   realName: string;
   employeeNo: string;
-  password: string;
+  /** null: no local password (an account of the directory, which signs in through it only). */
+  password: string | null;
   email?: string | null;
   phone?: string | null;
   department?: string | null;
+  cardNo?: string | null;
   roleIds: number[];
   mustChangePassword?: boolean;
   createdBy?: number | null;
@@ -33,6 +35,19 @@ export interface NewUser {
   awaitingApproval?: boolean;
   /** Where the account comes from (`local` unless told): a sign-in method that made it (ldap, oidc, saml). */
   source?: string;
+}
+
+/** The stored hash of an account without a local password: no password verifies against it. */
+const NO_PASSWORD = '!none';
+
+/** The fields a directory keeps up to date. */
+export interface DirectoryFields {
+  realName?: string;
+  email?: string | null;
+  phone?: string | null;
+  department?: string | null;
+  cardNo?: string | null;
+  employeeNo?: string;
 }
 
 export class UsersService {
@@ -53,10 +68,11 @@ export class UsersService {
       username: u.username,
       real_name: u.realName,
       employee_no: u.employeeNo,
-      password_hash: await hashPassword(u.password),
+      password_hash: u.password === null ? NO_PASSWORD : await hashPassword(u.password),
       email: u.email ?? null,
       phone: u.phone ?? null,
       department: u.department ?? null,
+      card_no: u.cardNo ?? null,
       must_change_password: u.mustChangePassword ?? false,
       password_changed_at: now,
       created_by: u.createdBy ?? null,
@@ -71,6 +87,20 @@ export class UsersService {
       u.roleIds.map((roleId) => ({ userId, roleId })),
     );
     return userId;
+  }
+
+  /** Writes the fields a directory sync found changed; the caller owns the transaction and the log. */
+  async updateDirectoryFields(trx: Knex | Knex.Transaction, id: number, f: DirectoryFields): Promise<void> {
+    const columns = {
+      real_name: f.realName,
+      email: f.email,
+      phone: f.phone,
+      department: f.department,
+      card_no: f.cardNo,
+      employee_no: f.employeeNo,
+    };
+    const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+    if (Object.keys(set).length) await trx('users').where({ id }).update({ ...set, updated_at: this.deps.clock.now() });
   }
 
   /**

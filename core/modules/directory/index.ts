@@ -1,0 +1,44 @@
+/**
+ * Directory sync (docs/product-rules.md R21): the apps provider's people become accounts, are kept up to date, and
+ * leavers are disabled. Runs nightly in full, incrementally every `directoryIncrementMinutes`, and on demand from
+ * the console (`POST /inte/app/directory/sync`) and the CLI (`atrium directory sync`).
+ */
+import { asClass } from 'awilix';
+import type { AtriumModule } from '../module.ts';
+import { directoryRoutes } from './routes.ts';
+import { DirectoryService } from './service.ts';
+
+declare module '../../cradle.ts' {
+  interface Cradle {
+    directoryService: DirectoryService;
+  }
+}
+
+export { DirectoryService, sourceOf, type Progress } from './service.ts';
+
+/** Whether a scheduled run has anything to do: a provider that lists people. */
+async function scheduled(c: Parameters<NonNullable<AtriumModule['jobs']>>[0], mode: 'full' | 'incremental') {
+  if (mode === 'incremental') {
+    const minutes = Number(await c.paramsService.get('directoryIncrementMinutes'));
+    const last = await c.directoryService.lastFinishedAt();
+    if (minutes === 0 || (last !== null && c.clock.now() - last < minutes * 60_000)) return;
+  }
+  try {
+    await c.directoryService.run(null, { mode, dryRun: false, confirm: false });
+  } catch (err) {
+    // No directory provider, or a run from the console going on: nothing to do now.
+    if ((err as { status?: number }).status !== 422 && (err as { status?: number }).status !== 409) throw err;
+  }
+}
+
+export const directoryModule: AtriumModule = {
+  name: 'directory',
+  register(container) {
+    container.register({ directoryService: asClass(DirectoryService).singleton() });
+  },
+  routes: directoryRoutes,
+  jobs: (c) => [
+    { name: 'directory.full', everySeconds: 86_400, run: () => scheduled(c, 'full') },
+    { name: 'directory.increment', everySeconds: 60, run: () => scheduled(c, 'incremental') },
+  ],
+};
