@@ -279,4 +279,26 @@ perDialect(test, (dialect, app) => {
       t.is(wrong.status, 502);
     },
   );
+
+  test.serial(
+    `${dialect}: refused codes count against the address: guessing is slowed down, then it passes`,
+    async (t) => {
+      await saveApps(app(), admin, 'dingtalk-directory', {
+        baseUrl: ding.url,
+        apiUrl: ding.url,
+        appKey: ding.appKey,
+        appSecret: ding.appSecret,
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 25 && !statuses.includes(429); i++)
+        statuses.push((await app().post('/api/sys/dingToken', { code: `guess-${i}` })).status);
+      t.is(statuses.at(-1), 429, 'a wait after the free failures of one address');
+      t.true(statuses.slice(0, -1).every((s) => s === 401));
+      const waiting = await app().post('/api/sys/dingToken', { code: ding.issueCode('ding-li') });
+      t.is(waiting.status, 429, 'even a good code waits');
+      t.truthy(waiting.headers.get('retry-after'));
+      app().clock.advance(2 * 3_600_000);
+      t.is((await app().post('/api/sys/dingToken', { code: ding.issueCode('ding-li') })).status, 200);
+    },
+  );
 });
