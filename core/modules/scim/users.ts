@@ -64,6 +64,9 @@ const COLUMNS: Record<string, Column> = {
   'meta.lastmodified': { column: 'updated_at', type: 'time' },
 };
 
+/** Up to this many accounts in a list answer, their externalIds are looked up one by one. */
+const LOOKUPS_PER_LIST = 10;
+
 /** The one e-mail and phone Atrium keeps are answered as the work (and primary) entry. */
 const KEPT_ENTRY = { type: 'work', primary: true };
 
@@ -162,8 +165,33 @@ export class ScimUsersService {
     return page.items[0]?.externalId;
   }
 
-  private async view(user: UserModel, base: string): Promise<ScimUser> {
-    const externalId = await this.externalIdOf(user.id);
+  /**
+   * The externalIds of a page of accounts: one look-up each for a few (a filter's answer), else the source's links
+   * read in pages of 500 through the same list, which costs fewer queries than a look-up per account.
+   */
+  private async externalIdsOf(userIds: number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    if (userIds.length <= LOOKUPS_PER_LIST) {
+      for (const id of userIds) {
+        const ext = await this.externalIdOf(id);
+        if (ext) out.set(id, ext);
+      }
+      return out;
+    }
+    const wanted = new Set(userIds);
+    for (let page = 1; ; page++) {
+      const links = await this.deps.ssoIdentitiesService.list(systemActor(), {
+        source: SCIM_SOURCE,
+        page,
+        pageSize: 500,
+      });
+      for (const l of links.items) if (wanted.has(l.userId)) out.set(l.userId, l.externalId);
+      if (links.items.length < 500 || out.size === wanted.size) return out;
+    }
+  }
+
+  private async view(user: UserModel, base: string, known?: Map<number, string>): Promise<ScimUser> {
+    const externalId = known ? known.get(user.id) : await this.externalIdOf(user.id);
     // Atrium keeps one name; given and family names are read back from it where it has a space.
     const space = user.realName.lastIndexOf(' ');
     const split =
@@ -217,7 +245,8 @@ export class ScimUsersService {
             .orderBy('id')
             .offset(startIndex - 1)
             .limit(count);
-    return listResponse(total, startIndex, await Promise.all(rows.map((u) => this.view(u, base))));
+    const externalIds = await this.externalIdsOf(rows.map((u) => u.id));
+    return listResponse(total, startIndex, await Promise.all(rows.map((u) => this.view(u, base, externalIds))));
   }
 
   /** The accounts each `externalId eq` of a filter names, looked up before the query is built. */
