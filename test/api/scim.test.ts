@@ -333,6 +333,10 @@ perDialect(test, (dialect, app) => {
     t.is(put.status, 200, JSON.stringify(put.body));
     t.false(put.body.active);
     t.is((await adminUser(user.id)).status, 0);
+    const { active: _active, ...withoutActive } = user;
+    const rename = await scim('PUT', `/Users/${user.id}`, { ...withoutActive, displayName: 'Okta Renamed' });
+    t.is(rename.status, 200);
+    t.false(rename.body.active, 'a PUT without active keeps the account disabled');
   });
 
   test.serial(`${dialect}: administrator accounts are neither matched nor changed`, async (t) => {

@@ -79,9 +79,9 @@ const text = (v: unknown, max: number): string | null => {
 
 const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
-/** `active` as a boolean; Entra sends the strings "True" and "False". */
-function activeOf(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
+/** `active` as a boolean; Entra sends the strings "True" and "False". Absent: `fallback`. */
+function activeOf(v: unknown, fallback = true): boolean {
+  if (v === undefined || v === null) return fallback;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
   throw new ScimError(400, 'scim.badActive', 'invalidValue');
@@ -121,7 +121,8 @@ export function fieldsOf(rep: Json, current?: UserModel): Fields {
     phone: text(pickEntry(pick(rep, 'phoneNumbers'), 'work', 'mobile'), 30),
     department: text(pick(ext, 'department'), 100),
     position: text(pick(rep, 'title'), 100),
-    status: activeOf(pick(rep, 'active')) ? 1 : 0,
+    // A PUT without `active` keeps the account's state: a leaver is not enabled again by an update of their name.
+    status: activeOf(pick(rep, 'active'), current ? current.status === 1 : true) ? 1 : 0,
     externalId,
   };
 }
