@@ -167,8 +167,8 @@ export class ScimUsersService {
   }
 
   /**
-   * The externalIds of a page of accounts: one look-up each for a few (a filter's answer), else the source's links
-   * read in pages of 500 through the same list, which costs fewer queries than a look-up per account.
+   * The externalIds of a page of accounts: one look-up each for a few (a filter's answer), else every link of the
+   * source in one read, which costs less than a look-up per account.
    */
   private async externalIdsOf(userIds: number[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
@@ -180,15 +180,9 @@ export class ScimUsersService {
       return out;
     }
     const wanted = new Set(userIds);
-    for (let page = 1; ; page++) {
-      const links = await this.deps.ssoIdentitiesService.list(systemActor(), {
-        source: SCIM_SOURCE,
-        page,
-        pageSize: 500,
-      });
-      for (const l of links.items) if (wanted.has(l.userId)) out.set(l.userId, l.externalId);
-      if (links.items.length < 500 || out.size === wanted.size) return out;
-    }
+    for (const [ext, userId] of await this.deps.ssoIdentitiesService.linksOf(SCIM_SOURCE))
+      if (wanted.has(userId)) out.set(userId, ext);
+    return out;
   }
 
   private async view(user: UserModel, base: string, known?: Map<number, string>): Promise<ScimUser> {
