@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../core/version.ts';
 import { adminCommand } from './commands/admin.ts';
+import { directoryCommand } from './commands/directory.ts';
 import { licenceCommand } from './commands/licence.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { paramsCommand } from './commands/params.ts';
@@ -26,6 +27,7 @@ for (const add of [
   licenceCommand,
   usersCommand,
   pluginCommand,
+  directoryCommand,
 ])
   add(program);
 
