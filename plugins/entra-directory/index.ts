@@ -107,6 +107,12 @@ const MAX_RETRY_AFTER_MS = 10_000;
 const PARALLEL = 8;
 /** Runs whose group memberships are kept in memory (a run lists all its pages in one process). */
 const KEPT_RUNS = 4;
+/**
+ * Longest state handed to the core as it is (the core keeps 2,000 characters): a longer deltaLink is kept in the
+ * plugin's kv, longer than Graph keeps it (seven days), and the state names it.
+ */
+const STATE_MAX = 1900;
+const STATE_TTL_MS = 8 * 24 * 3600_000;
 const STALE_CODES = new Set(['syncStateNotFound', 'resyncRequired', 'syncStateInvalid']);
 
 /** A call Graph or the identity platform refused: status, Graph's error code, and what was asked. */
@@ -387,6 +393,15 @@ export default definePlugin({
       }
     };
 
+    async function stateOf(deltaLink: string): Promise<string> {
+      if (deltaLink.length <= STATE_MAX) return deltaLink;
+      const id = createHash('sha256').update(deltaLink).digest('hex').slice(0, 32);
+      await ctx.kv.set(`deltaLink:${id}`, deltaLink, STATE_TTL_MS);
+      return `kv:${id}`;
+    }
+    const linkOf = async (state: string | undefined) =>
+      state?.startsWith('kv:') ? await ctx.kv.get<string>(`deltaLink:${state.slice(3)}`) : state;
+
     /** Where a listing starts: the members of the first group, the group delta, or the users. */
     function start(run: string, listing: Cursor['listing'], from: string): Cursor {
       if (groupIds.length) {
@@ -496,7 +511,8 @@ export default definePlugin({
       const nextLink = a['@odata.nextLink'];
       if (nextLink) return { users, cursor: encode({ ...c, link: nextLink }) };
       memberships.delete(c.run);
-      return { users, ...(a['@odata.deltaLink'] ? { state: a['@odata.deltaLink'] } : {}) };
+      const deltaLink = a['@odata.deltaLink'];
+      return { users, ...(deltaLink ? { state: await stateOf(deltaLink) } : {}) };
     }
 
     const provider: AppsProvider = {
@@ -507,8 +523,9 @@ export default definePlugin({
           const run = randomUUID();
           // An increment starts from the last deltaLink; without one (the first run, another provider's state,
           // changed addresses) it lists everyone, which an increment may do safely.
-          const delta = since !== undefined && isDeltaLink(state);
-          c = start(run, delta ? 'delta' : 'full', delta ? state : usersDelta);
+          const link = since === undefined ? undefined : await linkOf(state);
+          const delta = isDeltaLink(link);
+          c = start(run, delta ? 'delta' : 'full', delta ? link : usersDelta);
           while (memberships.size > KEPT_RUNS) memberships.delete(memberships.keys().next().value!);
         }
         if (c.stage === 'members') return membersPage(c);

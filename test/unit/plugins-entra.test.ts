@@ -174,6 +174,25 @@ test('an increment from the deltaLink: only the changes; deleted and disabled pe
   t.true(quiet.state!.includes('$deltatoken='));
 });
 
+test('a deltaLink too long for the state the core keeps is kept in kv, and the state names it', async (t) => {
+  const fake = await fakeGraph();
+  t.teardown(fake.close);
+  fake.deltaTokenBytes = 1600;
+  const { p } = provider(fake, { syncGroups: false });
+  const full = await all(p);
+  t.regex(full.state!, /^kv:[0-9a-f]{32}$/);
+  fake.updateUser(fake.idOf('ben'), { department: 'Marketing' });
+  const from = fake.requests.length;
+  const inc = await all(p, { since: 1, state: full.state });
+  t.deepEqual(
+    inc.users.map((u) => [u.username, u.department]),
+    [['ben', 'Marketing']],
+  );
+  t.true(fake.requests[from]!.path.startsWith('/v1.0/users/delta?$deltatoken='));
+  // A state whose link is gone from kv: everyone is listed.
+  t.is((await all(p, { since: 1, state: 'kv:00000000000000000000000000000000' })).users.length, 4);
+});
+
 test('a stale deltaLink (410 syncStateNotFound): the increment lists everyone instead and ends with a new one', async (t) => {
   const fake = await fakeGraph();
   t.teardown(fake.close);
