@@ -89,7 +89,8 @@ export function toPerson(entry: Entry, s: Settings): DirectoryUser | null {
     ...(s.cardNoAttribute ? { cardNo: first(entry, s.cardNoAttribute) ?? null } : {}),
     departmentPath: path,
     department: path.at(-1) ?? null,
-    groups: values(entry, s.groupsAttribute),
+    // No groups attribute configured: the directory tells nothing of groups, and the mapping leaves people alone.
+    ...(s.groupsAttribute ? { groups: values(entry, s.groupsAttribute) } : {}),
     active: true,
   };
 }

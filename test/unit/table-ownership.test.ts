@@ -49,7 +49,7 @@ const OWNERS: Record<string, string[]> = {
   scheduler: ['job_leases'],
   environment: ['environment_readings', 'environment_hourly', 'environment_rollup', 'environment_alerts'],
   faces: ['face_people', 'face_images'],
-  directory: ['directory_runs', 'directory_sync'],
+  directory: ['directory_runs', 'directory_sync', 'directory_group_maps'],
 };
 
 /**

@@ -1,20 +1,24 @@
 /**
  * Directory sync (docs/product-rules.md R21): the apps provider's people become accounts, are kept up to date, and
  * leavers are disabled. Runs nightly in full, incrementally every `directoryIncrementMinutes`, and on demand from
- * the console (`POST /inte/app/directory/sync`) and the CLI (`atrium directory sync`).
+ * the console (`POST /inte/app/directory/sync`) and the CLI (`atrium directory sync`). Directory groups give roles
+ * and user groups through the group mapping, at every sync and sign-in (mapping.ts).
  */
 import { asClass } from 'awilix';
 import type { AtriumModule } from '../module.ts';
 import { directoryRoutes } from './routes.ts';
+import { GroupMappingService } from './mapping.ts';
 import { DirectoryService } from './service.ts';
 
 declare module '../../cradle.ts' {
   interface Cradle {
     directoryService: DirectoryService;
+    directoryGroupMaps: GroupMappingService;
   }
 }
 
 export { DirectoryService, sourceOf, type Progress } from './service.ts';
+export { GroupMappingService } from './mapping.ts';
 
 /** Whether a scheduled run has anything to do: a provider that lists people. */
 async function scheduled(c: Parameters<NonNullable<AtriumModule['jobs']>>[0], mode: 'full' | 'incremental') {
@@ -34,7 +38,10 @@ async function scheduled(c: Parameters<NonNullable<AtriumModule['jobs']>>[0], mo
 export const directoryModule: AtriumModule = {
   name: 'directory',
   register(container) {
-    container.register({ directoryService: asClass(DirectoryService).singleton() });
+    container.register({
+      directoryService: asClass(DirectoryService).singleton(),
+      directoryGroupMaps: asClass(GroupMappingService).singleton(),
+    });
   },
   routes: directoryRoutes,
   jobs: (c) => [

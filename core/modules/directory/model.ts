@@ -19,3 +19,16 @@ export class DirectoryRunModel extends TableModel {
   report!: ReportLine[];
   error!: string | null;
 }
+
+/** A directory group that gives its people a role and/or a user group (R21.6). */
+export class GroupMapModel extends TableModel {
+  static override tableName = 'directory_group_maps';
+  static override coerce = { createdAt: 'number' } as const;
+  id!: number;
+  source!: string;
+  groupName!: string;
+  roleId!: number | null;
+  userGroupId!: number | null;
+  createdBy!: number | null;
+  createdAt!: number;
+}

@@ -1,9 +1,18 @@
 import type { Cradle } from '../../cradle.ts';
 import { pageOf } from '../../http/answers.ts';
-import { route, type ModuleRoutes } from '../../http/route.ts';
-import { IdParam, RunDetail, RunQuery, RunView, SyncRequest } from './schema.ts';
+import { NO_DATA, route, type ModuleRoutes } from '../../http/route.ts';
+import {
+  GroupMapBody,
+  GroupMapQuery,
+  GroupMapView,
+  IdParam,
+  RunDetail,
+  RunQuery,
+  RunView,
+  SyncRequest,
+} from './schema.ts';
 
-export function directoryRoutes({ directoryService }: Cradle): ModuleRoutes {
+export function directoryRoutes({ directoryService, directoryGroupMaps }: Cradle): ModuleRoutes {
   return {
     tag: 'Directory sync',
     routes: [
@@ -35,6 +44,33 @@ export function directoryRoutes({ directoryService }: Cradle): ModuleRoutes {
         response: RunDetail,
         summary: 'One directory sync run with its report, person by person',
         handler: ({ params }) => directoryService.get(params.id),
+      }),
+      route({
+        method: 'get',
+        path: '/inte/app/groupMaps',
+        permission: 'integrations.apps.view',
+        query: GroupMapQuery,
+        response: pageOf(GroupMapView),
+        summary: 'Group mapping: which directory group gives which role and user group',
+        handler: ({ query }) => directoryGroupMaps.list(query),
+      }),
+      route({
+        method: 'post',
+        path: '/inte/app/groupMaps',
+        permission: 'integrations.apps.save',
+        body: GroupMapBody,
+        response: GroupMapView,
+        summary: 'Map a directory group to a role and/or a user group (never the admin role)',
+        handler: ({ actor, body }) => directoryGroupMaps.create(actor, body),
+      }),
+      route({
+        method: 'delete',
+        path: '/inte/app/groupMaps/:id',
+        permission: 'integrations.apps.save',
+        params: IdParam,
+        response: NO_DATA,
+        summary: 'Remove a group mapping (what it gave stays until the next sign-in or sync)',
+        handler: ({ actor, params }) => directoryGroupMaps.remove(actor, params.id),
       }),
     ],
   };

@@ -28,6 +28,7 @@ export const Counts = z.object({
   disabled: z.number(),
   skipped: z.number(),
   bookingsCancelled: z.number(),
+  regrouped: z.number().default(0).describe('people whose roles or user groups the group mapping changed'),
 });
 export type Counts = z.infer<typeof Counts>;
 
@@ -61,3 +62,36 @@ export type RunDetail = z.infer<typeof RunDetail>;
 
 export const RunQuery = PageQuery;
 export type RunQuery = z.infer<typeof RunQuery>;
+
+export const MAP_SOURCES = ['*', 'ldap', 'oidc', 'saml', 'entra', 'wecom', 'dingtalk', 'scim'] as const;
+
+export const GroupMapBody = z
+  .strictObject({
+    source: z.enum(MAP_SOURCES).describe('the identity source whose groups this is; * for any'),
+    group: z.string().trim().min(1).max(500).describe('the group as the source names it (DN, claim value, id)'),
+    roleId: z.number().int().positive().nullish(),
+    userGroupId: z.number().int().positive().nullish(),
+  })
+  .refine((b) => b.roleId != null || b.userGroupId != null, {
+    message: 'give a role, a user group or both',
+    path: ['roleId'],
+  });
+export type GroupMapBody = z.infer<typeof GroupMapBody>;
+
+export const GroupMapQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional().describe('part of the group'),
+  source: z.enum(MAP_SOURCES).optional(),
+});
+export type GroupMapQuery = z.infer<typeof GroupMapQuery>;
+
+export const GroupMapView = z.object({
+  id: z.number(),
+  source: z.enum(MAP_SOURCES),
+  group: z.string(),
+  roleId: z.number().nullable(),
+  roleName: z.string().nullable(),
+  userGroupId: z.number().nullable(),
+  userGroupName: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type GroupMapView = z.infer<typeof GroupMapView>;

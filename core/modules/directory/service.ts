@@ -43,6 +43,7 @@ export interface DirectoryDeps {
   bookingsService: Cradle['bookingsService'];
   ssoIdentitiesService: Cradle['ssoIdentitiesService'];
   operationLog: Cradle['operationLog'];
+  directoryGroupMaps: Cradle['directoryGroupMaps'];
 }
 
 export interface Progress {
@@ -62,6 +63,7 @@ const emptyCounts = (): Counts => ({
   disabled: 0,
   skipped: 0,
   bookingsCancelled: 0,
+  regrouped: 0,
 });
 
 export class DirectoryService {
@@ -131,6 +133,7 @@ export class DirectoryService {
         if (++done % 100 === 0) await this.lock();
         onProgress?.({ phase: 'applying', done, total: steps.length });
       }
+      counts.regrouped = await this.regroup(source, listed.people);
       await db('directory_sync')
         .where({ id: 1 })
         .update({ synced_at: startedAt, state: listed.state ?? null });
@@ -223,6 +226,21 @@ export class DirectoryService {
       matchBy,
       autoCreate: Boolean(p.directoryAutoCreate),
     });
+  }
+
+  /** Applies the group mapping to every listed person who is linked (R21.6); answers how many changed. */
+  private async regroup(source: string, people: readonly DirectoryUser[]): Promise<number> {
+    const { db, directoryGroupMaps, ssoIdentitiesService } = this.deps;
+    if (!(await directoryGroupMaps.any(source))) return 0;
+    const links = await ssoIdentitiesService.linksOf(source);
+    let n = 0;
+    for (const p of people) {
+      const userId = links.get(p.externalId);
+      if (!p.active || !p.groups || userId === undefined) continue;
+      const groups = p.groups;
+      if (await runTx(db, (trx) => directoryGroupMaps.apply(trx, userId, source, groups))) n++;
+    }
+    return n;
   }
 
   private async linkedActiveCount(source: string): Promise<number> {

@@ -20,3 +20,30 @@ export function joinGroupsOf(q: Knex.QueryBuilder, userId: number, as = 'g'): Kn
     j.onVal(`${as}.user_id`, '=', userId);
   });
 }
+
+/**
+ * Puts `userId` into the groups `add` and takes them out of `remove` (the directory's group mapping, docs/product-rules.md
+ * R21.6); a membership already there, or already gone, is left as it is.
+ */
+export async function changeMembership(
+  trx: Db,
+  userId: number,
+  add: readonly number[],
+  remove: readonly number[],
+): Promise<void> {
+  if (remove.length) await trx('user_group_members').where({ user_id: userId }).whereIn('group_id', remove).del();
+  if (!add.length) return;
+  const have = new Set(await groupIdsOf(trx, userId));
+  const rows = [...new Set(add)].filter((g) => !have.has(g)).map((groupId) => ({ group_id: groupId, user_id: userId }));
+  if (rows.length) await trx('user_group_members').insert(rows);
+}
+
+/** The names of these groups, by id (a group gone is absent). */
+export async function groupNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = (await db('user_groups').whereIn('id', [...new Set(ids)]).select('id', 'name')) as Array<{
+    id: number;
+    name: string;
+  }>;
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}

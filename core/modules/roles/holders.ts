@@ -28,6 +28,16 @@ export async function giveRoles(trx: Db, pairs: ReadonlyArray<{ userId: number; 
   if (pairs.length) await trx('user_roles').insert(pairs.map((p) => ({ user_id: p.userId, role_id: p.roleId })));
 }
 
+/** Takes roles from a user (the directory's group mapping, docs/product-rules.md R21.6). */
+export async function takeRoles(trx: Db, userId: number, roleIds: readonly number[]): Promise<void> {
+  if (roleIds.length) await trx('user_roles').where({ user_id: userId }).whereIn('role_id', roleIds).del();
+}
+
+/** The role ids a user holds. */
+export async function roleIdsOf(db: Db, userId: number): Promise<number[]> {
+  return ((await db('user_roles').where({ user_id: userId }).pluck('role_id')) as Array<number | string>).map(Number);
+}
+
 /** The roles of many users in one query (chunked), each user's by role id. */
 export async function rolesOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, RoleRef[]>> {
   const out = new Map<number, RoleRef[]>(userIds.map((id) => [id, []]));

@@ -21,6 +21,8 @@ export {
   permissionsOfRoles,
   rolesByIds,
   rolesOfUsers,
+  roleIdsOf,
+  takeRoles,
   type RoleRef,
 } from './holders.ts';
 export { ROLES_CAPABILITIES, type RolesCapability } from './capabilities.ts';

@@ -59,6 +59,8 @@ export class LdapService {
         ...new Set([
           ...Object.values(settings.userMap).filter((a): a is string => Boolean(a)),
           settings.externalIdAttribute,
+          // The groups, for the directory's group mapping (R21.6); absent on servers without the memberOf overlay.
+          'memberOf',
         ]),
       ];
       const { searchEntries } = await service.search(settings.searchBase, {

@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { systemActor } from '../../actor.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { runTx } from '../../db/transaction.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { STAFF_ROLE, type RolesService } from '../roles/index.ts';
 import { randomPassword, usersMatching, type UserRow, type UsersService } from '../users/index.ts';
@@ -66,6 +67,26 @@ export function mapAttributes(attributes: Record<string, unknown>, userMap: User
   return out;
 }
 
+/** Where identities carry their groups: the chat providers' `groups`, OIDC's `groups` claim, LDAP's `memberOf`, SAML. */
+const GROUP_ATTRIBUTES = ['groups', 'memberOf', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups'];
+
+/** The identity's groups as texts, or undefined when it tells none (nothing is then changed). */
+export function groupsOf(attributes: Record<string, unknown>): string[] | undefined {
+  const lower = new Map(Object.keys(attributes).map((k) => [k.toLowerCase(), k]));
+  for (const name of GROUP_ATTRIBUTES) {
+    const key = lower.get(name.toLowerCase());
+    if (key === undefined) continue;
+    const value = attributes[key];
+    const list = Array.isArray(value) ? value : [value];
+    return list
+      .map((v) =>
+        Buffer.isBuffer(v) ? v.toString('utf8') : typeof v === 'string' || typeof v === 'number' ? String(v) : '',
+      )
+      .filter((v) => v.length > 0 && v.length <= 500);
+  }
+  return undefined;
+}
+
 export class ProvisioningService {
   constructor(
     private readonly deps: {
@@ -75,10 +96,25 @@ export class ProvisioningService {
       rolesService: RolesService;
       operationLog: Cradle['operationLog'];
       ssoIdentitiesService: IdentitiesService;
+      directoryGroupMaps: Cradle['directoryGroupMaps'];
     },
   ) {}
 
+  /**
+   * The account of the identity (found, linked or created), with the directory's group mapping applied when the
+   * identity tells its groups (docs/product-rules.md R21.6).
+   */
   async resolve(identity: DirectoryIdentity, policy: ProvisioningPolicy): Promise<UserRow> {
+    const user = await this.account(identity, policy);
+    const groups = groupsOf(identity.attributes);
+    if (groups && user.status === 1) {
+      const { db, directoryGroupMaps } = this.deps;
+      await runTx(db, (trx) => directoryGroupMaps.apply(trx, user.id, identity.source, groups));
+    }
+    return user;
+  }
+
+  private async account(identity: DirectoryIdentity, policy: ProvisioningPolicy): Promise<UserRow> {
     const mapped = mapAttributes(identity.attributes, policy.userMap);
     if (!mapped.username && identity.fallbackUsername)
       mapped.username = identity.fallbackUsername.slice(0, USER_FIELDS.username);
