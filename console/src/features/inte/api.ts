@@ -3,6 +3,7 @@
  * providers and settings forms, a kind's settings, the connection test and
  * the outbox of deliveries. Typed by the server's own schemas and service.
  * Changes are silent: the form shows the server's refusal itself.
+ * The directory sync (core/modules/directory): its runs with their reports, and the group mapping.
  */
 import type { z } from 'zod';
 import type { IntegrationsService } from '../../../../core/modules/integrations/index.ts';
@@ -14,13 +15,14 @@ import type {
   SettingsView,
   TestSettings,
 } from '../../../../core/modules/integrations/schema.ts';
+import type { ReportLine, RunDetail, RunView, SyncRequest } from '../../../../core/modules/directory/schema.ts';
 import type { PluginKind } from '../../../../core/plugin-sdk/kinds.ts';
 import { api } from '../../app/api.ts';
 import type { Envelope } from '../../app/http.ts';
-import { actionOf, getOf, pageOf, readOf } from '../../app/endpoints.ts';
-import type { Collection, Page, PageArgs } from '../../components/crud/index.ts';
+import { actionOf, deleteOf, getOf, pageOf, readOf, saveOf } from '../../app/endpoints.ts';
+import type { Collection, Page, PageArgs, SaveArgs } from '../../components/crud/index.ts';
 
-export type { DeviceListAnswer, OutboxView, PluginKind, SettingsView };
+export type { DeviceListAnswer, OutboxView, PluginKind, ReportLine, RunDetail, RunView, SettingsView };
 /** GET /inte/:kind/providerDevices: what the kind's provider lists, searched and paged. */
 export type DeviceListArgs = { kind: PluginKind; q?: string; page?: number; pageSize?: number };
 /** GET /inte/kinds: each kind the caller may see, with its providers ("none" first). */
@@ -33,9 +35,32 @@ export type HealthState = SettingsView['health']['state'];
 export type OutboxArgs = PageArgs & Partial<Pick<z.input<typeof OutboxQuery>, 'kind' | 'state'>>;
 type SettingsArgs<Body> = { kind: PluginKind; body: Body };
 
-const TAG = 'Inte';
+/** The sources a directory group comes from ('*': any of them), as the group mapping stores them. */
+export const GROUP_SOURCES = ['ldap', 'oidc', 'saml', 'entra', 'wecom', 'dingtalk', 'scim', '*'] as const;
+export type GroupSource = (typeof GROUP_SOURCES)[number];
+/** A directory group mapped to a role and/or a user group (GET /inte/app/groupMaps). */
+export interface GroupMapView {
+  id: number;
+  source: GroupSource;
+  group: string;
+  roleId: number | null;
+  roleName: string | null;
+  userGroupId: number | null;
+  userGroupName: string | null;
+  createdAt: number;
+}
+export interface GroupMapBody {
+  source: GroupSource;
+  group: string;
+  roleId?: number | null;
+  userGroupId?: number | null;
+}
 
-export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
+const TAG = 'Inte';
+const RUNS = 'DirectoryRun';
+const MAPS = 'GroupMap';
+
+export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG, RUNS, MAPS] }).injectEndpoints({
   endpoints: (build) => ({
     inteKinds: build.query<KindCatalogue, void>(getOf<KindCatalogue, typeof TAG>('/inte/kinds', TAG)),
     inteSettings: build.query<SettingsView, PluginKind>(readOf((kind: PluginKind) => `/inte/settings/${kind}`, TAG)),
@@ -72,6 +97,19 @@ export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoi
     retryOutbox: build.mutation<unknown, number>(
       actionOf((id: number) => ({ url: `/inte/outbox/${id}/retry`, body: {}, silent: true }), TAG),
     ),
+    /** Runs (or previews) a directory sync; quiet: the panel explains a 409 or 422 itself. */
+    syncDirectory: build.mutation<RunDetail, z.input<typeof SyncRequest>>(
+      actionOf((body: z.input<typeof SyncRequest>) => ({ url: '/inte/app/directory/sync', body, silent: true }), RUNS),
+    ),
+    directoryRuns: build.query<Page<RunView>, PageArgs>(pageOf<RunView, typeof RUNS>('/inte/app/directory/runs', RUNS)),
+    directoryRun: build.query<RunDetail, number>(readOf((id: number) => `/inte/app/directory/runs/${id}`, RUNS)),
+    groupMaps: build.query<Page<GroupMapView>, PageArgs>(
+      pageOf<GroupMapView, typeof MAPS>('/inte/app/groupMaps', MAPS),
+    ),
+    saveGroupMap: build.mutation<GroupMapView, SaveArgs<GroupMapBody>>(
+      saveOf('/inte/app/groupMaps', MAPS, { silent: true }),
+    ),
+    deleteGroupMap: build.mutation<unknown, number>(deleteOf('/inte/app/groupMaps', MAPS)),
   }),
 });
 
@@ -83,6 +121,18 @@ export const {
   useOutboxQuery,
   useRetryOutboxMutation,
   useProviderDevicesQuery,
+  useSyncDirectoryMutation,
+  useDirectoryRunsQuery,
+  useDirectoryRunQuery,
+  useGroupMapsQuery,
+  useSaveGroupMapMutation,
+  useDeleteGroupMapMutation,
 } = inteApi;
 
 export const outbox: Collection<OutboxView, OutboxArgs> = { list: useOutboxQuery };
+export const directoryRuns: Collection<RunView, PageArgs> = { list: useDirectoryRunsQuery };
+export const groupMaps: Collection<GroupMapView, PageArgs, GroupMapBody> = {
+  list: useGroupMapsQuery,
+  save: useSaveGroupMapMutation,
+  remove: useDeleteGroupMapMutation,
+};

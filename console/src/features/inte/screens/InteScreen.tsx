@@ -1,6 +1,7 @@
 /**
  * One integration kind (/inte/<screen>): the provider's health, its settings
- * form with a connection test, the devices it lists, and its deliveries (the outbox) with a retry.
+ * form with a connection test, the devices it lists, the directory sync and group mapping (apps), and its
+ * deliveries (the outbox) with a retry.
  */
 import { useTranslation } from 'react-i18next';
 import { Loader, Message, Segment } from 'semantic-ui-react';
@@ -14,6 +15,7 @@ import {
   type PluginKind,
   type SettingsView,
 } from '../api.ts';
+import { Directory } from '../components/directory/Directory.tsx';
 import { KindSettings } from '../components/KindSettings.tsx';
 import { Outbox } from '../components/Outbox.tsx';
 import { ProviderDevices } from '../components/ProviderDevices.tsx';
@@ -59,6 +61,7 @@ export default function InteScreen({ kind: name }: { kind: PluginKind }) {
           <KindSettings kind={kind} view={view} title={title} />
         </Segment>
         {LISTING.has(kind.kind) && <ProviderDevices kind={kind.kind} screen={kind.screen} />}
+        {kind.kind === 'apps' && <Directory />}
         <Outbox kind={kind.kind} screen={kind.screen} />
       </div>
     );
