@@ -15,14 +15,22 @@ import type {
   SettingsView,
   TestSettings,
 } from '../../../../core/modules/integrations/schema.ts';
-import type { ReportLine, RunDetail, RunView, SyncRequest } from '../../../../core/modules/directory/schema.ts';
+import type {
+  GroupMapBody as GroupMapBodySchema,
+  GroupMapQuery,
+  GroupMapView,
+  ReportLine,
+  RunDetail,
+  RunView,
+  SyncRequest,
+} from '../../../../core/modules/directory/schema.ts';
 import type { PluginKind } from '../../../../core/plugin-sdk/kinds.ts';
 import { api } from '../../app/api.ts';
 import type { Envelope } from '../../app/http.ts';
 import { actionOf, deleteOf, getOf, pageOf, readOf, saveOf } from '../../app/endpoints.ts';
 import type { Collection, Page, PageArgs, SaveArgs } from '../../components/crud/index.ts';
 
-export type { DeviceListAnswer, OutboxView, PluginKind, ReportLine, RunDetail, RunView, SettingsView };
+export type { DeviceListAnswer, GroupMapView, OutboxView, PluginKind, ReportLine, RunDetail, RunView, SettingsView };
 /** GET /inte/:kind/providerDevices: what the kind's provider lists, searched and paged. */
 export type DeviceListArgs = { kind: PluginKind; q?: string; page?: number; pageSize?: number };
 /** GET /inte/kinds: each kind the caller may see, with its providers ("none" first). */
@@ -36,25 +44,21 @@ export type OutboxArgs = PageArgs & Partial<Pick<z.input<typeof OutboxQuery>, 'k
 type SettingsArgs<Body> = { kind: PluginKind; body: Body };
 
 /** The sources a directory group comes from ('*': any of them), as the group mapping stores them. */
-export const GROUP_SOURCES = ['ldap', 'oidc', 'saml', 'entra', 'wecom', 'dingtalk', 'scim', '*'] as const;
-export type GroupSource = (typeof GROUP_SOURCES)[number];
-/** A directory group mapped to a role and/or a user group (GET /inte/app/groupMaps). */
-export interface GroupMapView {
-  id: number;
-  source: GroupSource;
-  group: string;
-  roleId: number | null;
-  roleName: string | null;
-  userGroupId: number | null;
-  userGroupName: string | null;
-  createdAt: number;
-}
-export interface GroupMapBody {
-  source: GroupSource;
-  group: string;
-  roleId?: number | null;
-  userGroupId?: number | null;
-}
+export type GroupSource = GroupMapView['source'];
+/** The server's MAP_SOURCES, in the order the form offers them (a type import keeps zod out of the console). */
+export const GROUP_SOURCES = [
+  'ldap',
+  'oidc',
+  'saml',
+  'entra',
+  'wecom',
+  'dingtalk',
+  'scim',
+  '*',
+] as const satisfies readonly GroupSource[];
+export type GroupMapBody = z.input<typeof GroupMapBodySchema>;
+/** GET /inte/app/groupMaps: searched by part of the group, filtered by source. */
+export type GroupMapArgs = PageArgs & Partial<Pick<z.input<typeof GroupMapQuery>, 'source'>>;
 
 const TAG = 'Inte';
 const RUNS = 'DirectoryRun';
@@ -103,7 +107,7 @@ export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG, RUNS, MAPS] }).
     ),
     directoryRuns: build.query<Page<RunView>, PageArgs>(pageOf<RunView, typeof RUNS>('/inte/app/directory/runs', RUNS)),
     directoryRun: build.query<RunDetail, number>(readOf((id: number) => `/inte/app/directory/runs/${id}`, RUNS)),
-    groupMaps: build.query<Page<GroupMapView>, PageArgs>(
+    groupMaps: build.query<Page<GroupMapView>, GroupMapArgs>(
       pageOf<GroupMapView, typeof MAPS>('/inte/app/groupMaps', MAPS),
     ),
     saveGroupMap: build.mutation<GroupMapView, SaveArgs<GroupMapBody>>(
@@ -131,7 +135,7 @@ export const {
 
 export const outbox: Collection<OutboxView, OutboxArgs> = { list: useOutboxQuery };
 export const directoryRuns: Collection<RunView, PageArgs> = { list: useDirectoryRunsQuery };
-export const groupMaps: Collection<GroupMapView, PageArgs, GroupMapBody> = {
+export const groupMaps: Collection<GroupMapView, GroupMapArgs, GroupMapBody> = {
   list: useGroupMapsQuery,
   save: useSaveGroupMapMutation,
   remove: useDeleteGroupMapMutation,

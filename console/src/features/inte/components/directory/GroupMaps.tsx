@@ -3,6 +3,7 @@
  * DingTalk department) maps to a role and/or a user group, which its people get at every sign-in and sync.
  * The administrator role is never offered (the server refuses it too).
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHOICES } from '../../../../app/endpoints.ts';
 import { useCan } from '../../../../app/hooks.ts';
@@ -24,6 +25,7 @@ export function GroupMaps() {
   const groupList = useGroupListQuery(CHOICES, { skip });
   const roles = roleList.data?.items ?? [];
   const groups = groupList.data?.items ?? [];
+  const [source, setSource] = useState<GroupSource | ''>('');
   const sourceName = (s: GroupSource) => t(`groupMaps.sources.${s === '*' ? 'any' : s}`);
   const fields: FieldDef[] = [
     {
@@ -69,6 +71,26 @@ export function GroupMaps() {
       perm={{ add: SAVE, update: SAVE, delete: SAVE }}
       source={groupMaps}
       pageSize={10}
+      query={source ? { source } : {}}
+      toolbar={
+        <>
+          <label htmlFor="group-maps-source-filter">{t('groupMaps.source')}</label>
+          <select
+            id="group-maps-source-filter"
+            className="ui dropdown"
+            value={source}
+            data-testid="group-maps-source-filter"
+            onChange={(e) => setSource(e.target.value as GroupSource | '')}
+          >
+            <option value="">{t('groupMaps.allSources')}</option>
+            {GROUP_SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {sourceName(s)}
+              </option>
+            ))}
+          </select>
+        </>
+      }
       noEdit
       fields={fields}
       addLabel={t('groupMaps.add')}

@@ -13,8 +13,15 @@ const LOOK: Record<State, { tone: Tone; icon: SemanticICONS }> = {
   needsConfirmation: { tone: 'orange', icon: 'exclamation triangle' },
 };
 
-// `regrouped` (the group mapping's changes) is read where the server sends it.
-const ORDER: string[] = ['listed', 'created', 'linked', 'updated', 'disabled', 'skipped', 'bookingsCancelled'];
+const ORDER: Array<keyof RunView['counts']> = [
+  'listed',
+  'created',
+  'linked',
+  'updated',
+  'disabled',
+  'skipped',
+  'bookingsCancelled',
+];
 
 /** Whether a run changed nothing (a preview, or a run stopped for confirmation): its counts say "to create". */
 export const changedNothing = (run: Pick<RunView, 'dryRun' | 'state'>) =>
@@ -39,7 +46,8 @@ export function RunStateLabel({ run }: { run: Pick<RunView, 'state' | 'dryRun'> 
 export function RunCounts({ run, all = false }: { run: Pick<RunView, 'counts' | 'dryRun' | 'state'>; all?: boolean }) {
   const { t } = useTranslation('inte');
   const prefix = changedNothing(run) ? 'directory.would' : 'directory.count';
-  const counts = run.counts as Record<string, number | undefined>;
+  // Runs kept before the group mapping have no `regrouped`.
+  const counts: Partial<RunView['counts']> = run.counts;
   const shown = ORDER.filter((k) => counts[k] !== undefined && (all || k === 'listed' || counts[k] > 0));
   return (
     <ul className="directory-counts" data-testid="directory-counts">
