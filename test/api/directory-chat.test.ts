@@ -37,7 +37,7 @@ async function account(app: TestApp, username: string) {
   return app.cradle
     .db('users')
     .where({ username })
-    .first('status', 'real_name', 'employee_no', 'card_no', 'department', 'email', 'source');
+    .first('status', 'real_name', 'employee_no', 'card_no', 'department', 'email', 'source', 'external_id');
 }
 
 perDialect(test, (dialect, app) => {
@@ -73,6 +73,8 @@ perDialect(test, (dialect, app) => {
         card_no: '00C0FFEE',
         department: 'Platform',
         email: 'zhangsan@acme.example',
+        // notify-wecom addresses people by this id.
+        external_id: 'zhangsan',
       });
       const linked = await app()
         .cradle.db('user_identities')

@@ -183,7 +183,14 @@ perDialect(test, (dialect, app) => {
       t.is(made.status, 200, JSON.stringify(made.body));
       t.is(await whoIs(app(), made.body.token), 'newbie');
       const row = await app().cradle.db('users').where({ username: 'newbie' }).first();
-      t.like(row, { source: 'wecom', employee_no: 'E1009', email: 'newbie@acme.example', real_name: '新人' });
+      t.like(row, {
+        source: 'wecom',
+        employee_no: 'E1009',
+        email: 'newbie@acme.example',
+        real_name: '新人',
+        // notify-wecom addresses people by their WeCom user id.
+        external_id: 'newbie',
+      });
       t.true((await identities(app(), admin, 'wecom')).includes('newbie=newbie'));
     },
   );

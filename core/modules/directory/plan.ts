@@ -33,6 +33,8 @@ export interface PlanInput {
   admins: ReadonlySet<number>;
   matchBy: MatchBy;
   autoCreate: boolean;
+  /** The source is an enterprise chat whose messages are addressed by its user id (users.external_id). */
+  addressedById: boolean;
 }
 
 /** The fields of the directory's person, as the account stores them; a field the provider did not send is absent. */
@@ -71,6 +73,7 @@ export function plan(input: PlanInput): Step[] {
   for (const person of people.values()) {
     const { externalId } = person;
     const fields = personFields(person);
+    if (input.addressedById) fields.externalId = externalId.slice(0, 255);
     const linked = input.links.get(externalId);
     if (linked !== undefined) {
       claimed.add(linked);

@@ -225,6 +225,8 @@ export class DirectoryService {
       admins: new Set([...admins].map(Number)),
       matchBy,
       autoCreate: Boolean(p.directoryAutoCreate),
+      // notify-wecom and notify-dingtalk address people by the chat's user id.
+      addressedById: source === 'wecom' || source === 'dingtalk',
     });
   }
 
@@ -273,6 +275,7 @@ export class DirectoryService {
             phone: step.fields.phone ?? null,
             department: step.fields.department ?? null,
             cardNo: step.fields.cardNo ?? null,
+            externalId: step.fields.externalId ?? null,
             roleIds: [roleId],
             source,
           });

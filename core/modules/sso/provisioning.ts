@@ -67,6 +67,9 @@ export function mapAttributes(attributes: Record<string, unknown>, userMap: User
   return out;
 }
 
+/** Enterprise chats whose messages are addressed by their user id (users.external_id, read by notify-wecom/dingtalk). */
+const ADDRESSED_BY_ID: ReadonlySet<string> = new Set(['wecom', 'dingtalk']);
+
 /** Where identities carry their groups: the chat providers' `groups`, OIDC's `groups` claim, LDAP's `memberOf`, SAML. */
 const GROUP_ATTRIBUTES = ['groups', 'memberOf', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups'];
 
@@ -170,7 +173,7 @@ export class ProvisioningService {
     policy: ProvisioningPolicy,
     by: 'username' | 'employeeNo' | 'email' = 'username',
   ): Promise<UserRow> {
-    const { db, logger, rolesService, operationLog, ssoIdentitiesService } = this.deps;
+    const { db, logger, rolesService, operationLog, ssoIdentitiesService, usersService } = this.deps;
     const log = { source, username: user.username };
     if (!policy.matchByUsername) {
       logger.warn(log, 'sign-in refused: the username belongs to an account not linked to this identity');
@@ -183,6 +186,7 @@ export class ProvisioningService {
     try {
       await db.transaction(async (trx) => {
         await ssoIdentitiesService.insert(trx, user.id, source, externalId);
+        if (ADDRESSED_BY_ID.has(source)) await usersService.updateDirectoryFields(trx, user.id, { externalId });
         await operationLog.record(trx, systemActor(), {
           action: `sso.${source}.link`,
           target: user.username,
@@ -216,6 +220,7 @@ export class ProvisioningService {
         roleIds: [roleId],
         // users.source says where the account came from (local ones get password-expiry notices); the link is separate.
         source,
+        ...(ADDRESSED_BY_ID.has(source) ? { externalId } : {}),
       });
       await ssoIdentitiesService.insert(trx, userId, source, externalId);
       await operationLog.record(trx, systemActor(), {

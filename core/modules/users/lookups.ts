@@ -122,6 +122,7 @@ export interface DirectoryAccount {
   department: string | null;
   cardNo: string | null;
   employeeNo: string;
+  externalId: string | null;
 }
 
 const DIRECTORY_COLUMNS = {
@@ -142,7 +143,18 @@ export async function directoryAccounts(
   for (let i = 0; i < unique.length; i += 1000) {
     const users = await UserModel.query(db)
       .whereIn(DIRECTORY_COLUMNS[by], unique.slice(i, i + 1000))
-      .select('id', 'username', 'status', 'real_name', 'email', 'phone', 'department', 'card_no', 'employee_no');
+      .select(
+        'id',
+        'username',
+        'status',
+        'real_name',
+        'email',
+        'phone',
+        'department',
+        'card_no',
+        'employee_no',
+        'external_id',
+      );
     for (const u of users)
       out.push({
         id: u.id,
@@ -154,6 +166,7 @@ export async function directoryAccounts(
         department: u.department ?? null,
         cardNo: u.cardNo ?? null,
         employeeNo: u.employeeNo ?? '',
+        externalId: u.externalId ?? null,
       });
   }
   return out;

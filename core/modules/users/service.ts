@@ -28,6 +28,8 @@ export interface NewUser {
   phone?: string | null;
   department?: string | null;
   cardNo?: string | null;
+  /** The enterprise chat's id of the person (users.external_id). */
+  externalId?: string | null;
   roleIds: number[];
   mustChangePassword?: boolean;
   createdBy?: number | null;
@@ -48,6 +50,8 @@ export interface DirectoryFields {
   department?: string | null;
   cardNo?: string | null;
   employeeNo?: string;
+  /** The id the enterprise chat knows the person by (WeCom / DingTalk user id): where its messages go. */
+  externalId?: string | null;
 }
 
 export class UsersService {
@@ -73,6 +77,7 @@ export class UsersService {
       phone: u.phone ?? null,
       department: u.department ?? null,
       card_no: u.cardNo ?? null,
+      external_id: u.externalId ?? null,
       must_change_password: u.mustChangePassword ?? false,
       password_changed_at: now,
       created_by: u.createdBy ?? null,
@@ -98,6 +103,7 @@ export class UsersService {
       department: f.department,
       card_no: f.cardNo,
       employee_no: f.employeeNo,
+      external_id: f.externalId,
     };
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length) await trx('users').where({ id }).update({ ...set, updated_at: this.deps.clock.now() });
