@@ -136,4 +136,30 @@ perDialect(test, (dialect, app) => {
     t.like(await account(app(), 'ben'), { phone: '+1 555 0222' });
     t.not((await app().cradle.db('directory_sync').where({ id: 1 }).first('state')).state, state.state);
   });
+
+  test.serial(`${dialect}: an OIDC sign-in through Entra finds the account the sync linked, by oid`, async (t) => {
+    const { ssoProvisioningService, db } = app().cradle;
+    const ben = await db('users').where({ username: 'ben' }).first('id');
+    const policy = { autoCreate: true, matchByUsername: false, userMap: { username: 'preferred_username' } };
+    // Entra's sub differs per application; its oid is the object id the sync linked under `entra`.
+    const user = await ssoProvisioningService.resolve(
+      {
+        source: 'oidc',
+        externalId: `pairwise-sub-${dialect}`,
+        attributes: { preferred_username: 'ben@contoso.example' },
+        alias: { source: 'entra', externalId: fake.idOf('ben') },
+      },
+      policy,
+    );
+    t.is(user.id, Number(ben.id));
+    t.is(await app().cradle.ssoIdentitiesService.userIdOf('oidc', `pairwise-sub-${dialect}`), Number(ben.id));
+    t.is(
+      await db('users')
+        .where('username', 'like', 'ben%')
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number(r!.n)),
+      1,
+    );
+  });
 });

@@ -188,7 +188,13 @@ export class OidcService {
       return { claims: { ...info, ...idClaims } as Record<string, unknown>, idToken: tokens.id_token };
     }, 'code exchange');
     const user = await this.deps.ssoProvisioningService.resolve(
-      { source: 'oidc', externalId: String(claims.sub), attributes: claims },
+      {
+        source: 'oidc',
+        externalId: String(claims.sub),
+        attributes: claims,
+        // Entra ID names the person by `oid` across applications: the directory sync's link (R21.2).
+        ...(typeof claims.oid === 'string' && claims.oid ? { alias: { source: 'entra', externalId: claims.oid } } : {}),
+      },
       { autoCreate: s.autoCreate, matchByUsername: s.matchByUsername, userMap: s.userMap },
     );
     const logoutUrl = this.logoutUrl(config, s, idToken);

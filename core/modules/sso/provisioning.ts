@@ -31,6 +31,11 @@ export interface DirectoryIdentity {
   attributes: Record<string, unknown>;
   /** Username to use when the userMap yields none (LDAP: the name typed at login). */
   fallbackUsername?: string;
+  /**
+   * The same person under another source's link (Entra's object id `oid` for an OIDC sign-in through Entra, whose
+   * `sub` differs per application): an account the directory sync linked there is this identity's account.
+   */
+  alias?: { source: string; externalId: string };
 }
 
 export interface ProvisioningPolicy {
@@ -124,6 +129,8 @@ export class ProvisioningService {
     const externalId = identity.externalId.slice(0, 255);
     const linked = await this.linkedUser(identity.source, externalId);
     if (linked) return linked;
+    const aliased = identity.alias && (await this.viaAlias(identity.source, externalId, identity.alias));
+    if (aliased) return aliased;
     if (!mapped.username) throw new UnauthorizedError('sso.noUsername');
     const matchBy = policy.matchBy ?? 'username';
     const existing = await this.existing(mapped, matchBy);
@@ -146,6 +153,31 @@ export class ProvisioningService {
       if (again) return again;
       throw err;
     }
+  }
+
+  /** The account linked under the alias, now also linked under the identity itself (once). */
+  private async viaAlias(
+    source: SsoSource,
+    externalId: string,
+    alias: { source: string; externalId: string },
+  ): Promise<UserRow | undefined> {
+    const { db, usersService, operationLog, ssoIdentitiesService } = this.deps;
+    const userId = await ssoIdentitiesService.userIdOf(alias.source, alias.externalId.slice(0, 255));
+    if (userId === undefined) return undefined;
+    try {
+      await db.transaction(async (trx) => {
+        await ssoIdentitiesService.insert(trx, userId, source, externalId);
+        await operationLog.record(trx, systemActor(), {
+          action: `sso.${source}.link`,
+          target: userId,
+          after: { source, externalId, by: alias.source },
+        });
+      });
+    } catch (err) {
+      // The same first sign-in twice at once: the link exists either way.
+      if (!isUniqueViolation(err)) throw err;
+    }
+    return usersService.findById(userId);
   }
 
   private async linkedUser(source: SsoSource, externalId: string): Promise<UserRow | undefined> {
