@@ -205,6 +205,10 @@ function registerTests(): void {
       await page.click('[data-testid="directory-confirm-go"]');
       await waitForGone(page, 'directory-confirm');
       await resultCount(page, 'disabled', '2 disabled');
+      t.is(await text(page, '[data-testid="directory-announce"]'), 'Sync finished');
+      await page.waitForFunction(
+        () => (document.activeElement as HTMLElement | null)?.dataset.testid === 'directory-sync',
+      );
       t.deepEqual(Object.fromEntries((await users()).map((u) => [u.username, u.status])), {
         'dir-ann': 1,
         'dir-ben': 0,

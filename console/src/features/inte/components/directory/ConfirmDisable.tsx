@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, List, Modal } from 'semantic-ui-react';
 import type { RunDetail } from '../../api.ts';
+import { useReturnFocus } from './useReturnFocus.ts';
 
 const LISTED = 50;
 
@@ -13,13 +14,17 @@ export function ConfirmDisable({
   busy,
   onCancel,
   onConfirm,
+  returnTo,
 }: {
   run: RunDetail | null;
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** Where the keyboard goes when the dialog closes. */
+  returnTo: () => HTMLElement | null | undefined;
 }) {
   const { t } = useTranslation('inte');
+  useReturnFocus(run !== null, returnTo);
   const leaving = (run?.report ?? []).filter((l) => l.action === 'disable');
   const count = run?.counts.disabled ?? 0;
   return (

@@ -6,7 +6,7 @@ import './directory.css';
 
 export function Directory() {
   return (
-    <div data-testid="directory">
+    <div className="inte-directory" data-testid="directory">
       <SyncPanel />
       <RunsTable />
       <GroupMaps />

@@ -1,10 +1,12 @@
 /** One run in a dialog: its state, counts and error, and its report (searchable, paged). */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Loader, Message, Modal } from 'semantic-ui-react';
 import { formatTime } from '../../../../components/format.ts';
 import { useDirectoryRunQuery, type RunDetail } from '../../api.ts';
 import { ReportTable } from './ReportTable.tsx';
 import { RunCounts, RunStateLabel } from './RunState.tsx';
+import { useReturnFocus } from './useReturnFocus.ts';
 
 const REPORT_LINES = 1000;
 
@@ -27,6 +29,12 @@ export function RunBody({ run, testId }: { run: RunDetail; testId: string }) {
 export function RunReport({ id, onClose }: { id: number; onClose: () => void }) {
   const { t, i18n } = useTranslation('inte');
   const { data, error } = useDirectoryRunQuery(id);
+  const content = useRef<HTMLDivElement>(null);
+  useReturnFocus(true);
+  // Once the report is there, the keyboard starts in its search box.
+  useEffect(() => {
+    if (data) content.current?.querySelector<HTMLInputElement>('[data-testid="crud-search"]')?.focus();
+  }, [Boolean(data)]);
   return (
     <Modal open size="large" onClose={onClose} aria-labelledby="directory-report-title" data-testid="directory-report">
       <Modal.Header as="h2" id="directory-report-title">
@@ -35,13 +43,15 @@ export function RunReport({ id, onClose }: { id: number; onClose: () => void }) 
           : t('directory.runs.report')}
       </Modal.Header>
       <Modal.Content scrolling>
-        {data ? (
-          <RunBody run={data} testId="directory-report-table" />
-        ) : error ? (
-          <Message negative content={(error as { msg?: string }).msg ?? ''} />
-        ) : (
-          <Loader active inline="centered" />
-        )}
+        <div ref={content}>
+          {data ? (
+            <RunBody run={data} testId="directory-report-table" />
+          ) : error ? (
+            <Message negative content={(error as { msg?: string }).msg ?? ''} />
+          ) : (
+            <Loader active inline="centered" />
+          )}
+        </div>
       </Modal.Content>
       <Modal.Actions>
         <Button type="button" onClick={onClose} data-testid="directory-report-close">

@@ -2,6 +2,7 @@
  * The directory sync (R21): the last run at a glance, a preview that changes nothing, a sync now, and the
  * mass-disable guard's confirmation. Those who may only look see why the buttons are off.
  */
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Message, Segment } from 'semantic-ui-react';
 import { useCan } from '../../../../app/hooks.ts';
@@ -47,9 +48,23 @@ export function SyncPanel() {
   const sync = useDirectorySync();
   const { data } = useDirectoryRunsQuery({ page: 1, pageSize: 1 });
   const running = data?.items[0]?.state === 'running';
-  const off = !canSync || sync.busy || running;
+  // Not disabled while its own call goes on (the focus would be lost): the click is ignored instead.
+  const off = !canSync || running;
   const why = !canSync ? t('directory.noPermission') : running ? t('directory.busy') : null;
   const result = sync.result;
+  const buttons = useRef<HTMLDivElement>(null);
+  const unlessBusy = (go: () => Promise<void>) => () => {
+    if (!sync.busy) void go();
+  };
+  const headline = !result
+    ? ''
+    : result.state === 'failed'
+      ? t('directory.failedResult')
+      : result.state === 'needsConfirmation'
+        ? t('directory.stopped')
+        : result.dryRun
+          ? t('directory.previewResult')
+          : t('directory.syncResult');
   return (
     <Segment as="section" aria-labelledby="directory-title" data-testid="directory-panel">
       <h2 id="directory-title" className="ui header">
@@ -57,16 +72,17 @@ export function SyncPanel() {
       </h2>
       <p className="muted">{t('directory.intro')}</p>
       <LastRun />
-      <div style={{ marginTop: '1em' }}>
+      <div style={{ marginTop: '1em' }} ref={buttons}>
         <Button
           type="button"
           basic
           icon
           labelPosition="left"
           disabled={off}
-          loading={sync.busy}
+          loading={sync.busy && sync.asked === 'preview'}
           aria-describedby={why ? 'directory-why' : undefined}
-          onClick={() => void sync.preview()}
+          aria-busy={sync.busy}
+          onClick={unlessBusy(sync.preview)}
           data-testid="directory-preview"
         >
           <Icon name="eye" aria-hidden="true" />
@@ -78,8 +94,10 @@ export function SyncPanel() {
           icon
           labelPosition="left"
           disabled={off}
+          loading={sync.busy && sync.asked !== 'preview'}
           aria-describedby={why ? 'directory-why' : undefined}
-          onClick={() => void sync.sync()}
+          aria-busy={sync.busy}
+          onClick={unlessBusy(sync.sync)}
           data-testid="directory-sync"
         >
           <Icon name="sync" aria-hidden="true" />
@@ -100,19 +118,23 @@ export function SyncPanel() {
       )}
       {result && !sync.busy && (
         <section aria-labelledby="directory-result-title" data-testid="directory-result" style={{ marginTop: '1em' }}>
-          <h3 id="directory-result-title" className="ui small header" role="status">
-            {result.state === 'failed'
-              ? t('directory.failedResult')
-              : result.state === 'needsConfirmation'
-                ? t('directory.stopped')
-                : result.dryRun
-                  ? t('directory.previewResult')
-                  : t('directory.syncResult')}
+          <h3 id="directory-result-title" className="ui small header">
+            {headline}
           </h3>
           <RunBody run={result} testId="directory-result-table" />
         </section>
       )}
-      <ConfirmDisable run={sync.asking} busy={sync.busy} onCancel={sync.cancel} onConfirm={() => void sync.confirm()} />
+      {/* Told to screen readers when a preview or a sync answers (the table itself is not read out). */}
+      <p className="directory-sr-only" role="status" data-testid="directory-announce">
+        {result && !sync.busy ? headline : ''}
+      </p>
+      <ConfirmDisable
+        run={sync.asking}
+        busy={sync.busy}
+        onCancel={sync.cancel}
+        onConfirm={unlessBusy(sync.confirm)}
+        returnTo={() => buttons.current?.querySelector<HTMLElement>('[data-testid="directory-sync"]')}
+      />
     </Segment>
   );
 }

@@ -13,9 +13,11 @@ export function useDirectorySync() {
   const [result, setResult] = useState<RunDetail | null>(null);
   const [asking, setAsking] = useState<RunDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [asked, setAsked] = useState<'preview' | 'sync'>('sync');
 
   const start = async (body: { dryRun?: boolean; confirm?: boolean }) => {
     setProblem(null);
+    setAsked(body.dryRun ? 'preview' : 'sync');
     const res = await send(body);
     if ('error' in res) {
       const e = res.error as ApiError;
@@ -29,6 +31,8 @@ export function useDirectorySync() {
   };
   return {
     busy: sending.isLoading,
+    /** What the call going on (or the last) was. */
+    asked,
     result,
     problem,
     asking,
