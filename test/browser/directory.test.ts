@@ -3,7 +3,8 @@
  * plugins/ldap-directory, in Chromium: on /inte/app the preview shows what would change and changes nothing, Sync
  * now creates the people, the runs table lists both runs and the report opens and searches; two people leaving
  * stops the next run for confirmation with their names, and "Disable them and sync" disables them; a run going on
- * (409) and a provider that cannot list people (422) are told in words; a user who may only look sees the buttons
+ * (409) and a provider that cannot list people (422) are told in words; a run started elsewhere turns the buttons
+ * off until the panel, reading again by itself, sees it end; a user who may only look sees the buttons
  * off with the reason; a group mapping is refused without a role or group, added, searched and filtered, and deleted
  * after asking.
  * axe-core finds nothing serious on the panel, the report and the confirmation.
@@ -251,6 +252,49 @@ function registerTests(): void {
     } finally {
       t.is((await app.put('/api/inte/settings/apps', appsSettings(), { token })).status, 200);
     }
+  });
+
+  test.serial('a run started elsewhere (the scheduler, the CLI) turns the buttons off until it ends', async (t) => {
+    const { db, clock } = app.cradle;
+    const counts = { listed: 0, created: 0, linked: 0, updated: 0, disabled: 0, skipped: 0, bookingsCancelled: 0 };
+    const [id] = (await db('directory_runs').insert({
+      provider: 'ldap-directory',
+      mode: 'incremental',
+      dry_run: false,
+      state: 'running',
+      started_by: null,
+      started_at: clock.now(),
+      counts: JSON.stringify(counts),
+      report: '[]',
+    })) as number[];
+    await withPage(t, browser, async ({ page }) => {
+      await openApps(page);
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="directory-last-run"]')?.textContent?.includes('Running'),
+      );
+      t.true(await page.$eval('[data-testid="directory-sync"]', (el) => (el as HTMLButtonElement).disabled));
+      t.is(await text(page, '[data-testid="directory-why"]'), 'A sync is running; wait for it to end.');
+      const row = await rowWith(page, 'directory-runs-table', 'Running');
+      t.true((await text(page, row)).includes('Schedule or command line'));
+      t.true((await text(page, row)).includes('Incremental'));
+      // It ends: the panel reads it again by itself.
+      await db('directory_runs')
+        .where({ id: Number(id) })
+        .update({ state: 'failed', finished_at: clock.now(), error: 'connection refused' });
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="directory-last-run"]')?.textContent?.includes('Failed'),
+      );
+      t.false(await page.$eval('[data-testid="directory-sync"]', (el) => (el as HTMLButtonElement).disabled));
+      await page.click(`${row} [data-testid="directory-run-report"]`);
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="directory-report"]')?.textContent?.includes('Error: connection refused'),
+      );
+      await page.waitForSelector('[data-testid="directory-report-table"] [data-testid="crud-empty"]', {
+        visible: true,
+      });
+      await page.click('[data-testid="directory-report-close"]');
+      await waitForGone(page, 'directory-report');
+    });
   });
 
   test.serial(
