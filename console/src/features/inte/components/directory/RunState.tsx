@@ -21,6 +21,7 @@ const ORDER: Array<keyof RunView['counts']> = [
   'disabled',
   'skipped',
   'bookingsCancelled',
+  'regrouped',
 ];
 
 /** Whether a run changed nothing (a preview, or a run stopped for confirmation): its counts say "to create". */
