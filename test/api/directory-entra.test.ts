@@ -95,7 +95,7 @@ perDialect(test, (dialect, app) => {
     const run = await sync(app(), admin, { mode: 'incremental' });
     t.is(run.state, 'done', run.error ?? '');
     t.like(run, { mode: 'incremental', counts: { listed: 3, created: 1, updated: 1, disabled: 1 } });
-    t.deepEqual(run.report.find((l) => l.username === 'ben')!.fields, ['department']);
+    t.deepEqual(run.report.find((l) => l.username === 'ben')!.fields, ['department', 'departmentPath']);
     t.like(await account(app(), 'ben'), { status: 1, department: 'Marketing', real_name: 'Ben Baker' });
     t.like(await account(app(), 'eve'), { status: 1, employee_no: 'E-5', department: 'Sales' });
     t.like(await account(app(), 'ann'), { status: 0 });

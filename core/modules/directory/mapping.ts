@@ -15,6 +15,7 @@ import type { Db } from '../../db/transaction.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
 import { changeMembership, groupIdsOf, groupNames } from '../groups/index.ts';
 import { ADMIN_ROLE, giveRoles, roleIdsOf, rolesByIds, takeRoles } from '../roles/index.ts';
+import { PATH_SEPARATOR } from '../users/index.ts';
 import { GroupMapModel } from './model.ts';
 import type { GroupMapBody, GroupMapQuery, GroupMapView } from './schema.ts';
 
@@ -23,6 +24,16 @@ export interface GroupMappingDeps {
   clock: Clock;
   operationLog: Cradle['operationLog'];
   rolesService: Cradle['rolesService'];
+}
+
+/** How a mapping names a department: `dept:Acme / R&D` holds the people of R&D and every department below it. */
+export const DEPARTMENT = 'dept:';
+
+/** `dept:` names of a department path and every one above it. */
+export function departmentsOf(path: string | null): string[] {
+  if (!path) return [];
+  const names = path.split(PATH_SEPARATOR);
+  return names.map((_, i) => `${DEPARTMENT}${names.slice(0, i + 1).join(PATH_SEPARATOR)}`);
 }
 
 export class GroupMappingService {
@@ -80,16 +91,25 @@ export class GroupMappingService {
   }
 
   /**
-   * Applies the mappings of `source` to a person whose directory groups are `groups`, in the caller's transaction.
-   * Answers whether anything changed.
+   * Applies the mappings of `source` to a person, in the caller's transaction: those of groups when `told.groups`
+   * is given, those of departments (`dept:<path>`, the department and every one above it) when
+   * `told.departmentPath` is. What was not told is left alone. Answers whether anything changed.
    */
-  async apply(trx: Db, userId: number, source: string, groups: readonly string[]): Promise<boolean> {
-    const maps = await GroupMapModel.query(trx).whereIn('source', [source, '*']);
+  async apply(
+    trx: Db,
+    userId: number,
+    source: string,
+    told: { groups?: readonly string[]; departmentPath?: string | null },
+  ): Promise<boolean> {
+    const maps = (await GroupMapModel.query(trx).whereIn('source', [source, '*'])).filter((m) =>
+      m.groupName.startsWith(DEPARTMENT) ? told.departmentPath !== undefined : told.groups !== undefined,
+    );
     if (!maps.length) return false;
+    const groups = [...(told.groups ?? []), ...departmentsOf(told.departmentPath ?? null)];
     const admin = await this.deps.rolesService.roleIdByCode(ADMIN_ROLE, trx);
     const held = await roleIdsOf(trx, userId);
     if (held.includes(admin)) return false;
-    const theirs = new Set(groups);
+    const theirs = new Set<string>(groups);
     const given = maps.filter((m) => theirs.has(m.groupName));
     const wantRoles = new Set(given.map((m) => m.roleId).filter((r): r is number => r !== null && r !== admin));
     const wantGroups = new Set(given.map((m) => m.userGroupId).filter((g): g is number => g !== null));

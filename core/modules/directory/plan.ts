@@ -5,7 +5,7 @@
  * shows exactly this, the mass-disable guard counts it, and the run applies it.
  */
 import type { DirectoryUser } from '../../plugin-sdk/index.ts';
-import type { DirectoryAccount, DirectoryFields } from '../users/index.ts';
+import { departmentPathText, type DirectoryAccount, type DirectoryFields } from '../users/index.ts';
 import type { RunMode } from './schema.ts';
 
 export type MatchBy = 'none' | 'username' | 'employeeNo' | 'email';
@@ -44,6 +44,7 @@ export function personFields(p: DirectoryUser): DirectoryFields {
   if (p.phone !== undefined) f.phone = p.phone ? p.phone.slice(0, 30) : null;
   const department = p.department ?? p.departmentPath?.at(-1);
   if (department !== undefined) f.department = department ? department.slice(0, 100) : null;
+  if (p.departmentPath !== undefined) f.departmentPath = departmentPathText(p.departmentPath);
   if (p.cardNo !== undefined) f.cardNo = p.cardNo ? p.cardNo.slice(0, 50) : null;
   if (p.employeeNo) f.employeeNo = p.employeeNo.slice(0, 50);
   return f;

@@ -20,7 +20,7 @@ import { BusinessRuleError, ConflictError, NotFoundError } from '../../errors.ts
 import { t } from '../../i18n/index.ts';
 import type { DirectoryUser } from '../../plugin-sdk/index.ts';
 import { ADMIN_ROLE, STAFF_ROLE, holdersOf } from '../roles/index.ts';
-import { directoryAccounts, type DirectoryAccount } from '../users/index.ts';
+import { departmentPathText, directoryAccounts, type DirectoryAccount } from '../users/index.ts';
 import { DirectoryRunModel } from './model.ts';
 import { matchValue, plan, type MatchBy, type Step } from './plan.ts';
 import type { Counts, ReportLine, RunDetail, RunMode, RunQuery, RunView, SyncRequest } from './schema.ts';
@@ -238,9 +238,12 @@ export class DirectoryService {
     let n = 0;
     for (const p of people) {
       const userId = links.get(p.externalId);
-      if (!p.active || !p.groups || userId === undefined) continue;
-      const groups = p.groups;
-      if (await runTx(db, (trx) => directoryGroupMaps.apply(trx, userId, source, groups))) n++;
+      if (!p.active || userId === undefined) continue;
+      const told = {
+        ...(p.groups ? { groups: p.groups } : {}),
+        ...(p.departmentPath ? { departmentPath: departmentPathText(p.departmentPath) } : {}),
+      };
+      if (await runTx(db, (trx) => directoryGroupMaps.apply(trx, userId, source, told))) n++;
     }
     return n;
   }
@@ -276,6 +279,7 @@ export class DirectoryService {
             department: step.fields.department ?? null,
             cardNo: step.fields.cardNo ?? null,
             externalId: step.fields.externalId ?? null,
+            departmentPath: step.fields.departmentPath ?? null,
             roleIds: [roleId],
             source,
           });

@@ -56,6 +56,7 @@ export async function generatePending(deps: GeneratorDeps): Promise<number> {
         from: String(next.from_date),
         to: String(next.to_date),
         locationId: next.location_id ? Number(next.location_id) : null,
+        department: next.department_path ? String(next.department_path) : null,
       };
       const rows = await kind.rows(db, filter, (next.lang as Lang) ?? 'cn');
       const limit = await deps.rowLimit();

@@ -8,6 +8,7 @@ export class ReportModel extends TableModel {
   type!: string;
   creatorId!: number;
   locationId!: number | null;
+  departmentPath!: string | null;
   fromDate!: string;
   toDate!: string;
   status!: string;

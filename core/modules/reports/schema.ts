@@ -10,6 +10,12 @@ export const ReportRequest = z
   .object({
     type: z.enum(ReportTypes),
     locationId: z.number().int().positive().nullable().optional(),
+    department: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .describe('a department path from GET /sys/departments: only its people and those below (not for utilisation)'),
     from: date,
     to: date,
   })
@@ -32,6 +38,7 @@ export const ReportView = z.object({
   creatorId: z.number(),
   creator: z.string().nullable(),
   locationId: z.number().nullable(),
+  department: z.string().nullable(),
   from: z.string(),
   to: z.string(),
   status: z.enum(['pending', 'running', 'done', 'empty', 'tooLarge', 'failed']),

@@ -70,6 +70,7 @@ export class ReportsService {
       creatorId: r.creatorId,
       creator: r.creator ?? null,
       locationId: r.locationId || null,
+      department: r.departmentPath ?? null,
       from: r.fromDate,
       to: r.toDate,
       status: r.status as ReportView['status'],
@@ -86,7 +87,12 @@ export class ReportsService {
     const { db, clock, paramsService } = this.deps;
     if (input.from === input.to) throw new BusinessRuleError('report.sameDay');
     const kind = this.kinds.get(input.type)!;
-    const filter = { from: input.from, to: input.to, locationId: input.locationId ?? null };
+    const filter = {
+      from: input.from,
+      to: input.to,
+      locationId: input.locationId ?? null,
+      department: input.department || null,
+    };
     const count = await kind.count(db, filter);
     if (count === 0) throw new BusinessRuleError('report.noData');
     const limit = await paramsService.get<number>('reportRowLimit');
@@ -96,6 +102,7 @@ export class ReportsService {
         type: input.type,
         creator_id: actor.userId,
         location_id: filter.locationId,
+        department_path: filter.department,
         from_date: input.from,
         to_date: input.to,
         status: 'pending',

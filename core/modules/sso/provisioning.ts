@@ -117,7 +117,7 @@ export class ProvisioningService {
     const groups = groupsOf(identity.attributes);
     if (groups && user.status === 1) {
       const { db, directoryGroupMaps } = this.deps;
-      await runTx(db, (trx) => directoryGroupMaps.apply(trx, user.id, identity.source, groups));
+      await runTx(db, (trx) => directoryGroupMaps.apply(trx, user.id, identity.source, { groups }));
     }
     return user;
   }

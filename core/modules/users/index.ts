@@ -39,6 +39,7 @@ export {
   type DirectoryAccount,
 } from './lookups.ts';
 export { UserFields } from './schema.ts';
+export { departmentPathText, departmentTree, inDepartment, PATH_SEPARATOR, type Department } from './departments.ts';
 export type { UserView, Contact } from './schema.ts';
 
 export const usersModule: AtriumModule = {

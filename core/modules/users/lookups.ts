@@ -123,6 +123,7 @@ export interface DirectoryAccount {
   cardNo: string | null;
   employeeNo: string;
   externalId: string | null;
+  departmentPath: string | null;
 }
 
 const DIRECTORY_COLUMNS = {
@@ -154,6 +155,7 @@ export async function directoryAccounts(
         'card_no',
         'employee_no',
         'external_id',
+        'department_path',
       );
     for (const u of users)
       out.push({
@@ -167,6 +169,7 @@ export async function directoryAccounts(
         cardNo: u.cardNo ?? null,
         employeeNo: u.employeeNo ?? '',
         externalId: u.externalId ?? null,
+        departmentPath: u.departmentPath ?? null,
       });
   }
   return out;

@@ -34,6 +34,7 @@ export class UserModel extends TableModel {
   lang!: string | null;
   source!: string;
   externalId!: string | null;
+  departmentPath!: string | null;
   mustChangePassword!: boolean;
   passwordChangedAt!: number | null;
   failedLogins!: number;

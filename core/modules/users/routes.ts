@@ -8,6 +8,7 @@ import {
   ContactQuery,
   CreateUserBody,
   CreatedUser,
+  DepartmentView,
   ExportQuery,
   IdParam,
   ImportReport,
@@ -17,14 +18,23 @@ import {
   UserQuery,
   UserView,
 } from './schema.ts';
+import { departmentTree } from './departments.ts';
 import { templateWorkbook } from './workbook.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export function usersRoutes({ userAdminService, userImportService }: Cradle): ModuleRoutes {
+export function usersRoutes({ db, userAdminService, userImportService }: Cradle): ModuleRoutes {
   return {
     tag: 'Users',
     routes: [
+      route({
+        method: 'get',
+        path: '/sys/departments',
+        response: z.array(DepartmentView),
+        permission: 'sys:admin:view',
+        summary: 'The department tree of the enabled people, depth first (from the directory sync)',
+        handler: () => departmentTree(db),
+      }),
       route({
         method: 'get',
         path: '/sys/users',

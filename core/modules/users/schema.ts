@@ -143,3 +143,12 @@ export const ImportReport = z.object({
   failed: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
+
+/** A department of the tree (docs/product-rules.md R21.7), listed depth first. */
+export const DepartmentView = z.object({
+  name: z.string(),
+  path: z.string().describe('the names from the top down, joined by " / "'),
+  parentPath: z.string().nullable(),
+  depth: z.number(),
+  people: z.number().describe('enabled people in this department and below it'),
+});

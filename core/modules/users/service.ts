@@ -30,6 +30,7 @@ export interface NewUser {
   cardNo?: string | null;
   /** The enterprise chat's id of the person (users.external_id). */
   externalId?: string | null;
+  departmentPath?: string | null;
   roleIds: number[];
   mustChangePassword?: boolean;
   createdBy?: number | null;
@@ -52,6 +53,8 @@ export interface DirectoryFields {
   employeeNo?: string;
   /** The id the enterprise chat knows the person by (WeCom / DingTalk user id): where its messages go. */
   externalId?: string | null;
+  /** The department path, names joined by " / " (departments.ts). */
+  departmentPath?: string | null;
 }
 
 export class UsersService {
@@ -78,6 +81,7 @@ export class UsersService {
       department: u.department ?? null,
       card_no: u.cardNo ?? null,
       external_id: u.externalId ?? null,
+      department_path: u.departmentPath ?? null,
       must_change_password: u.mustChangePassword ?? false,
       password_changed_at: now,
       created_by: u.createdBy ?? null,
@@ -104,9 +108,13 @@ export class UsersService {
       card_no: f.cardNo,
       employee_no: f.employeeNo,
       external_id: f.externalId,
+      department_path: f.departmentPath,
     };
     const set = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length) await trx('users').where({ id }).update({ ...set, updated_at: this.deps.clock.now() });
+    if (Object.keys(set).length)
+      await trx('users')
+        .where({ id })
+        .update({ ...set, updated_at: this.deps.clock.now() });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { col, type ReportFilter, type ReportKind } from './kind.ts';
+import { byDepartment, col, type ReportFilter, type ReportKind } from './kind.ts';
 
 function base(db: Knex, f: ReportFilter) {
   const q = db('bookings as b')
@@ -9,6 +9,7 @@ function base(db: Knex, f: ReportFilter) {
     .join('users as u', 'u.id', 'b.organiser_id')
     .whereBetween('b.meeting_date', [f.from, f.to]);
   if (f.locationId) q.where('r.location_id', f.locationId);
+  byDepartment(q, f);
   return q;
 }
 

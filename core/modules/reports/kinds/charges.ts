@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { col, type ReportFilter, type ReportKind } from './kind.ts';
+import { byDepartment, col, type ReportFilter, type ReportKind } from './kind.ts';
 
 // Charges net of refunds: a booking cancelled in time costs nothing.
 function base(db: Knex, f: ReportFilter) {
@@ -10,6 +10,7 @@ function base(db: Knex, f: ReportFilter) {
     .whereIn('c.kind', ['charge', 'refund'])
     .whereBetween('b.meeting_date', [f.from, f.to]);
   if (f.locationId) q.where('r.location_id', f.locationId);
+  byDepartment(q, f);
   return q.groupBy('u.department', 'u.cost_center');
 }
 
