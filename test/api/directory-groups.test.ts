@@ -123,6 +123,13 @@ if (!slapdAvailable()) {
         t.is((await app().delete(`/api/inte/app/groupMaps/${temp.body.data.id}`, { token })).status, 200);
         t.is((await app().delete(`/api/inte/app/groupMaps/${temp.body.data.id}`, { token })).status, 404);
         t.is((await maps()).body.data.total, 1);
+        const choices = await app().get<{ data: { roles: Array<{ id: number }>; userGroups: Array<{ id: number }> } }>(
+          '/api/inte/app/groupMaps/choices',
+          { token },
+        );
+        t.true(choices.body.data.roles.some((r) => r.id === roleId));
+        t.false(choices.body.data.roles.some((r) => r.id === Number(adminRole.id)));
+        t.true(choices.body.data.userGroups.some((g) => g.id === groupId));
       },
     );
 

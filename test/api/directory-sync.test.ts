@@ -221,6 +221,7 @@ if (!slapdAvailable()) {
       });
       t.is(runs.status, 200);
       t.true(runs.body.data.total >= 6);
+      t.is((runs.body.data as unknown as { items: Array<{ startedByName: string }> }).items[0]!.startedByName, 'admin');
       t.is((await app().post('/api/inte/app/directory/sync', {}, { token: dora.token })).status, 401);
       const none = await app().put(
         '/api/inte/settings/apps',

@@ -13,11 +13,11 @@ import { whereAnyContains } from '../../db/like.ts';
 import { paginateModels } from '../../db/paging.ts';
 import type { Db } from '../../db/transaction.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
-import { changeMembership, groupIdsOf, groupNames } from '../groups/index.ts';
+import { changeMembership, groupChoices, groupIdsOf, groupNames } from '../groups/index.ts';
 import { ADMIN_ROLE, giveRoles, roleIdsOf, rolesByIds, takeRoles } from '../roles/index.ts';
 import { PATH_SEPARATOR } from '../users/index.ts';
 import { GroupMapModel } from './model.ts';
-import type { GroupMapBody, GroupMapQuery, GroupMapView } from './schema.ts';
+import type { GroupMapBody, GroupMapChoices, GroupMapQuery, GroupMapView } from './schema.ts';
 
 export interface GroupMappingDeps {
   db: Knex;
@@ -83,6 +83,13 @@ export class GroupMappingService {
         before: { source: before.source, roleId: before.roleId, userGroupId: before.userGroupId },
       });
     });
+  }
+
+  /** What a mapping may give: every role but the admin role, and every user group. */
+  async choices(): Promise<GroupMapChoices> {
+    const admin = await this.deps.rolesService.roleIdByCode(ADMIN_ROLE);
+    const roles = (await rolesByIds(this.deps.db)).filter((r) => r.id !== admin).map(({ id, name }) => ({ id, name }));
+    return { roles, userGroups: await groupChoices(this.deps.db) };
   }
 
   /** Whether any mapping could apply to `source` (a sync skips the work when none does). */

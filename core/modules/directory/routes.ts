@@ -3,6 +3,7 @@ import { pageOf } from '../../http/answers.ts';
 import { NO_DATA, route, type ModuleRoutes } from '../../http/route.ts';
 import {
   GroupMapBody,
+  GroupMapChoices,
   GroupMapQuery,
   GroupMapView,
   IdParam,
@@ -53,6 +54,14 @@ export function directoryRoutes({ directoryService, directoryGroupMaps }: Cradle
         response: pageOf(GroupMapView),
         summary: 'Group mapping: which directory group gives which role and user group',
         handler: ({ query }) => directoryGroupMaps.list(query),
+      }),
+      route({
+        method: 'get',
+        path: '/inte/app/groupMaps/choices',
+        permission: 'integrations.apps.save',
+        response: GroupMapChoices,
+        summary: 'The roles (all but the admin role) and user groups a mapping may give, for the mapping form',
+        handler: () => directoryGroupMaps.choices(),
       }),
       route({
         method: 'post',

@@ -47,7 +47,8 @@ export const RunView = z.object({
   mode: z.enum(RUN_MODES),
   dryRun: z.boolean(),
   state: z.enum(RUN_STATES),
-  startedBy: z.number().nullable(),
+  startedBy: z.number().nullable().describe('who started it; null: the scheduler or the command line'),
+  startedByName: z.string().nullable(),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   counts: Counts,
@@ -95,3 +96,9 @@ export const GroupMapView = z.object({
   createdAt: z.number(),
 });
 export type GroupMapView = z.infer<typeof GroupMapView>;
+
+export const GroupMapChoices = z.object({
+  roles: z.array(z.object({ id: z.number(), name: z.string() })).describe('every role but the admin role'),
+  userGroups: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type GroupMapChoices = z.infer<typeof GroupMapChoices>;

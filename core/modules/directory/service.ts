@@ -20,7 +20,7 @@ import { BusinessRuleError, ConflictError, NotFoundError } from '../../errors.ts
 import { t } from '../../i18n/index.ts';
 import type { DirectoryUser } from '../../plugin-sdk/index.ts';
 import { ADMIN_ROLE, STAFF_ROLE, holdersOf } from '../roles/index.ts';
-import { departmentPathText, directoryAccounts, type DirectoryAccount } from '../users/index.ts';
+import { departmentPathText, directoryAccounts, usernamesOf, type DirectoryAccount } from '../users/index.ts';
 import { DirectoryRunModel } from './model.ts';
 import { matchValue, plan, type MatchBy, type Step } from './plan.ts';
 import type { Counts, ReportLine, RunDetail, RunMode, RunQuery, RunView, SyncRequest } from './schema.ts';
@@ -148,9 +148,12 @@ export class DirectoryService {
   }
 
   async runs(query: RunQuery) {
-    return paginateModels(DirectoryRunModel.query(this.deps.db).orderBy('id', 'desc'), query, (r): RunView =>
-      viewOf(r),
+    const page = await paginateModels(DirectoryRunModel.query(this.deps.db).orderBy('id', 'desc'), query, (r) => r);
+    const names = await usernamesOf(
+      this.deps.db,
+      page.items.map((r) => r.startedBy).filter((id): id is number => id !== null),
     );
+    return { ...page, items: page.items.map((r) => viewOf(r, names)) };
   }
 
   /** When the last run that changed people ended (the incremental job waits directoryIncrementMinutes after it). */
@@ -166,7 +169,8 @@ export class DirectoryService {
   async get(id: number): Promise<RunDetail> {
     const run = await DirectoryRunModel.query(this.deps.db).findById(id);
     if (!run) throw new NotFoundError('directoryRun', id);
-    return { ...viewOf(run), report: run.report };
+    const names = await usernamesOf(this.deps.db, run.startedBy === null ? [] : [run.startedBy]);
+    return { ...viewOf(run, names), report: run.report };
   }
 
   /** Every page of the provider's people; throws when the provider does. */
@@ -382,7 +386,7 @@ function tally(counts: Counts, report: ReportLine[], step: Step, line = lineOf(s
   if (report.length < REPORT_LINES) report.push(line);
 }
 
-function viewOf(r: DirectoryRunModel): RunView {
+function viewOf(r: DirectoryRunModel, names: ReadonlyMap<number, string>): RunView {
   return {
     id: r.id,
     provider: r.provider,
@@ -390,6 +394,7 @@ function viewOf(r: DirectoryRunModel): RunView {
     dryRun: r.dryRun,
     state: r.state,
     startedBy: r.startedBy ?? null,
+    startedByName: r.startedBy === null ? null : (names.get(r.startedBy) ?? null),
     startedAt: r.startedAt,
     finishedAt: r.finishedAt ?? null,
     counts: r.counts,

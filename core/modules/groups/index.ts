@@ -12,7 +12,7 @@ declare module '../../cradle.ts' {
 export { GroupsService } from './service.ts';
 export { GROUPS_CAPABILITIES, type GroupsCapability } from './capabilities.ts';
 export type { GroupSummary, GroupView } from './schema.ts';
-export { changeMembership, groupIdsOf, groupNames, joinGroupsOf } from './membership.ts';
+export { changeMembership, groupChoices, groupIdsOf, groupNames, joinGroupsOf } from './membership.ts';
 
 export const groupsModule: AtriumModule = {
   name: 'groups',

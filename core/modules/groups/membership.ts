@@ -47,3 +47,12 @@ export async function groupNames(db: Db, ids: readonly number[]): Promise<Map<nu
   }>;
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
+
+/** Every user group by name (at most 2,000), for pickers outside the groups screen (the directory's group mapping). */
+export async function groupChoices(db: Db): Promise<Array<{ id: number; name: string }>> {
+  const rows = (await db('user_groups').orderBy('name').limit(2000).select('id', 'name')) as Array<{
+    id: number;
+    name: string;
+  }>;
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}

@@ -34,6 +34,7 @@ export {
   userByFeedTokenHash,
   usernameByCardNo,
   usernameOf,
+  usernamesOf,
   usersMatching,
   type Addressee,
   type DirectoryAccount,
