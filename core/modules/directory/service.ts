@@ -88,8 +88,14 @@ export class DirectoryService {
         synced_at: number | string | null;
         state: string | null;
       };
-      const since = sync.synced_at === null ? undefined : Number(sync.synced_at);
-      // An increment needs a full run before it: until then there is nothing to increment from.
+      // An increment continues the last run of the same provider: after none, or after another provider's, there is
+      // nothing to increment from, and the run is a full one.
+      const last = await DirectoryRunModel.query(db)
+        .where({ state: 'done', dry_run: false })
+        .orderBy('id', 'desc')
+        .select('provider')
+        .first();
+      const since = sync.synced_at === null || last?.provider !== provider ? undefined : Number(sync.synced_at);
       const mode: RunMode = request.mode === 'incremental' && since !== undefined ? 'incremental' : 'full';
       const [inserted] = (await db('directory_runs').insert({
         provider,
