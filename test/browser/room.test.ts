@@ -2,7 +2,7 @@
  * The /room screens in Chromium against the real server (issue 8): a location
  * and a resource (with weekly availability) created, edited and deleted; a
  * floor plan uploaded and a desk placed on it; a report from request to the
- * downloaded file; the dashboard's charts; axe-core on the resource form and
+ * downloaded file; a report narrowed to a department chosen from the tree (R21.7), none for utilisation; the dashboard's charts; axe-core on the resource form and
  * the dashboard.
  */
 import fs from 'node:fs';
@@ -315,6 +315,70 @@ function registerTests(): void {
       const file = await waitForDownload(dir);
       t.regex(file, /\.xlsx$/);
       t.is(fs.readFileSync(file).subarray(0, 2).toString(), 'PK', 'an xlsx (zip) file');
+    });
+  });
+
+  test.serial('reports: a department chosen from the tree narrows the report; utilisation has none', async (t) => {
+    // The directory sync writes these paths; the fixture's people get them straight in the table.
+    const { db } = app.cradle;
+    const [sales, eng] = usage.userIds;
+    await db('users').where({ id: sales }).update({ department_path: 'Acme / Sales' });
+    await db('users').where({ id: eng }).update({ department_path: 'Acme / R&D / Platform' });
+    await withPage(t, browser, async ({ page }) => {
+      await openSignedIn(page, app, '/room/report');
+      await page.waitForSelector('[data-testid="report-add"]', { visible: true });
+      await page.click('[data-testid="report-add"]');
+      await page.waitForSelector('#report-department', { visible: true });
+      // All departments by default.
+      t.is(
+        await page.$eval('[data-testid="report-department-picker"] > .text', (el) => el.textContent),
+        'All departments',
+      );
+      // Utilisation counts rooms: the picker is off, with the reason.
+      await page.select('#report-type', 'utilisation');
+      await page.waitForSelector('[data-testid="report-department-picker"].disabled');
+      t.true(
+        (await page.$eval('#report-department-help', (el) => el.textContent ?? '')).includes('covers every department'),
+      );
+      await page.select('#report-type', 'bookings');
+      await page.waitForSelector('[data-testid="report-department-picker"]:not(.disabled)');
+      // The tree by indentation, searched as one types.
+      await page.click('#report-department');
+      await page.waitForSelector('[data-testid="report-department-picker"] .menu [data-path="Acme / R&D"]', {
+        visible: true,
+      });
+      const indents = await page.$$eval('[data-testid="report-department-picker"] .menu [data-path]', (items) =>
+        Object.fromEntries(
+          items.map((i) => [i.getAttribute('data-path'), parseFloat((i as HTMLElement).style.paddingLeft)]),
+        ),
+      );
+      t.like(indents, { Acme: 0, 'Acme / R&D': 1.25, 'Acme / R&D / Platform': 2.5, 'Acme / Sales': 1.25 });
+      await page.type('#report-department', 'r&d');
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('[data-testid="report-department-picker"] .menu .item [data-path]')
+            ?.getAttribute('data-path') === 'Acme / R&D',
+      );
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="report-department-picker"] > .text')?.textContent === 'Acme / R&D',
+      );
+      const violations = await seriousViolations(page);
+      t.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      await setValue(page, '#report-from', usage.from);
+      await setValue(page, '#report-to', usage.to);
+      await page.click('[data-testid="form-save"]');
+      await waitForClosed(page, 'report-form');
+      const row = await rowWith(page, 'report-table', 'Acme / R&D');
+      t.is(await page.$eval(`${row} [data-testid="report-department"]`, (el) => el.textContent), 'Acme / R&D');
+      await page.waitForSelector(`${row} [data-testid="report-status"][data-status="done"]`, { timeout: 30_000 });
+      // The request carried the department.
+      const listed = await get<Paged<{ type: string; department: string | null }>>('/room/reports');
+      t.like(listed.items[0], { type: 'bookings', department: 'Acme / R&D' });
+      // A report without one reads "All departments".
+      t.true(listed.items.slice(1).every((r) => r.department === null));
+      await rowWith(page, 'report-table', 'All departments');
     });
   });
 

@@ -17,6 +17,7 @@ import type {
 } from '../../../../core/modules/integrations/schema.ts';
 import type {
   GroupMapBody as GroupMapBodySchema,
+  GroupMapChoices,
   GroupMapQuery,
   GroupMapView,
   ReportLine,
@@ -30,7 +31,17 @@ import type { Envelope } from '../../app/http.ts';
 import { actionOf, deleteOf, getOf, pageOf, readOf, saveOf } from '../../app/endpoints.ts';
 import type { Collection, Page, PageArgs, SaveArgs } from '../../components/crud/index.ts';
 
-export type { DeviceListAnswer, GroupMapView, OutboxView, PluginKind, ReportLine, RunDetail, RunView, SettingsView };
+export type {
+  DeviceListAnswer,
+  GroupMapChoices,
+  GroupMapView,
+  OutboxView,
+  PluginKind,
+  ReportLine,
+  RunDetail,
+  RunView,
+  SettingsView,
+};
 /** GET /inte/:kind/providerDevices: what the kind's provider lists, searched and paged. */
 export type DeviceListArgs = { kind: PluginKind; q?: string; page?: number; pageSize?: number };
 /** GET /inte/kinds: each kind the caller may see, with its providers ("none" first). */
@@ -110,6 +121,10 @@ export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG, RUNS, MAPS] }).
     groupMaps: build.query<Page<GroupMapView>, GroupMapArgs>(
       pageOf<GroupMapView, typeof MAPS>('/inte/app/groupMaps', MAPS),
     ),
+    /** The roles (never admin) and user groups a mapping may give; needs only the right to change the integration. */
+    groupMapChoices: build.query<GroupMapChoices, void>(
+      getOf<GroupMapChoices, typeof MAPS>('/inte/app/groupMaps/choices', MAPS, { silent: true }),
+    ),
     saveGroupMap: build.mutation<GroupMapView, SaveArgs<GroupMapBody>>(
       saveOf('/inte/app/groupMaps', MAPS, { silent: true }),
     ),
@@ -129,6 +144,7 @@ export const {
   useDirectoryRunsQuery,
   useDirectoryRunQuery,
   useGroupMapsQuery,
+  useGroupMapChoicesQuery,
   useSaveGroupMapMutation,
   useDeleteGroupMapMutation,
 } = inteApi;

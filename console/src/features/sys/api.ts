@@ -46,6 +46,7 @@ import type {
 import type {
   CreatedUser,
   CreateUserBody,
+  DepartmentView,
   ImportReport,
   ResetPasswordBody,
   UpdateUserBody,
@@ -96,6 +97,8 @@ export interface ResetAnswer {
   revokedApiKeys: number;
 }
 export type ResetBody = z.input<typeof ResetPasswordBody>;
+/** A department of the tree (GET /sys/departments, R21.7): listed depth first, `path` names it. */
+export type Department = z.output<typeof DepartmentView>;
 /** A settings group (/sys/settings/<group>, /sys/sso/<method>): values by name, secrets as `{ set }`. */
 export type SettingsValues = Record<string, unknown>;
 
@@ -110,6 +113,8 @@ const QUIET = { silent: true };
 export const sysApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
     userList: build.query<Page<UserView>, Filters<UserQuery>>(pageOf<UserView, typeof TAG>('/sys/users', TAG)),
+    /** Quiet: without sys:admin:view a form offers typing instead of choosing. */
+    departments: build.query<Department[], void>(getOf<Department[], typeof TAG>('/sys/departments', TAG, QUIET)),
     saveUser: build.mutation<z.output<typeof CreatedUser>, SaveArgs<UserBody>>(saveOf('/sys/users', TAG, QUIET)),
     deleteUser: build.mutation<unknown, number>(deleteOf('/sys/users', TAG)),
     setUserStatus: build.mutation<UserView, { id: number; status: 0 | 1 }>(
@@ -276,6 +281,7 @@ export const sysApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
 });
 
 export const {
+  useDepartmentsQuery,
   useUserListQuery,
   useSaveUserMutation,
   useDeleteUserMutation,

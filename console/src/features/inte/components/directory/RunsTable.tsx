@@ -16,7 +16,9 @@ export function RunsTable() {
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState<number | null>(null);
   const l = i18n.language;
-  const by = (r: RunView) => (r.startedBy ? t('directory.user', { id: r.startedBy }) : t('directory.system'));
+  // By name; a run started by an account since deleted keeps its number; null: the scheduler or the CLI.
+  const by = (r: RunView) =>
+    r.startedByName ?? (r.startedBy ? t('directory.user', { id: r.startedBy }) : t('directory.system'));
   return (
     <CrudScreen
       embedded

@@ -94,7 +94,7 @@ export function SyncPanel() {
           icon
           labelPosition="left"
           disabled={off}
-          loading={sync.busy && sync.asked !== 'preview'}
+          loading={sync.busy && sync.asked === 'sync'}
           aria-describedby={why ? 'directory-why' : undefined}
           aria-busy={sync.busy}
           onClick={unlessBusy(sync.sync)}
@@ -103,6 +103,29 @@ export function SyncPanel() {
           <Icon name="sync" aria-hidden="true" />
           {t('directory.syncNow')}
         </Button>
+        <Button
+          type="button"
+          basic
+          icon
+          labelPosition="left"
+          disabled={off}
+          loading={sync.busy && sync.asked === 'incremental'}
+          aria-describedby={why ? 'directory-why directory-incremental-help' : 'directory-incremental-help'}
+          aria-busy={sync.busy}
+          onClick={unlessBusy(sync.incremental)}
+          data-testid="directory-incremental"
+        >
+          <Icon name="history" aria-hidden="true" />
+          {t('directory.syncChanges')}
+        </Button>
+        <p
+          id="directory-incremental-help"
+          className="muted"
+          data-testid="directory-incremental-help"
+          style={{ marginTop: '.5em' }}
+        >
+          {t('directory.syncChangesHelp')}
+        </p>
         {why && (
           <p id="directory-why" className="muted" data-testid="directory-why" style={{ marginTop: '.5em' }}>
             <Icon name="info circle" aria-hidden="true" />

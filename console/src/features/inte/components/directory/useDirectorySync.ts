@@ -13,11 +13,11 @@ export function useDirectorySync() {
   const [result, setResult] = useState<RunDetail | null>(null);
   const [asking, setAsking] = useState<RunDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [asked, setAsked] = useState<'preview' | 'sync'>('sync');
+  const [asked, setAsked] = useState<'preview' | 'sync' | 'incremental'>('sync');
 
-  const start = async (body: { dryRun?: boolean; confirm?: boolean }) => {
+  const start = async (body: { dryRun?: boolean; confirm?: boolean; mode?: 'full' | 'incremental' }) => {
     setProblem(null);
-    setAsked(body.dryRun ? 'preview' : 'sync');
+    setAsked(body.dryRun ? 'preview' : body.mode === 'incremental' ? 'incremental' : 'sync');
     const res = await send(body);
     if ('error' in res) {
       const e = res.error as ApiError;
@@ -38,8 +38,11 @@ export function useDirectorySync() {
     asking,
     preview: () => start({ dryRun: true }),
     sync: () => start({}),
+    /** Only what changed since the last run; never disables people for being absent. */
+    incremental: () => start({ mode: 'incremental' }),
     confirm: async () => {
-      await start({ confirm: true });
+      // Confirms the run that stopped, in its own mode.
+      await start({ confirm: true, mode: asking?.mode ?? 'full' });
       setAsking(null);
     },
     cancel: () => setAsking(null),
