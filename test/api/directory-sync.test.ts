@@ -39,6 +39,8 @@ if (!slapdAvailable()) {
         person('dir-cat', 'cat-pw', { cn: 'Cat Cole', employeeNumber: 'E-3' }),
         // Matched by username to the local account of the same name; then leaves.
         person('dir-dora', 'dora-pw', { cn: 'Dora Dean', employeeNumber: 'E-4' }),
+        // Matched too; leaves while her bookings are handed to an administrator.
+        person('dir-eve', 'eve-pw', { cn: 'Eve Evans', employeeNumber: 'E-5' }),
         // The directory's "admin" must never become Atrium's administrator.
         person('admin', 'admin-pw', { cn: 'Directory Admin', employeeNumber: 'E-0' }),
       ]);
@@ -59,6 +61,7 @@ if (!slapdAvailable()) {
 
     let adminToken: string;
     let dora: Who;
+    let eve: Who;
     let roomId: number;
     const sync = (body: Record<string, unknown> = {}) =>
       app().post<{ data: Run }>('/api/inte/app/directory/sync', body, { token: adminToken });
@@ -69,6 +72,7 @@ if (!slapdAvailable()) {
       adminToken = await app().adminToken();
       roomId = await createResource(app(), await createPlace(app()), { name: 'Directory room' });
       dora = await staff(app(), 'dir-dora');
+      eve = await staff(app(), 'dir-eve');
       const saved = await app().put(
         '/api/inte/settings/apps',
         {
@@ -96,7 +100,7 @@ if (!slapdAvailable()) {
       const res = await sync({ dryRun: true });
       t.is(res.status, 200, JSON.stringify(res.body));
       const run = res.body.data;
-      t.like(run, { state: 'done', dryRun: true, counts: { listed: 5, created: 3, linked: 1, skipped: 1 } });
+      t.like(run, { state: 'done', dryRun: true, counts: { listed: 6, created: 3, linked: 2, skipped: 1 } });
       t.like(
         run.report.find((l) => l.username === 'admin'),
         { action: 'skip', reason: 'administrator' },
@@ -107,7 +111,7 @@ if (!slapdAvailable()) {
 
     test.serial(`${dialect}: a run creates, links and fills in people; the administrator is left alone`, async (t) => {
       const res = await sync();
-      t.like(res.body.data, { state: 'done', dryRun: false, counts: { created: 3, linked: 1, skipped: 1 } });
+      t.like(res.body.data, { state: 'done', dryRun: false, counts: { created: 3, linked: 2, skipped: 1 } });
       const ann = await user('dir-ann');
       t.like(ann, { real_name: 'Ann Archer', employee_no: 'E-1', phone: '+1 555 0101', department: 'RnD', status: 1 });
       t.is(ann.email, 'dir-ann@example.org');
@@ -118,7 +122,7 @@ if (!slapdAvailable()) {
       const admin = await user('admin');
       t.not(admin.real_name, 'Directory Admin');
       const links = await app().cradle.db('user_identities').where({ source: 'ldap' });
-      t.is(links.length, 4);
+      t.is(links.length, 5);
       t.false(links.some((l) => l.user_id === admin.id));
       // Nothing changed since: the next run only skips the administrator.
       t.like((await sync()).body.data.counts, { created: 0, linked: 0, updated: 0, disabled: 0, skipped: 1 });
@@ -176,6 +180,33 @@ if (!slapdAvailable()) {
         t.truthy(log);
       },
     );
+
+    test.serial(`${dialect}: with handOver, a leaver's bookings go to the named administrator`, async (t) => {
+      const made = await book(app(), eve, {
+        resourceId: roomId,
+        meetingDate: '2027-03-04',
+        startTime: '09:00',
+        endTime: '10:00',
+      });
+      t.is(made.status, 200, JSON.stringify(made.body));
+      const params = (body: Record<string, unknown>) => app().put('/api/sys/params', body, { token: adminToken });
+      t.is((await params({ directoryLeaverBookings: 'handOver', directoryHandOverTo: 'admin' })).status, 200);
+      await ldap((c) => c.del(`uid=dir-eve,ou=people,${SUFFIX}`));
+      const run = (await sync()).body.data;
+      t.like(run, { state: 'done', counts: { disabled: 1, bookingsCancelled: 0, bookingsHandedOver: 1 } });
+      const admin = await app().cradle.db('users').where({ username: 'admin' }).first('id');
+      t.like(await app().cradle.db('bookings').where({ id: made.body.data.id }).first(), {
+        state: 'confirmed',
+        organiser_id: Number(admin.id),
+      });
+      const change = await app()
+        .cradle.db('domain_events')
+        .where({ type: 'booking.updated', booking_id: made.body.data.id })
+        .orderBy('id', 'desc')
+        .first();
+      t.is(JSON.parse(change.payload).booking.organiserId, Number(admin.id));
+      await params({ directoryLeaverBookings: 'cancel', directoryHandOverTo: '' });
+    });
 
     test.serial(`${dialect}: a run that would disable too many stops until confirmed`, async (t) => {
       // The directory answers nobody (a wrong search base): every linked person would look gone.

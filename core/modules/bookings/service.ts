@@ -6,6 +6,7 @@
 import type { Actor } from '../../actor.ts';
 import type { Page } from '../../db/paging.ts';
 import { cancelBooking } from './cancel.ts';
+import { handOver } from './hand-over.ts';
 import { BookingModel } from './model.ts';
 import { checkIn, checkOut, setPasscode } from './checkin.ts';
 import { createSingle } from './create.ts';
@@ -48,6 +49,10 @@ export class BookingsService {
   }
   cancel(actor: Actor, id: number, input: CancelBooking) {
     return cancelBooking(this.deps, actor, id, input);
+  }
+  /** Gives a leaver's bookings that have not started to another organiser (R21.3); answers how many. */
+  handOver(fromUserId: number, toUserId: number, actorId: number): Promise<number> {
+    return handOver(this.deps, fromUserId, toUserId, actorId);
   }
   /** The bookings a person organises that have not started yet and still hold time (a leaver's, R21.3). */
   async upcomingOf(userId: number, now: number): Promise<number[]> {

@@ -28,6 +28,7 @@ export const Counts = z.object({
   disabled: z.number(),
   skipped: z.number(),
   bookingsCancelled: z.number(),
+  bookingsHandedOver: z.number().default(0),
   regrouped: z.number().default(0).describe('people whose roles or user groups the group mapping changed'),
 });
 export type Counts = z.infer<typeof Counts>;

@@ -63,6 +63,7 @@ const emptyCounts = (): Counts => ({
   disabled: 0,
   skipped: 0,
   bookingsCancelled: 0,
+  bookingsHandedOver: 0,
   regrouped: 0,
 });
 
@@ -270,7 +271,9 @@ export class DirectoryService {
     if (step.action === 'skip') return line;
     if (step.action === 'disable') {
       await userAdminService.disableLeaver(actor, step.userId, source);
-      counts.bookingsCancelled += await this.leaverBookings(actor, step.userId);
+      const bookings = await this.leaverBookings(actor, step.userId);
+      counts.bookingsCancelled += bookings.cancelled;
+      counts.bookingsHandedOver += bookings.handedOver;
       return line;
     }
     const externalId = step.person.externalId.slice(0, 255);
@@ -312,10 +315,26 @@ export class DirectoryService {
     return line;
   }
 
-  /** A leaver's bookings that have not started: cancelled (attendees are told) or kept, as the parameter says. */
-  private async leaverBookings(runner: Actor, userId: number): Promise<number> {
-    const { paramsService, bookingsService, clock, logger } = this.deps;
-    if ((await paramsService.get('directoryLeaverBookings')) !== 'cancel') return 0;
+  /**
+   * A leaver's bookings that have not started, as `directoryLeaverBookings` says: cancelled (attendees are told),
+   * handed to the administrator named by `directoryHandOverTo` (kept when that is nobody's enabled administrator
+   * account), or kept. Answers how many were cancelled and how many handed over.
+   */
+  private async leaverBookings(runner: Actor, userId: number): Promise<{ cancelled: number; handedOver: number }> {
+    const { paramsService, bookingsService, usersService, rolesService, clock, logger } = this.deps;
+    const p = await paramsService.getMany(['directoryLeaverBookings', 'directoryHandOverTo']);
+    if (p.directoryLeaverBookings === 'handOver') {
+      const to = p.directoryHandOverTo ? await usersService.findByUsername(String(p.directoryHandOverTo)) : undefined;
+      if (!to || Number(to.status) !== 1 || !(await rolesService.holdsAdmin(to.id))) {
+        logger.warn(
+          { handOverTo: p.directoryHandOverTo },
+          "a leaver's bookings were kept: directoryHandOverTo names no enabled administrator",
+        );
+        return { cancelled: 0, handedOver: 0 };
+      }
+      return { cancelled: 0, handedOver: await bookingsService.handOver(userId, to.id, runner.userId) };
+    }
+    if (p.directoryLeaverBookings !== 'cancel') return { cancelled: 0, handedOver: 0 };
     // The booking lifecycle lets the scheduler only auto-cancel: a leaver's bookings are cancelled as a booking
     // administrator would, by the administrator who started the run, or for a scheduled run by the directory
     // itself (user 0: no account, recorded as cancelled by nobody).
@@ -332,7 +351,7 @@ export class DirectoryService {
         logger.warn({ err, bookingId: id }, "a leaver's booking was not cancelled");
       }
     }
-    return n;
+    return { cancelled: n, handedOver: 0 };
   }
 
   /** Takes or renews the run lock; false when another live holder has it. */
