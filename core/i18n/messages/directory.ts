@@ -16,7 +16,8 @@ export default {
   },
   ja: {
     'directory.running': 'ディレクトリ同期を実行中です。終了までお待ちください',
-    'directory.noProvider': '選択中の外部アプリ連携はメンバーを一覧できません。先にディレクトリのプロバイダーを選んでください',
+    'directory.noProvider':
+      '選択中の外部アプリ連携はメンバーを一覧できません。先にディレクトリのプロバイダーを選んでください',
     'directory.leaverReason': '予約者が退職しました',
     'directory.adminRole': 'ディレクトリのグループに管理者ロールは割り当てられません。手動で付与してください',
   },

@@ -41,7 +41,9 @@ export async function changeMembership(
 /** The names of these groups, by id (a group gone is absent). */
 export async function groupNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = (await db('user_groups').whereIn('id', [...new Set(ids)]).select('id', 'name')) as Array<{
+  const rows = (await db('user_groups')
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'name')) as Array<{
     id: number;
     name: string;
   }>;

@@ -178,6 +178,8 @@ export async function directoryAccounts(
 /** Usernames by id (an id with no account is absent). */
 export async function usernamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await UserModel.query(db).whereIn('id', [...new Set(ids)]).select('id', 'username');
+  const rows = await UserModel.query(db)
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'username');
   return new Map(rows.map((u) => [u.id, u.username]));
 }
