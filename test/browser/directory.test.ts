@@ -6,7 +6,9 @@
  * (409) and a provider that cannot list people (422) are told in words; a run started elsewhere turns the buttons
  * off until the panel, reading again by itself, sees it end; a user who may only look sees the buttons
  * off with the reason; a group mapping is refused without a role or group, added, searched and filtered, and deleted
- * after asking.
+ * after asking; a department of the tree (R21.7) is mapped through the searchable picker; "Sync changes only"
+ * runs an increment (a newcomer in a department created, nobody disabled) and the runs table names who started each
+ * run ("Scheduled or command line" for the scheduler and the CLI).
  * axe-core finds nothing serious on the panel, the report and the confirmation.
  */
 import anyTest, { type TestFn } from 'ava';
@@ -30,8 +32,17 @@ let slapd: Slapd | undefined;
 const PEOPLE = ['dir-ann', 'dir-ben', 'dir-cat'];
 const appsSettings = () => ({
   provider: 'ldap-directory',
-  settings: { url: slapd!.url, bindDn: ROOT_DN, bindPassword: ROOT_PASSWORD, searchBase: `ou=people,${SUFFIX}` },
+  settings: {
+    url: slapd!.url,
+    bindDn: ROOT_DN,
+    bindPassword: ROOT_PASSWORD,
+    searchBase: `ou=people,${SUFFIX}`,
+    // The people get departments: Example for those directly under ou=people, Example / RnD below ou=RnD.
+    rootDepartment: 'Example',
+  },
 });
+/** A department below the people: those in it are in Example / RnD. */
+const RND = `ou=RnD,ou=people,${SUFFIX}`;
 
 if (!slapdAvailable()) {
   skipBecause(test, 'directory sync in the console', 'slapd is not installed (apt-get install slapd ldap-utils)');
@@ -146,7 +157,9 @@ function registerTests(): void {
             ['Full', 'Yes', 'Done'],
           ],
         );
-        t.regex(runs[0]![1]!, /^User #\d+$/);
+        // Who started each run, by name.
+        t.is(runs[0]![1]!, 'admin');
+        t.is(runs[1]![1]!, 'admin');
         t.true(runs[0]![5]!.includes('3 created'));
         t.true(runs[1]![5]!.includes('3 to create'));
 
@@ -219,6 +232,58 @@ function registerTests(): void {
     });
   });
 
+  test.serial(
+    '"Sync changes only" runs an increment: a newcomer in a department is created, nobody disabled',
+    async (t) => {
+      const ldap = new Client({ url: slapd!.url });
+      await ldap.bind(ROOT_DN, ROOT_PASSWORD);
+      await ldap.add(RND, { objectClass: 'organizationalUnit', ou: 'RnD' });
+      await ldap.add(`uid=dir-dan,${RND}`, {
+        objectClass: 'inetOrgPerson',
+        uid: 'dir-dan',
+        userPassword: 'dir-dan-pw',
+        cn: 'dir-dan Person',
+        sn: 'Person',
+        mail: 'dir-dan@example.org',
+      });
+      await ldap.unbind();
+      await withPage(t, browser, async ({ page }) => {
+        await openApps(page);
+        t.regex(
+          await text(page, '[data-testid="directory-incremental-help"]'),
+          /only reads what changed .* never disables people for being absent/,
+        );
+        t.true(
+          (
+            (await page.$eval('[data-testid="directory-incremental"]', (el) => el.getAttribute('aria-describedby'))) ??
+            ''
+          ).includes('directory-incremental-help'),
+        );
+        await page.click('[data-testid="directory-incremental"]');
+        await resultCount(page, 'created', '1 created');
+        // Nobody disabled (no count shown), dir-ann, absent from the increment's listing, still enabled.
+        t.is(await page.$('[data-testid="directory-result"] [data-count="disabled"]'), null);
+        t.is((await users()).find((u) => u.username === 'dir-ann')?.status, 1);
+        const created = await app.get<{ data: { items: Array<{ username: string; status: number }> } }>(
+          '/api/sys/users?q=dir-dan',
+          { token },
+        );
+        t.like(created.body.data.items[0], { username: 'dir-dan', status: 1 });
+        const row = await rowWith(page, 'directory-runs-table', 'Incremental');
+        const cells = await page.$$eval(`${row} td`, (tds) => tds.map((c) => (c as HTMLElement).innerText.trim()));
+        t.is(cells[1], 'admin');
+        t.is(cells[2], 'Incremental');
+        const runs = await app.get<{ data: { items: Array<{ mode: string; counts: { disabled: number } }> } }>(
+          '/api/inte/app/directory/runs?pageSize=1',
+          { token },
+        );
+        t.like(runs.body.data.items[0], { mode: 'incremental', counts: { disabled: 0 } });
+        const violations = await seriousViolations(page);
+        t.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      });
+    },
+  );
+
   test.serial('a run going on (409) and a provider that cannot list people (422) are told in words', async (t) => {
     const { db, clock } = app.cradle;
     await db('directory_sync')
@@ -275,7 +340,7 @@ function registerTests(): void {
       t.true(await page.$eval('[data-testid="directory-sync"]', (el) => (el as HTMLButtonElement).disabled));
       t.is(await text(page, '[data-testid="directory-why"]'), 'A sync is running; wait for it to end.');
       const row = await rowWith(page, 'directory-runs-table', 'Running');
-      t.true((await text(page, row)).includes('Schedule or command line'));
+      t.true((await text(page, row)).includes('Scheduled or command line'));
       t.true((await text(page, row)).includes('Incremental'));
       // It ends: the panel reads it again by itself.
       await db('directory_runs')
@@ -354,6 +419,92 @@ function registerTests(): void {
         await waitForNoRow(page, 'group-maps-table', dn);
         const after = await app.get<{ data: { total: number } }>('/api/inte/app/groupMaps', { token });
         t.is(after.body.data.total, 0);
+      });
+    },
+  );
+
+  test.serial('a department is mapped through the searchable picker of the tree (dept:<path>)', async (t) => {
+    const group = await app.post<{ data: { id: number } }>(
+      '/api/sys/groups',
+      { name: 'Researchers', memberIds: [] },
+      { token },
+    );
+    t.is(group.status, 200, JSON.stringify(group.body));
+    await withPage(t, browser, async ({ page }) => {
+      await openApps(page);
+      await page.click('[data-testid="group-maps-add"]');
+      await page.waitForSelector('[data-testid="group-maps-kind"]', { visible: true });
+      await page.click('label[for="group-maps-kind-dept"]');
+      await page.waitForSelector('#group-maps-department', { visible: true });
+      t.is(await page.$('#group-maps-group'), null, 'the picker replaces the typed group');
+      // The tree, indented by depth, with the head counts (dir-ben and dir-cat are disabled: not counted).
+      await page.click('#group-maps-department');
+      await page.waitForSelector('[data-testid="group-maps-department"] .menu [data-path="Example / RnD"]', {
+        visible: true,
+      });
+      const shown = await page.$$eval('[data-testid="group-maps-department"] .menu [data-path]', (items) =>
+        items.map((i) => ({
+          path: i.getAttribute('data-path'),
+          text: (i as HTMLElement).innerText.trim(),
+          indent: parseFloat((i as HTMLElement).style.paddingLeft),
+        })),
+      );
+      t.deepEqual(shown, [
+        { path: 'Example', text: 'Example (2)', indent: 0 },
+        { path: 'Example / RnD', text: 'RnD (1)', indent: 1.25 },
+      ]);
+      await page.type('#group-maps-department', 'rnd');
+      await page.waitForFunction(
+        () =>
+          document.querySelectorAll('[data-testid="group-maps-department"] .menu [data-path]').length === 1 &&
+          document.querySelector('[data-testid="group-maps-department"] .menu [data-path="Example / RnD"]'),
+      );
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="group-maps-department"] > .text')?.textContent === 'Example / RnD',
+      );
+      const violations = await seriousViolations(page);
+      t.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      await page.select('#group-maps-source', '*');
+      await page.select('#group-maps-userGroupId', String(group.body.data.id));
+      await page.click('[data-testid="form-save"]');
+      await waitForGone(page, 'group-maps-form');
+      const row = await rowWith(page, 'group-maps-table', 'Example / RnD');
+      t.true((await text(page, row)).includes('Department: Example / RnD'));
+      t.true((await text(page, row)).includes('Researchers'));
+      const listed = await app.get<{ data: { items: Array<{ id: number; group: string; source: string }> } }>(
+        '/api/inte/app/groupMaps',
+        { token },
+      );
+      t.like(listed.body.data.items[0], { group: 'dept:Example / RnD', source: '*' });
+      await app.delete(`/api/inte/app/groupMaps/${listed.body.data.items[0]!.id}`, { token });
+    });
+  });
+
+  test.serial(
+    'one who may manage only this integration gets the roles and groups to map, and types a department',
+    async (t) => {
+      await createUserWithPermissions(app, 'dir-manager', ['inte:app:view', 'inte:app:save']);
+      await withPage(t, browser, async ({ page }) => {
+        await signInAs(page, app, 'dir-manager');
+        await page.goto(`${app.url}/inte/app`);
+        await page.waitForSelector('[data-testid="group-maps-add"]', { visible: true });
+        await page.click('[data-testid="group-maps-add"]');
+        await page.waitForSelector('#group-maps-group', { visible: true });
+        // From /inte/app/groupMaps/choices: the roles but admin, the user groups made above.
+        await page.waitForFunction(() => document.querySelectorAll('#group-maps-roleId option').length > 1);
+        const roles = await page.$$eval('#group-maps-roleId option', (os) => os.map((o) => o.textContent ?? ''));
+        t.false(
+          roles.some((r) => /^admin/i.test(r)),
+          roles.join(', '),
+        );
+        const groups = await page.$$eval('#group-maps-userGroupId option', (os) => os.map((o) => o.textContent));
+        t.true(groups.includes('Engineers') && groups.includes('Researchers'), groups.join(', '));
+        // Without the right to read the department tree: no picker, the group typed (dept:<path> explained).
+        t.is(await page.$('[data-testid="group-maps-kind"]'), null);
+        t.true((await text(page, '#group-maps-group-help')).includes('dept:'));
+        // No note about lists one may not read any more.
+        t.false((await text(page, '[data-testid="group-maps-form"]')).includes('You may not read this list'));
       });
     },
   );
