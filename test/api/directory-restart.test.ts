@@ -63,5 +63,21 @@ if (!slapdAvailable()) {
       const last = await directoryService.run(null, request);
       t.like(last.counts, { created: 0, updated: 0, disabled: 0 });
     });
+
+    test.serial(`${dialect}: the scheduler syncs only when directoryAutoSync is on`, async (t) => {
+      const { db } = app().cradle;
+      const runs = async () => Number((await db('directory_runs').count({ n: '*' }).first())!.n);
+      const before = await runs();
+      app().clock.advance(86_400_000);
+      t.true(await app().running.scheduler!.runIfDue('directory.full'));
+      t.is(await runs(), before, 'off by default: nothing runs');
+      const token = await app().adminToken();
+      t.is((await app().put('/api/sys/params', { directoryAutoSync: true }, { token })).status, 200);
+      app().clock.advance(86_400_000);
+      t.true(await app().running.scheduler!.runIfDue('directory.full'));
+      const last = await db('directory_runs').orderBy('id', 'desc').first();
+      t.like(last, { state: 'done', mode: 'full', started_by: null });
+      t.is(await runs(), before + 1);
+    });
   });
 }

@@ -22,6 +22,8 @@ export { GroupMappingService } from './mapping.ts';
 
 /** Whether a scheduled run has anything to do: a provider that lists people. */
 async function scheduled(c: Parameters<NonNullable<AtriumModule['jobs']>>[0], mode: 'full' | 'incremental') {
+  // A provider chosen for sign-in alone must not start creating accounts on its own.
+  if (!(await c.paramsService.get('directoryAutoSync'))) return;
   if (mode === 'incremental') {
     const minutes = Number(await c.paramsService.get('directoryIncrementMinutes'));
     const last = await c.directoryService.lastFinishedAt();

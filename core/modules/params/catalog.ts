@@ -656,6 +656,16 @@ export const PARAMS: readonly ParamDef[] = [
     '環境指標のしきい値（指標ごとに min・max）：読み取り値が範囲外になると管理者に一度通知し、範囲内に戻った後に再び外れたときに再通知',
   ),
   p(
+    'directoryAutoSync',
+    'integration',
+    bool,
+    false,
+    false,
+    '按计划同步目录（每晚全量，并按 directoryIncrementMinutes 增量）；关闭时只在控制台或命令行手动同步',
+    'Sync the directory on schedule (nightly in full, incrementally every directoryIncrementMinutes); off: only when started from the console or the command line',
+    'ディレクトリをスケジュールで同期する（毎晩完全同期、directoryIncrementMinutes ごとに差分）。オフの場合はコンソールまたはコマンドラインから手動で同期',
+  ),
+  p(
     'directoryAutoCreate',
     'integration',
     bool,
