@@ -21,6 +21,7 @@ const ORDER: Array<keyof RunView['counts']> = [
   'disabled',
   'skipped',
   'bookingsCancelled',
+  'bookingsHandedOver',
   'regrouped',
 ];
 
@@ -47,7 +48,7 @@ export function RunStateLabel({ run }: { run: Pick<RunView, 'state' | 'dryRun'> 
 export function RunCounts({ run, all = false }: { run: Pick<RunView, 'counts' | 'dryRun' | 'state'>; all?: boolean }) {
   const { t } = useTranslation('inte');
   const prefix = changedNothing(run) ? 'directory.would' : 'directory.count';
-  // Runs kept before the group mapping have no `regrouped`.
+  // Runs kept before the group mapping and the hand-over have no `regrouped` or `bookingsHandedOver`.
   const counts: Partial<RunView['counts']> = run.counts;
   const shown = ORDER.filter((k) => counts[k] !== undefined && (all || k === 'listed' || counts[k] > 0));
   return (
