@@ -7,6 +7,37 @@ export interface CalendarSyncResult {
   externalId: string;
 }
 
+/** 1.4: a room of Atrium and the calendar that mirrors it at the provider. */
+export interface CalendarRoom {
+  resourceId: number;
+  /** The room's calendar at the provider, as configured for the room (a CalDAV collection URL, a mailbox address). */
+  ref: string;
+}
+
+/** 1.4: an event written into a room's calendar outside Atrium (a calendar client booking the room there). */
+export interface ExternalEvent {
+  resourceId: number;
+  /** The event's iCalendar UID: the same event keeps it across changes. */
+  uid: string;
+  /** Grows with each change the organiser makes (SEQUENCE); absent when the provider has none. */
+  sequence?: number;
+  startAt: number;
+  endAt: number;
+  subject: string;
+  organiser: { name?: string | null; email?: string | null };
+  /** `cancelled`: the organiser cancelled it, or it was deleted from the calendar. */
+  status: 'confirmed' | 'cancelled';
+  /** A recurring event: its RRULE as written (the core books the occurrences it can, declines the others). */
+  rrule?: string | null;
+}
+
+/** 1.4: what changed in the rooms' calendars since the last call. */
+export interface CalendarChanges {
+  events: ExternalEvent[];
+  /** Pass back on the next call (sync tokens per room, RFC 6578; a delta link): only what changed since then. */
+  state?: string;
+}
+
 export interface CalendarProvider extends ProviderBase {
   /**
    * Creates or replaces the event of a booking in the resource's calendar.
@@ -22,4 +53,16 @@ export interface CalendarProvider extends ProviderBase {
    * two instants. Called when the grid is drawn (at most once a minute per resource).
    */
   busyTimes?(resourceRef: string, from: number, to: number): Promise<Array<{ startAt: number; endAt: number }>>;
+  /**
+   * 1.4, optional: the events written into the rooms' calendars at the provider since `state` (all of them when
+   * absent), without the events Atrium itself wrote there (their UIDs are the ones `upsertEvent` answered). Called
+   * by the calendar job every polling interval; throw to be called again next time.
+   */
+  changes?(rooms: CalendarRoom[], state?: string): Promise<CalendarChanges>;
+  /**
+   * 1.4, optional: tells the organiser of an external event that the room declined it (the provider's decline, or an
+   * iCalendar REPLY with PARTSTAT=DECLINED sent by e-mail), with the reason in the organiser's terms. Called through
+   * the outbox; throw to be retried.
+   */
+  decline?(event: ExternalEvent, room: CalendarRoom, reason: string): Promise<void>;
 }
