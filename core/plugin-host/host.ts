@@ -213,6 +213,16 @@ export class PluginHost {
     return (await this.storedRecently(kind)).provider;
   }
 
+  /**
+   * The address the selected notify provider sends from (its `account` setting, when it is an e-mail address):
+   * the ORGANIZER of an invitation whose organiser has none (docs/product-rules.md R11.9).
+   */
+  async notifySender(): Promise<string | undefined> {
+    const { provider, raw } = await this.storedRecently('notify');
+    const account = raw.account;
+    return provider !== 'none' && typeof account === 'string' && account.includes('@') ? account : undefined;
+  }
+
   private storedRecently(kind: PluginKind): Promise<StoredSettings> {
     let recent = this.recent.get(kind);
     if (!recent) this.recent.set(kind, (recent = new RecentValue(() => this.store.read(kind))));

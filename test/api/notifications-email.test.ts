@@ -1,5 +1,6 @@
 import test from 'ava';
 import type { EventMap, EventName } from '../../core/event-types.ts';
+import { readCalendar } from '../helpers/ical.ts';
 import { perDialect } from '../helpers/app.ts';
 import { header, mimePart, startMailSink, type MailSink } from '../helpers/mail.ts';
 import { recordChange, runJob, saveNotify, seedPlace, snapshot, type Place } from '../helpers/notify.ts';
@@ -103,7 +104,8 @@ perDialect(test, (dialect, app) => {
       2,
     );
     const updated = mimePart(forRcpt('org-em@example.org')!.raw, 'text/calendar')!.body;
-    t.regex(updated, /METHOD:REQUEST[\s\S]*SEQUENCE:1[\s\S]*DTEND:20261201T030000Z/);
+    t.regex(updated, /METHOD:REQUEST[\s\S]*SEQUENCE:1[\s\S]*DTEND;TZID=Asia\/Tokyo:20261201T120000/);
+    t.is(readCalendar(updated).events[0]!.end, Date.UTC(2026, 11, 1, 3), 'noon in Tokyo is 03:00 UTC');
     sink.mails.length = 0;
     await deliver(
       'booking.cancelled',

@@ -12,6 +12,7 @@ import {
   type OutboxRowView,
   type Place,
 } from '../helpers/notify.ts';
+import { readCalendar } from '../helpers/ical.ts';
 import { createUser, STAFF_PASSWORD } from '../helpers/users.ts';
 
 perDialect(test, (dialect, app) => {
@@ -80,12 +81,29 @@ perDialect(test, (dialect, app) => {
       t.false(m.en!.html.includes('<b>Q3'));
       t.true(m.en!.text.includes('“Planning <b>Q3</b> & budget”'), 'the text part is plain');
       t.is(m.en!.calendar!.method, 'REQUEST');
-      const ics = m.en!.calendar!.ics.replace(/\r\n /g, ''); // unfolded (RFC 5545 §3.1)
-      t.regex(ics, /METHOD:REQUEST\r\n/);
-      t.regex(ics, /ORGANIZER;CN="Olivia Organiser":mailto:org-ev@example.org/);
-      t.regex(ics, /ATTENDEE;CN="Aiko Attendee";[^\r]*mailto:att-ev@example.org/);
-      t.regex(ics, /ATTENDEE;CN="Gina Guest";[^\r]*mailto:gina@guest.example/);
-      t.regex(ics, /DTSTART:20261201T010000Z\r\nDTEND:20261201T020000Z/);
+      const cal = readCalendar(m.en!.calendar!.ics); // as a calendar client reads it (ical.js)
+      t.is(cal.method, 'REQUEST');
+      t.is(cal.events.length, 1);
+      const [e] = cal.events;
+      t.deepEqual(e!.organizer, {
+        cn: 'Olivia Organiser',
+        email: 'org-ev@example.org',
+        role: undefined,
+        partstat: undefined,
+      });
+      t.deepEqual(
+        e!.attendees.map((a) => [a.cn, a.email, a.role, a.partstat]),
+        [
+          ['Olivia Organiser', 'org-ev@example.org', 'CHAIR', 'ACCEPTED'],
+          ['Aiko Attendee', 'att-ev@example.org', 'REQ-PARTICIPANT', 'NEEDS-ACTION'],
+          ['Gina Guest', 'gina@guest.example', 'REQ-PARTICIPANT', 'NEEDS-ACTION'],
+        ],
+      );
+      // 10:00-11:00 in the room's zone (Asia/Tokyo, with its VTIMEZONE): 01:00-02:00 UTC.
+      t.deepEqual([e!.start, e!.end], [Date.UTC(2026, 11, 1, 1), Date.UTC(2026, 11, 1, 2)]);
+      t.is(e!.tzid, 'Asia/Tokyo');
+      t.deepEqual(cal.timezones, ['Asia/Tokyo']);
+      t.deepEqual([e!.uid, e!.sequence, e!.status], [`booking-${nextId - 1}@atrium`, 0, 'CONFIRMED']);
     },
   );
 
@@ -97,12 +115,15 @@ perDialect(test, (dialect, app) => {
     const unfolded = ics.replace(/\r\n /g, '');
     t.true(unfolded.includes(`SUMMARY:${subject}\r\n`));
     t.true(unfolded.includes('DESCRIPTION:Line one\\nLine two\\; with\\, commas\r\n'));
+    const [e] = readCalendar(ics).events;
+    t.deepEqual([e!.summary, e!.description], [subject, 'Line one\nLine two; with, commas']);
     t.false(ics.includes('\uFFFD'));
   });
 
   test.serial(`${dialect}: a change sends a new REQUEST with its sequence; cancellations send CANCEL`, async (t) => {
     const updated = await emit('booking.updated', booking({ id: 7001, sequence: 1, startTime: '11:00' }));
     t.regex(updated.en!.calendar!.ics, /UID:booking-7001@atrium\r\nSEQUENCE:1\r\n/);
+    t.like(readCalendar(updated.en!.calendar!.ics), { method: 'REQUEST' });
     t.regex(updated.en!.subject, /^Changed: /);
     const cancelled = await emit('booking.cancelled', {
       ...booking({ id: 7001, sequence: 2, state: 'cancelled' }),
@@ -110,6 +131,12 @@ perDialect(test, (dialect, app) => {
     });
     t.is(cancelled.en!.calendar!.method, 'CANCEL');
     t.regex(cancelled.en!.calendar!.ics, /METHOD:CANCEL\r\n[\s\S]*SEQUENCE:2\r\n[\s\S]*STATUS:CANCELLED/);
+    const gone = readCalendar(cancelled.en!.calendar!.ics);
+    t.deepEqual(
+      [gone.method, gone.events[0]!.uid, gone.events[0]!.sequence, gone.events[0]!.organizer?.email],
+      ['CANCEL', 'booking-7001@atrium', 2, 'org-ev@example.org'],
+    );
+    t.true(gone.events[0]!.attendees.length > 0);
     t.regex(cancelled.en!.text, /Reason: Room needed for audit/);
     t.regex(cancelled.ja!.subject, /^予約取消：/);
     const auto = await emit('booking.autoCancelled', booking({ state: 'autoCancelled' }));
@@ -194,7 +221,12 @@ perDialect(test, (dialect, app) => {
     const m = await emit('booking.created', booking());
     t.deepEqual(Object.keys(m), ['en']);
     t.deepEqual([people(m.en!.to), people(m.en!.cc)], [['Olivia Organiser'], []]);
-    t.notRegex(m.en!.calendar!.ics, /ATTENDEE/);
+    // Nobody is invited: the organiser is the only ATTENDEE (the chair), so the REQUEST still has one.
+    const [e] = readCalendar(m.en!.calendar!.ics).events;
+    t.deepEqual(
+      e!.attendees.map((a) => [a.cn, a.email, a.role]),
+      [['Olivia Organiser', 'org-ev@example.org', 'CHAIR']],
+    );
     await params.setMany(systemActor(), { options: '|copyright|' });
   });
 

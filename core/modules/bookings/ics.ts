@@ -1,72 +1,239 @@
 /**
- * iCalendar (RFC 5545) for one booking and for a user's private feed. Written by
- * hand: a VEVENT per booking, UID stable per booking, SEQUENCE from the row, so
- * calendar apps replace their copy on every change.
+ * iCalendar for one booking, for a series and for the feeds (docs/product-rules.md R11.9, R11.10), written by
+ * ical-generator through core/ical.ts. A booking alone is one VEVENT (UID booking-<id>); a series is one recurring
+ * VEVENT (UID series-<id>) whose RRULE is the series' rule, with an EXDATE for each date it does not hold (skipped
+ * at creation, cancelled alone, no-show) and a VEVENT with RECURRENCE-ID for each occurrence changed alone. SEQUENCE
+ * comes from the rows, so calendar apps replace their copy on every change.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { DateTime } from 'luxon';
 import type { Actor } from '../../actor.ts';
 import { NotFoundError } from '../../errors.ts';
-import { icalFold as fold, icalText as escapeText, icalUtc as stamp } from '../../ical.ts';
-import type { BookingDeps } from './deps.ts';
+import type { Cradle } from '../../cradle.ts';
+import { icalDocument, type IcalEvent, type IcalPerson, type IcalRecurrence } from '../../ical.ts';
+import type { BookingDeps, Db } from './deps.ts';
 import { bookingById } from './queries.ts';
 import { awaitsApproval, isIn, ON_CALENDAR, type BookingState } from './lifecycle.ts';
-import { BookingAttendeeModel, BookingModel } from './model.ts';
+import { BookingAttendeeModel, BookingModel, BookingSeriesModel } from './model.ts';
+import { expandDates } from './recurrence.ts';
 import { bookingOf, resourceNames, type BookingRow, type ResourceNames } from './repo.ts';
+import type { Recurrence } from './schema.ts';
 import { DAY_MS } from './time.ts';
-import { setFeedTokenHash, userByFeedTokenHash } from '../users/index.ts';
+import { enabledUsersById, setFeedTokenHash, userByFeedTokenHash } from '../users/index.ts';
+
+export const bookingUid = (id: number) => `booking-${id}@atrium`;
+export const seriesUid = (id: number) => `series-${id}@atrium`;
+export const PRODID = { company: 'Atrium', product: 'Room booking' };
 
 /** Awaiting approval is tentative; a meeting that holds or held its time is confirmed; anything else is off. */
-const statusOf = (state: BookingState): string =>
+export const statusOf = (state: BookingState): IcalEvent['status'] =>
   awaitsApproval(state) ? 'TENTATIVE' : isIn(ON_CALENDAR, state) ? 'CONFIRMED' : 'CANCELLED';
 
-function vevent(
-  b: Pick<BookingRow, 'id' | 'startAt' | 'endAt' | 'subject' | 'state' | 'sequence' | 'remarks'>,
-  names: ResourceNames | undefined,
-  now: number,
-): string[] {
-  const location = [names?.name, names?.floorName, names?.locationName].filter(Boolean).join(', ');
-  return [
-    'BEGIN:VEVENT',
-    `UID:booking-${b.id}@atrium`,
-    `SEQUENCE:${b.sequence}`,
-    `DTSTAMP:${stamp(now)}`,
-    `DTSTART:${stamp(b.startAt)}`,
-    `DTEND:${stamp(b.endAt)}`,
-    `SUMMARY:${escapeText(b.subject)}`,
-    ...(location ? [`LOCATION:${escapeText(location)}`] : []),
-    ...(b.remarks ? [`DESCRIPTION:${escapeText(b.remarks)}`] : []),
-    `STATUS:${statusOf(b.state)}`,
-    'END:VEVENT',
-  ];
+export const whereOf = (names: Pick<ResourceNames, 'name' | 'floorName' | 'locationName'> | undefined) =>
+  [names?.name, names?.floorName, names?.locationName].filter(Boolean).join(', ');
+
+type EventRow = Pick<
+  BookingRow,
+  'id' | 'startAt' | 'endAt' | 'subject' | 'state' | 'sequence' | 'remarks' | 'timeZone' | 'resourceId'
+>;
+
+/** One booking as a VEVENT of its own. */
+export function bookingEvent(
+  b: EventRow,
+  where: string,
+  organiser: IcalPerson,
+  attendees: IcalEvent['attendees'] = [],
+  status: IcalEvent['status'] = statusOf(b.state),
+): IcalEvent {
+  return {
+    uid: bookingUid(b.id),
+    sequence: b.sequence,
+    startAt: b.startAt,
+    endAt: b.endAt,
+    timeZone: b.timeZone,
+    summary: b.subject ?? '',
+    location: where || null,
+    description: b.remarks,
+    status,
+    organiser,
+    attendees,
+  };
 }
 
-function calendar(events: string[][], name: string): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Atrium//Bookings//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(name)}`,
-    ...events.flat(),
-    'END:VCALENDAR',
+/** A series as calendar clients see it, and Atrium's own occurrence list of it. */
+export interface SeriesShape {
+  seriesId: number;
+  uid: string;
+  timeZone: string;
+  rule: IcalRecurrence;
+  /** The booking the recurring event is described by (subject, place, remarks, attendees). */
+  master: BookingRow;
+  firstStartAt: number;
+  firstEndAt: number;
+  lastStartAt: number;
+  /** The largest SEQUENCE of the occurrences that follow the rule. */
+  sequence: number;
+  exdates: number[];
+  /** Occurrences changed alone, with the start they had in the series. */
+  overrides: Array<{ row: BookingRow; recurrenceId: number }>;
+  /** The dates the series still holds, with their times (overrides included). */
+  occurrences: Array<{ bookingId: number; startAt: number; endAt: number }>;
+  /** Each booking's start as the rule has it (its RECURRENCE-ID). */
+  nominal: Map<number, number>;
+  /** Nothing is held any more: the series is off. */
+  cancelled: boolean;
+  /** Every occurrence awaits approval. */
+  tentative: boolean;
+}
+
+const held = (b: BookingRow) => isIn(ON_CALENDAR, b.state);
+
+/** The series' shape from its row and its bookings (undefined when it has none). */
+export async function seriesShape(db: Db, seriesId: number): Promise<SeriesShape | undefined> {
+  const series = await BookingSeriesModel.query(db).findById(seriesId);
+  const rows = (await BookingModel.query(db).where({ series_id: seriesId }).orderBy('start_at')).map(bookingOf);
+  if (!series || rows.length === 0) return undefined;
+  const zone = rows[0]!.timeZone;
+  const recurrence = JSON.parse(series.recurrence) as Recurrence;
+  const untilDate = series.untilDate ?? rows[rows.length - 1]!.seriesDate ?? rows[rows.length - 1]!.meetingDate;
+  // A series cut before its first date (its following occurrences cancelled from the first) has no dates left.
+  const dates =
+    untilDate < series.firstDate
+      ? []
+      : expandDates(series.firstDate, { ...recurrence, count: undefined, until: untilDate });
+  const inRule = rows.filter((r) => !r.detached);
+  const pattern = inRule.find(held) ?? inRule[0] ?? rows[0]!;
+  const startTime = series.wholeDay ? pattern.startTime : (series.startTime ?? pattern.startTime);
+  const endTime = series.wholeDay ? pattern.endTime : (series.endTime ?? pattern.endTime);
+  const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone }).toMillis();
+  const duration = at(pattern.meetingDate, endTime) - at(pattern.meetingDate, startTime);
+  const byDate = new Map(rows.map((r) => [r.seriesDate ?? r.meetingDate, r]));
+  const exdates: number[] = [];
+  const overrides: SeriesShape['overrides'] = [];
+  const nominalOf = new Map<number, number>();
+  const occurrences: SeriesShape['occurrences'] = [];
+  for (const date of dates) {
+    const nominal = at(date, startTime);
+    const row = byDate.get(date);
+    if (row) nominalOf.set(row.id, nominal);
+    if (!row || !held(row)) {
+      exdates.push(nominal);
+      continue;
+    }
+    occurrences.push({ bookingId: row.id, startAt: row.startAt, endAt: row.endAt });
+    if (row.detached) overrides.push({ row, recurrenceId: nominal });
+  }
+  const first = dates[0] ?? pattern.meetingDate;
+  return {
+    seriesId,
+    uid: seriesUid(seriesId),
+    timeZone: zone,
+    rule: {
+      freq: recurrence.freq,
+      interval: recurrence.interval ?? 1,
+      byWeekday: recurrence.byWeekday,
+      byMonthDay: recurrence.byMonthDay,
+      bySetPos: recurrence.bySetPos,
+    },
+    master: pattern,
+    firstStartAt: at(first, startTime),
+    firstEndAt: at(first, startTime) + duration,
+    lastStartAt: at(dates[dates.length - 1] ?? first, startTime),
+    sequence: Math.max(...(inRule.length ? inRule : rows).map((r) => r.sequence)),
+    exdates,
+    overrides,
+    occurrences,
+    nominal: nominalOf,
+    cancelled: series.state === 'cancelled' || occurrences.length === 0,
+    tentative: occurrences.length > 0 && rows.filter(held).every((r) => awaitsApproval(r.state)),
+  };
+}
+
+/** The recurring VEVENT of a series and its overrides, all with the series' UID. */
+export function seriesEvents(
+  s: SeriesShape,
+  where: (row: BookingRow) => string,
+  organiser: IcalPerson,
+  attendees: IcalEvent['attendees'] = [],
+): IcalEvent[] {
+  const master: IcalEvent = {
+    ...bookingEvent(s.master, where(s.master), organiser, attendees),
+    uid: s.uid,
+    sequence: s.sequence,
+    startAt: s.firstStartAt,
+    endAt: s.firstEndAt,
+    timeZone: s.timeZone,
+    status: s.cancelled ? 'CANCELLED' : s.tentative ? 'TENTATIVE' : 'CONFIRMED',
+    repeat: { rule: s.rule, lastStartAt: s.lastStartAt, exdates: s.exdates },
+  };
+  if (s.cancelled) return [master];
+  return [
+    master,
+    ...s.overrides.map(({ row, recurrenceId }) => ({
+      ...bookingEvent(row, where(row), organiser, attendees),
+      uid: s.uid,
+      recurrenceId,
+      timeZone: s.timeZone,
+    })),
   ];
-  return lines.map(fold).join('\r\n') + '\r\n';
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The feed needs the notify provider's sending address, the ORGANIZER of meetings whose organiser has none. */
+type FeedDeps = BookingDeps & { pluginHost?: Cradle['pluginHost'] };
+
 export class BookingFeedService {
-  constructor(private readonly deps: BookingDeps) {}
+  constructor(private readonly deps: FeedDeps) {}
+
+  /** Organisers as ORGANIZER: their address, else the sending account, else an address that reaches nobody. */
+  private async organisers(ids: number[]): Promise<(id: number) => IcalPerson> {
+    const users = new Map((await enabledUsersById(this.deps.db, [...new Set(ids)])).map((u) => [u.id, u]));
+    const sender = await this.deps.pluginHost?.notifySender().catch(() => undefined);
+    return (id) => {
+      const u = users.get(id);
+      return { name: u ? u.realName || u.username : '', email: u?.email || sender || `user-${id}@atrium.invalid` };
+    };
+  }
+
+  /** Rows as a PUBLISH document: bookings alone as themselves, each series once as a recurring event. */
+  private async publish(rows: BookingRow[], name: string): Promise<string> {
+    const { db, clock } = this.deps;
+    const names = await resourceNames(
+      db,
+      rows.map((r) => r.resourceId),
+    );
+    const where = (r: Pick<BookingRow, 'resourceId'>) => whereOf(names.get(r.resourceId));
+    const seriesIds = [...new Set(rows.map((r) => r.seriesId).filter((s): s is number => s !== null))];
+    const shapes = (await Promise.all(seriesIds.map((id) => seriesShape(db, id)))).filter(
+      (s): s is SeriesShape => s !== undefined,
+    );
+    const organiser = await this.organisers([...rows, ...shapes.map((s) => s.master)].map((r) => r.organiserId));
+    const events = [
+      ...rows.filter((r) => r.seriesId === null).map((b) => bookingEvent(b, where(b), organiser(b.organiserId))),
+      ...shapes.flatMap((s) => seriesEvents(s, where, organiser(s.master.organiserId))),
+    ];
+    return icalDocument({ method: 'PUBLISH', prodId: PRODID, name, now: clock.now(), events });
+  }
 
   /** One booking as an .ics file, for whoever may see the booking. */
   async bookingIcs(actor: Actor, id: number): Promise<string> {
     const view = await bookingById(this.deps, actor, id);
+    const row = bookingOf((await BookingModel.query(this.deps.db).findById(view.id))!);
     const names = (await resourceNames(this.deps.db, [view.resourceId])).get(view.resourceId);
-    return calendar(
-      [vevent({ ...view, subject: view.subject ?? '', remarks: view.remarks }, names, this.deps.clock.now())],
-      view.subject ?? 'Atrium',
+    const organiser = (await this.organisers([row.organiserId]))(row.organiserId);
+    const event = bookingEvent(
+      { ...row, subject: view.subject ?? '', remarks: view.remarks ?? null },
+      whereOf(names),
+      organiser,
     );
+    return icalDocument({
+      method: 'PUBLISH',
+      prodId: PRODID,
+      name: view.subject ?? 'Atrium',
+      now: this.deps.clock.now(),
+      events: [event],
+    });
   }
 
   /** Creates or rotates the caller's feed token; only its hash is kept, so the old URL stops working. */
@@ -95,13 +262,6 @@ export class BookingFeedService {
         .orderBy('start_at')
         .limit(1000)
     ).map(bookingOf);
-    const names = await resourceNames(
-      db,
-      rows.map((r) => r.resourceId),
-    );
-    return calendar(
-      rows.map((b) => vevent(b, names.get(b.resourceId), now)),
-      `Atrium – ${user.username}`,
-    );
+    return this.publish(rows, `Atrium – ${user.username}`);
   }
 }

@@ -21,7 +21,7 @@ import { claimReminder, dueReminders, snapshotsOf } from '../bookings/index.ts';
 import { localPasswordsChanged, usernameOf } from '../users/index.ts';
 import type { CentreService } from './centre-service.ts';
 import { isTemplateEvent, type TemplateData, type TemplateEvent } from './events.ts';
-import { bookingIcs } from './ics.ts';
+import { bookingIcs, seriesPart } from './ics.ts';
 import { bookingRecipients, byAudience, holdersOfCapability, isPending, usersById, type Person } from './recipients.ts';
 import type { TemplatesService } from './templates-service.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -96,18 +96,31 @@ export class NotificationsService {
   }
 
   private async bookingDrafts(event: TemplateEvent, { booking: b, reason }: BookingEvent): Promise<Draft[]> {
+    // A change to a whole series is told once, by its first occurrence's message (R11.9).
+    const part = await seriesPart(this.deps.db, event, b);
+    if (part === 'silent') return [];
     // noCC: only the organiser is told. With attendees switched off (useAttendee) there is nobody to copy either.
     const noCC =
       (await this.deps.paramsService.hasOption('noCC')) || !(await this.deps.paramsService.get<boolean>('useAttendee'));
     const { people, organiser } = await bookingRecipients(this.deps.db, event, b, noCC);
     const method = calendarMethod(event, b);
-    const ics =
-      method && organiser?.email
-        ? bookingIcs(
+    // ORGANIZER: the organiser's address, else the sending account with the organiser's name (R11.9).
+    const organiserAddress = organiser?.email || (await this.deps.pluginHost.notifySender());
+    const guests = people.filter((p) => p.role === 'cc' && p.email).map((p) => ({ name: p.name, email: p.email! }));
+    // A REQUEST has at least one ATTENDEE: the organiser (the chair) when they have an address, and the guests.
+    const attendees = [
+      ...(organiser?.email ? [{ name: organiser.name, email: organiser.email, chair: true }] : []),
+      ...guests,
+    ];
+    const calendar =
+      method && organiserAddress && attendees.length
+        ? await bookingIcs(
+            this.deps.db,
             method,
+            part,
             b,
-            { name: organiser.name, email: organiser.email },
-            people.filter((p) => p.role === 'cc' && p.email).map((p) => ({ name: p.name, email: p.email! })),
+            { name: organiser?.name ?? '', email: organiserAddress },
+            attendees,
             this.deps.clock.now(),
           )
         : undefined;
@@ -126,12 +139,7 @@ export class NotificationsService {
       remarks: b.remarks ?? '',
       pending: isPending(b),
     };
-    return this.drafts(
-      event,
-      people,
-      { booking, reason: reason ?? undefined },
-      ics && method ? { method, ics } : undefined,
-    );
+    return this.drafts(event, people, { booking, reason: reason ?? undefined }, calendar);
   }
 
   private async userDrafts(event: TemplateEvent, p: UserEvent & { daysLeft?: number }): Promise<Draft[]> {
