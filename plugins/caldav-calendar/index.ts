@@ -132,7 +132,7 @@ export default definePlugin({
       }
     }
 
-    /** MKCALENDAR once per calendar and process; "already there" (405/409/403 on an existing one) is fine. */
+    /** MKCALENDAR once per calendar and process; "already there" (405, or 409 from Radicale) is fine. */
     async function ensureCalendar(url: string, resourceId: number): Promise<void> {
       if (ensured.has(url)) return;
       const [res] = await call('MKCALENDAR', url, () =>

@@ -1,10 +1,11 @@
 /**
  * The CalDAV provider (plugins/caldav-calendar) against a real Radicale started for the suite
  * (test/helpers/radicale.ts): a booking's event is created in its room's calendar (made on first use) with a stable
- * UID, SEQUENCE and times, updated in place, moved with the booking, removed on cancel; `changes()` lists what a
- * calendar client wrote (not Atrium's own events), then nothing, then a change and a deletion (cancelled); a token
- * the server no longer knows falls back to a full listing; a wrong password is said plainly; `decline` removes the
- * event; health.
+ * UID, SEQUENCE and times, updated in place (written over a client's edit), moved with the booking, removed on cancel;
+ * `changes()` lists what a calendar client wrote (not Atrium's own events; zoned times, whole days, series), then
+ * nothing, then a change and a deletion (cancelled); a token the server no longer knows falls back to a full listing
+ * (deletions meanwhile included); a room read at its own URL; a wrong password and an unreachable server are said
+ * plainly; `decline` removes the event; health.
  */
 import test from 'ava';
 import ICAL from 'ical.js';
@@ -219,6 +220,56 @@ if (!radicaleAvailable()) {
       t.deepEqual((await p.changes!([room], next.state)).events, []);
     },
   );
+
+  test.serial('changes: times in a zone of the event’s VTIMEZONE, a whole day, a series with its RRULE', async (t) => {
+    const { p } = provider();
+    const room = { resourceId: 10, ref: '' };
+    const zoned = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN',
+      'BEGIN:VTIMEZONE',
+      'TZID:Europe/Paris',
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:19700329T020000',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:zoned@example.org',
+      'DTSTAMP:20260301T000000Z',
+      'DTSTART;TZID=Europe/Paris:20260302T100000',
+      'DTEND;TZID=Europe/Paris:20260302T113000',
+      'RRULE:FREQ=WEEKLY;COUNT=4',
+      'SUMMARY:Weekly in Paris',
+      'ORGANIZER:mailto:dan@example.org',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    await clientPut(10, 'zoned.ics', zoned);
+    const allDay = clientIcs('all-day@example.org', 0, T0)
+      .replace(/DTSTART:\d{8}T\d{6}Z/, 'DTSTART;VALUE=DATE:20260303')
+      .replace(/DTEND:\d{8}T\d{6}Z/, 'DTEND;VALUE=DATE:20260304');
+    await clientPut(10, 'all-day.ics', allDay);
+    const { events } = await p.changes!([room]);
+    const z = events.find((e) => e.uid === 'zoned@example.org')!;
+    t.is(z.startAt, Date.UTC(2026, 2, 2, 9), '10:00 in Paris (UTC+1 in March)');
+    t.is(z.endAt, Date.UTC(2026, 2, 2, 10, 30));
+    t.is(z.rrule, 'FREQ=WEEKLY;COUNT=4');
+    t.deepEqual(z.organiser, { name: null, email: 'dan@example.org' });
+    t.is(z.sequence, undefined, 'no SEQUENCE written');
+    const d = events.find((e) => e.uid === 'all-day@example.org')!;
+    t.is(d.endAt - d.startAt, 24 * HOUR);
+  });
 
   test.serial('changes: a token the server does not know falls back to a full listing', async (t) => {
     const { p, ctx } = provider();
