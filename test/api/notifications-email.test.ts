@@ -125,6 +125,44 @@ perDialect(test, (dialect, app) => {
   });
 
   test.serial(
+    `${dialect}: an organiser without an address: the sending account is the ORGANIZER, with the organiser's name, so guests get a REQUEST and later a CANCEL`,
+    async (t) => {
+      const { db } = app().cradle;
+      const email = (await db('users').where({ id: place.organiserId }).first('email')).email as string;
+      await db('users').where({ id: place.organiserId }).update({ email: null });
+      try {
+        sink.mails.length = 0;
+        const booking = snapshot(place, { id: 502 });
+        await deliver('booking.created', { booking, actorId: place.organiserId }, 2);
+        const invited = readCalendar(mimePart(forRcpt('gina@guest.example')!.raw, 'text/calendar')!.body);
+        t.is(invited.method, 'REQUEST');
+        const [e] = invited.events;
+        t.deepEqual([e!.organizer!.cn, e!.organizer!.email], ['Olivia Organiser', 'rooms@example.org']);
+        t.deepEqual(
+          e!.attendees.map((a) => a.email),
+          ['att-em@example.org', 'gina@guest.example'],
+          'the organiser, without an address, is no ATTENDEE; the guests are',
+        );
+        t.truthy(mimePart(forRcpt('att-em@example.org')!.raw, 'text/calendar'));
+        sink.mails.length = 0;
+        await deliver(
+          'booking.cancelled',
+          { booking: { ...booking, sequence: 1, state: 'cancelled' }, actorId: place.organiserId },
+          2,
+        );
+        const cancelled = readCalendar(mimePart(forRcpt('gina@guest.example')!.raw, 'text/calendar')!.body);
+        t.deepEqual(
+          [cancelled.method, cancelled.events[0]!.uid, cancelled.events[0]!.sequence],
+          ['CANCEL', 'booking-502@atrium', 1],
+        );
+        t.is(cancelled.events[0]!.organizer!.email, 'rooms@example.org');
+      } finally {
+        await db('users').where({ id: place.organiserId }).update({ email });
+      }
+    },
+  );
+
+  test.serial(
     `${dialect}: the Exchange variant signs in as DOMAIN\\user; mails without a calendar part stay plain`,
     async (t) => {
       await saveNotify(app(), admin, 'notify-email', {

@@ -144,7 +144,8 @@ export async function seriesShape(db: Db, seriesId: number): Promise<SeriesShape
     overrides,
     occurrences,
     nominal: nominalOf,
-    cancelled: series.state === 'cancelled' || occurrences.length === 0,
+    // A series cancelled as a whole keeps the occurrences changed alone (R6): it is off once nothing is held.
+    cancelled: occurrences.length === 0,
     tentative: occurrences.length > 0 && rows.filter(held).every((r) => awaitsApproval(r.state)),
   };
 }
