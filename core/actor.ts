@@ -70,3 +70,12 @@ export function capabilitiesOf(actor: Actor): Capability[] {
 export function systemActor(lang: Lang = 'en'): Actor {
   return { userId: 0, username: 'system', permissions: new Set([WILDCARD]), lang, via: 'system' };
 }
+
+/**
+ * A background service of Atrium acting with an administrator's authority on bookings, where the booking lifecycle
+ * gives the scheduler no say (a leaver's bookings cancelled by the directory sync, a meeting cancelled in a room's
+ * calendar): user 0, no account, so the change is recorded as made by nobody, under `name`.
+ */
+export function serviceActor(name: string, lang: Lang = 'en'): Actor {
+  return { userId: 0, username: name, permissions: new Set([WILDCARD]), lang, via: 'session' };
+}

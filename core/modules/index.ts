@@ -11,6 +11,7 @@ import { dashboardModule } from './dashboard/index.ts';
 import { devicesModule } from './devices/index.ts';
 import { dictionaryModule } from './dictionary/index.ts';
 import { environmentModule } from './environment/index.ts';
+import { calendarSyncModule } from './calendar-sync/index.ts';
 import { directoryModule } from './directory/index.ts';
 import { facesModule } from './faces/index.ts';
 import { groupsModule } from './groups/index.ts';
@@ -66,5 +67,6 @@ export const modules: readonly AtriumModule[] = [
   environmentModule,
   facesModule,
   directoryModule,
+  calendarSyncModule,
   scimModule,
 ];

@@ -6,7 +6,13 @@
  * their interface says the outbox calls.
  */
 import type { BookingSnapshot } from '../event-types.ts';
-import type { NotifyMessage, NotifyResult, PluginKind } from '../plugin-sdk/index.ts';
+import type {
+  CalendarRoom,
+  ExternalEvent,
+  NotifyMessage,
+  NotifyResult,
+  PluginKind,
+} from '../plugin-sdk/index.ts';
 import { deliverCalendar } from './booking-sync.ts';
 import type { PluginHost } from './host.ts';
 import type { OutboxRow } from './outbox.ts';
@@ -52,6 +58,15 @@ export async function deliver(host: PluginHost, row: OutboxRow): Promise<string 
       p.send({ ...message, id: String(row.id) }),
     )) as NotifyResult | void;
     return result?.skipped?.length ? `delivered; skipped ${result.skipped.join(', ')}` : undefined;
+  }
+  if (row.kind === 'calendar' && row.topic === 'decline') {
+    // An event written into a room's calendar outside Atrium that the room refused (SDK 1.4).
+    const { event, room, reason } = row.payload as { event: ExternalEvent; room: CalendarRoom; reason: string };
+    await host.call('calendar', 'decline', (p) => {
+      if (!p.decline) throw new Error('the calendar provider cannot decline');
+      return p.decline(event, room, reason);
+    });
+    return;
   }
   if (row.kind === 'calendar') {
     const { booking } = row.payload as { booking: BookingSnapshot };

@@ -50,6 +50,7 @@ const OWNERS: Record<string, string[]> = {
   environment: ['environment_readings', 'environment_hourly', 'environment_rollup', 'environment_alerts'],
   faces: ['face_people', 'face_images'],
   directory: ['directory_runs', 'directory_sync', 'directory_group_maps'],
+  'calendar-sync': ['calendar_rooms', 'calendar_events', 'calendar_sync'],
 };
 
 /**

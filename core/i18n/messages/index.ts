@@ -20,6 +20,7 @@ import qr from './qr.ts';
 import wall from './wall.ts';
 import eink from './eink.ts';
 import environment from './environment.ts';
+import calendar from './calendar.ts';
 import directory from './directory.ts';
 import faces from './faces.ts';
 import scim from './scim.ts';
@@ -42,6 +43,7 @@ const sets: MessageSet[] = [
   wall,
   eink,
   environment,
+  calendar,
   directory,
   faces,
   scim,

@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { systemActor, type Actor } from '../../actor.ts';
+import { serviceActor, systemActor, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -338,10 +338,7 @@ export class DirectoryService {
     // The booking lifecycle lets the scheduler only auto-cancel: a leaver's bookings are cancelled as a booking
     // administrator would, by the administrator who started the run, or for a scheduled run by the directory
     // itself (user 0: no account, recorded as cancelled by nobody).
-    const actor: Actor =
-      runner.via === 'system'
-        ? { ...runner, username: 'directory', via: 'session', permissions: new Set(['*']) }
-        : runner;
+    const actor = runner.via === 'system' ? serviceActor('directory', runner.lang) : runner;
     let n = 0;
     for (const id of await bookingsService.upcomingOf(userId, clock.now())) {
       try {

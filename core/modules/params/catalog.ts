@@ -656,6 +656,16 @@ export const PARAMS: readonly ParamDef[] = [
     '環境指標のしきい値（指標ごとに min・max）：読み取り値が範囲外になると管理者に一度通知し、範囲内に戻った後に再び外れたときに再通知',
   ),
   p(
+    'calendarExternalOrganiser',
+    'integration',
+    z.string().trim().max(50),
+    '',
+    false,
+    '外部组织者（邮箱不属于任何账号）在会议室日历中预约时，以此用户名的账号预约；为空时拒绝',
+    'Username of the account that books the meetings outside organisers write into a room’s calendar (their e-mail is no account’s); empty: they are declined',
+    '外部の主催者（メールアドレスがどのアカウントにも属さない）が会議室のカレンダーに書いた会議を予約するアカウントのユーザー名。空の場合は辞退する',
+  ),
+  p(
     'directoryAutoSync',
     'integration',
     bool,

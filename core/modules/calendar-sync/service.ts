@@ -1,0 +1,315 @@
+/**
+ * Calendar sync, the way back (docs/product-rules.md R23): the events written into the rooms' calendars at the
+ * calendar provider outside Atrium (a calendar client booking the room there) become bookings of those rooms,
+ * through the booking engine like any other, so its slot table decides: an event whose time is taken, or that the
+ * room's rules refuse (outside open hours, too long, a disabled period), is declined back to its organiser through
+ * the provider (the outbox's `decline`) and kept here with the reason for the room's administrators. Its organiser is
+ * the account with the event organiser's e-mail address, else the account `calendarExternalOrganiser` names, with
+ * the outside organiser as a guest; with neither, the event is declined. Each event is one row per room and UID, so
+ * a poll cut short and read again books nothing twice.
+ */
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import type { Logger } from 'pino';
+import { serviceActor, type Actor } from '../../actor.ts';
+import type { Clock } from '../../clock.ts';
+import type { Cradle } from '../../cradle.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { paginateModels } from '../../db/paging.ts';
+import { AppError, BusinessRuleError, NotFoundError } from '../../errors.ts';
+import { t, type Lang } from '../../i18n/index.ts';
+import type { CalendarRoom, ExternalEvent } from '../../plugin-sdk/index.ts';
+import { usersMatching } from '../users/index.ts';
+import { CalendarEventModel, CalendarRoomModel } from './model.ts';
+import type { CalendarRoomBody, CalendarRoomView, ExternalQuery, ExternalView, PullResult } from './schema.ts';
+
+export interface CalendarSyncDeps {
+  db: Knex;
+  clock: Clock;
+  logger: Logger;
+  pluginHost: Cradle['pluginHost'];
+  outbox: Cradle['outbox'];
+  paramsService: Cradle['paramsService'];
+  usersService: Cradle['usersService'];
+  authService: Cradle['authService'];
+  bookingsService: Cradle['bookingsService'];
+  resourcesService: Cradle['resourcesService'];
+  operationLog: Cradle['operationLog'];
+}
+
+type Outcome = 'booked' | 'declined' | 'cancelled' | 'unchanged';
+
+const LANG: Lang = 'en';
+
+export class CalendarSyncService {
+  constructor(private readonly deps: CalendarSyncDeps) {}
+
+  async rooms(): Promise<CalendarRoomView[]> {
+    const rooms = await CalendarRoomModel.query(this.deps.db).orderBy('resource_id');
+    const out: CalendarRoomView[] = [];
+    for (const r of rooms) {
+      const resource = await this.deps.resourcesService.get(r.resourceId).catch(() => null);
+      out.push({ resourceId: r.resourceId, resourceName: resource?.name ?? null, ref: r.ref, createdAt: r.createdAt });
+    }
+    return out;
+  }
+
+  /** Mirrors a room's calendar (or changes its reference). */
+  async setRoom(actor: Actor, resourceId: number, body: CalendarRoomBody): Promise<CalendarRoomView> {
+    const { db, clock, operationLog, resourcesService } = this.deps;
+    const resource = await resourcesService.get(resourceId);
+    await db.transaction(async (trx) => {
+      const before = await CalendarRoomModel.query(trx).findById(resourceId);
+      if (before) await trx('calendar_rooms').where({ resource_id: resourceId }).update({ ref: body.ref });
+      else await trx('calendar_rooms').insert({ resource_id: resourceId, ref: body.ref, created_at: clock.now() });
+      await operationLog.record(trx, actor, {
+        action: 'calendar.room.save',
+        target: resourceId,
+        before: before ? { ref: before.ref } : undefined,
+        after: body,
+      });
+    });
+    const row = (await CalendarRoomModel.query(db).findById(resourceId))!;
+    return { resourceId, resourceName: resource.name, ref: row.ref, createdAt: row.createdAt };
+  }
+
+  async removeRoom(actor: Actor, resourceId: number): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const n = await trx('calendar_rooms').where({ resource_id: resourceId }).del();
+      if (!n) throw new NotFoundError('calendarRoom', resourceId);
+      await this.deps.operationLog.record(trx, actor, { action: 'calendar.room.delete', target: resourceId });
+    });
+  }
+
+  /** The external events and what became of them, newest first (the declined ones are for the administrators). */
+  async external(query: ExternalQuery) {
+    const q = CalendarEventModel.query(this.deps.db).orderBy('updated_at', 'desc').orderBy('id', 'desc');
+    if (query.state) q.where('state', query.state);
+    if (query.resourceId) q.where('resource_id', query.resourceId);
+    return paginateModels(q, query, (e): ExternalView => ({
+      id: e.id,
+      resourceId: e.resourceId,
+      uid: e.uid,
+      sequence: e.sequence,
+      state: e.state,
+      bookingId: e.bookingId ?? null,
+      subject: e.subject,
+      organiserName: e.organiserName ?? null,
+      organiserEmail: e.organiserEmail ?? null,
+      startAt: e.startAt,
+      endAt: e.endAt,
+      reason: e.reason ?? null,
+      updatedAt: e.updatedAt,
+    }));
+  }
+
+  /**
+   * One poll (the `calendar.pull` job): the provider's changes since the last poll, each applied. The mark moves on
+   * only after every event was applied, so a poll cut short is read again, and the rows keep it from booking twice.
+   */
+  async pull(): Promise<PullResult> {
+    const { db, pluginHost } = this.deps;
+    const result: PullResult = { events: 0, booked: 0, declined: 0, cancelled: 0, unchanged: 0 };
+    const rooms: CalendarRoom[] = (await CalendarRoomModel.query(db)).map((r) => ({
+      resourceId: r.resourceId,
+      ref: r.ref,
+    }));
+    if (!rooms.length) return result;
+    const canRead = await pluginHost.tryCall('calendar', 'capabilities', (p) => typeof p.changes === 'function');
+    if (!canRead) return result;
+    const sync = (await db('calendar_sync').where({ id: 1 }).first('state')) as { state: string | null };
+    const changes = await pluginHost.call('calendar', 'changes', (p) => p.changes!(rooms, sync.state ?? undefined));
+    const byId = new Map(rooms.map((r) => [r.resourceId, r]));
+    for (const event of changes.events ?? []) {
+      const room = byId.get(event.resourceId);
+      if (!room || !isEvent(event)) continue;
+      result.events++;
+      result[await this.apply(event, room)]++;
+    }
+    await db('calendar_sync')
+      .where({ id: 1 })
+      .update({ state: changes.state ?? sync.state, polled_at: this.deps.clock.now() });
+    return result;
+  }
+
+  /** What one external event means for its room. */
+  async apply(event: ExternalEvent, room: CalendarRoom): Promise<Outcome> {
+    const { db, clock } = this.deps;
+    const uid = event.uid.slice(0, 255);
+    const sequence = Math.max(0, Math.trunc(event.sequence ?? 0));
+    let row = await CalendarEventModel.query(db).findOne({ resource_id: room.resourceId, uid });
+    if (event.status === 'cancelled') {
+      if (!row || row.state === 'cancelled') return 'unchanged';
+      if (row.bookingId && row.state === 'booked') await this.cancelBooking(row.bookingId);
+      await this.mark(row.id, { state: 'cancelled', reason: null });
+      return 'cancelled';
+    }
+    const same =
+      row &&
+      row.startAt === event.startAt &&
+      row.endAt === event.endAt &&
+      row.subject === subjectOf(event) &&
+      row.sequence >= sequence;
+    if (row && same && (row.state === 'booked' || row.state === 'declined')) return 'unchanged';
+    if (!row) {
+      try {
+        await db('calendar_events').insert({
+          resource_id: room.resourceId,
+          uid,
+          sequence,
+          state: 'pending',
+          subject: subjectOf(event),
+          organiser_name: event.organiser?.name?.slice(0, 100) ?? null,
+          organiser_email: event.organiser?.email?.slice(0, 100) ?? null,
+          start_at: event.startAt,
+          end_at: event.endAt,
+          updated_at: clock.now(),
+        });
+      } catch (err) {
+        // Another process applies the same event right now.
+        if (isUniqueViolation(err)) return 'unchanged';
+        throw err;
+      }
+      row = (await CalendarEventModel.query(db).findOne({ resource_id: room.resourceId, uid }))!;
+    }
+    const fields = {
+      sequence,
+      subject: subjectOf(event),
+      start_at: event.startAt,
+      end_at: event.endAt,
+      organiser_name: event.organiser?.name?.slice(0, 100) ?? null,
+      organiser_email: event.organiser?.email?.slice(0, 100) ?? null,
+    };
+    try {
+      const bookingId = await this.book(event, room, row);
+      await this.mark(row.id, { ...fields, state: 'booked', booking_id: bookingId, reason: null });
+      return 'booked';
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const reason = t(LANG, err.key, err.params).slice(0, 300);
+      // A meeting moved onto a taken time: the room keeps none of it.
+      if (row.bookingId && row.state === 'booked') await this.cancelBooking(row.bookingId);
+      await this.decline(event, room, reason, row.id, fields);
+      return 'declined';
+    }
+  }
+
+  /** Creates the event's booking, or moves the one it already has; throws the booking engine's refusal. */
+  private async book(event: ExternalEvent, room: CalendarRoom, row: CalendarEventModel): Promise<number> {
+    // Only the first occurrence could be booked: the organiser is told rather than left with a half-booked series.
+    if (event.rrule) throw new BusinessRuleError('calendar.recurring');
+    const resource = await this.deps.resourcesService.get(room.resourceId);
+    const times = localTimes(event, resource.timeZone);
+    const organiser = await this.organiser(event);
+    if (row.bookingId && row.state === 'booked') {
+      await this.deps.bookingsService.modify(organiser.actor, row.bookingId, {
+        ...times,
+        subject: subjectOf(event),
+        scope: 'one',
+      });
+      return row.bookingId;
+    }
+    const guest =
+      organiser.external && event.organiser?.email ? [{ name: organiser.name, email: event.organiser.email }] : [];
+    const made = await this.deps.bookingsService.create(organiser.actor, {
+      resourceId: room.resourceId,
+      ...times,
+      subject: subjectOf(event),
+      remarks: organiser.external
+        ? t(LANG, 'calendar.bookedOutside', { name: organiser.name }).slice(0, 300)
+        : undefined,
+      innerAttendees: [],
+      outerAttendees: guest,
+      reminderMinutes: 0,
+      conflictPolicy: 'fail',
+    });
+    return (made as { id: number }).id;
+  }
+
+  /** The account the event is booked under: its organiser's by e-mail, else the configured one; else refused. */
+  private async organiser(event: ExternalEvent): Promise<{ actor: Actor; external: boolean; name: string }> {
+    const { db, usersService, authService, paramsService } = this.deps;
+    const email = event.organiser?.email?.trim();
+    const name = event.organiser?.name?.trim() || email || '?';
+    const matches = email ? (await usersMatching(db, 'email', email)).filter((u) => Number(u.status) === 1) : [];
+    const fallback = String((await paramsService.get('calendarExternalOrganiser')) ?? '');
+    const account =
+      matches.length === 1 ? matches[0] : fallback ? await usersService.findByUsername(fallback) : undefined;
+    if (!account) throw new BusinessRuleError('calendar.unknownOrganiser', { name });
+    // The account must be one that may book now (enabled, not locked out, not blocklisted from signing in).
+    const permissions = await authService.assertMaySignIn(account);
+    return {
+      actor: { userId: account.id, username: account.username, permissions, lang: LANG, via: 'session' },
+      external: matches.length !== 1,
+      name,
+    };
+  }
+
+  private async cancelBooking(bookingId: number): Promise<void> {
+    try {
+      await this.deps.bookingsService.cancel(serviceActor('calendar', LANG), bookingId, {
+        reason: t(LANG, 'calendar.cancelledOutside'),
+        scope: 'one',
+      });
+    } catch (err) {
+      // Already ended here (cancelled, checked out): nothing is left to cancel.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+
+  private async decline(
+    event: ExternalEvent,
+    room: CalendarRoom,
+    reason: string,
+    rowId: number,
+    fields: Record<string, unknown>,
+  ): Promise<void> {
+    const { db, outbox, pluginHost } = this.deps;
+    const provider = await pluginHost.selected('calendar');
+    const sequence = Number(fields.sequence);
+    await db.transaction(async (trx) => {
+      await this.mark(rowId, { ...fields, state: 'declined', booking_id: null, reason }, trx);
+      if (provider !== 'none')
+        await outbox.enqueue(
+          trx,
+          { kind: 'calendar', provider, topic: 'decline', payload: { event, room, reason } },
+          `decline:${room.resourceId}:${event.uid}:${sequence}:${event.startAt}`,
+        );
+    });
+  }
+
+  private async mark(id: number, set: Record<string, unknown>, db: Knex | Knex.Transaction = this.deps.db) {
+    await db('calendar_events')
+      .where({ id })
+      .update({ ...set, updated_at: this.deps.clock.now() });
+  }
+}
+
+const subjectOf = (e: ExternalEvent) => (e.subject?.trim() || '—').slice(0, 100);
+
+const isEvent = (e: unknown): e is ExternalEvent => {
+  const v = e as ExternalEvent;
+  return (
+    !!v &&
+    typeof v.uid === 'string' &&
+    v.uid !== '' &&
+    Number.isFinite(v.startAt) &&
+    Number.isFinite(v.endAt) &&
+    (v.status === 'confirmed' || v.status === 'cancelled')
+  );
+};
+
+/** The event's date and times in the room's zone; an event over midnight (other than to 24:00) is refused. */
+function localTimes(e: ExternalEvent, zone: string): { meetingDate: string; startTime: string; endTime: string } {
+  const start = DateTime.fromMillis(e.startAt, { zone });
+  const end = DateTime.fromMillis(e.endAt, { zone });
+  const date = start.toISODate()!;
+  const endsAtMidnight = end.toISODate() === start.plus({ days: 1 }).toISODate() && end.toFormat('HH:mm') === '00:00';
+  if (e.endAt <= e.startAt || (end.toISODate() !== date && !endsAtMidnight))
+    throw new BusinessRuleError('calendar.spansDays');
+  return {
+    meetingDate: date,
+    startTime: start.toFormat('HH:mm'),
+    endTime: endsAtMidnight ? '24:00' : end.toFormat('HH:mm'),
+  };
+}
