@@ -6,13 +6,7 @@
  * their interface says the outbox calls.
  */
 import type { BookingSnapshot } from '../event-types.ts';
-import type {
-  CalendarRoom,
-  ExternalEvent,
-  NotifyMessage,
-  NotifyResult,
-  PluginKind,
-} from '../plugin-sdk/index.ts';
+import type { CalendarRoom, ExternalEvent, NotifyMessage, NotifyResult, PluginKind } from '../plugin-sdk/index.ts';
 import { deliverCalendar } from './booking-sync.ts';
 import type { PluginHost } from './host.ts';
 import type { OutboxRow } from './outbox.ts';
