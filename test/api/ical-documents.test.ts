@@ -253,6 +253,52 @@ perDialect(
     );
 
     test.serial(
+      `${dialect}: a resource's feed: created, rotated and revoked by who manages the resource, its token stored hashed, the series once with its exceptions`,
+      async (t) => {
+        const root = await app().adminToken();
+        t.is((await app().post(`/api/bookings/resource-feeds/${room}`, {}, { token: alice.token })).status, 403);
+        const made = await app().post<{ data: { token: string; path: string; url: string } }>(
+          `/api/bookings/resource-feeds/${room}`,
+          {},
+          { token: root },
+        );
+        t.is(made.status, 200, JSON.stringify(made.body));
+        t.true(made.body.data.url.endsWith(`/api/bookings/resource-feed/${made.body.data.token}.ics`));
+        const stored = (await app().cradle.db('resource_feeds').where({ resource_id: room }).first()) as {
+          token_hash: string;
+        };
+        t.regex(stored.token_hash, /^[0-9a-f]{64}$/);
+        t.false(stored.token_hash.includes(made.body.data.token));
+        const res = await fetch(app().url + made.body.data.path);
+        t.is(res.status, 200);
+        t.regex(res.headers.get('content-type') ?? '', /^text\/calendar/);
+        const cal = readCalendar(await res.text());
+        t.is(cal.method, 'PUBLISH');
+        checkCommon(t, cal);
+        const uid = `series-${seriesId}@atrium`;
+        t.is(cal.events.filter((e) => e.uid === uid && e.recurrenceId === undefined).length, 1);
+        t.deepEqual(occurrencesOf(cal, uid), await atriumOccurrences(seriesId));
+        t.true(
+          cal.events.every((e) => e.attendees.length === 0 && e.description === ''),
+          'what the grid shows: no guests, no remarks',
+        );
+        const rotated = await app().post<{ data: { path: string } }>(
+          `/api/bookings/resource-feeds/${room}`,
+          {},
+          { token: root },
+        );
+        t.is((await fetch(app().url + made.body.data.path)).status, 404, 'the old URL stops working');
+        t.is((await fetch(app().url + rotated.body.data.path)).status, 200);
+        const revoked = await app().delete<{ data: { revoked: boolean } }>(`/api/bookings/resource-feeds/${room}`, {
+          token: root,
+        });
+        t.deepEqual([revoked.status, revoked.body.data.revoked], [200, true]);
+        t.is((await fetch(app().url + rotated.body.data.path)).status, 404);
+        t.is((await fetch(app().url + '/api/bookings/resource-feed/short.ics')).status, 400);
+      },
+    );
+
+    test.serial(
       `${dialect}: cancelling the whole series is one message: what it still holds (changed alone) stays, and a series with nothing left is one CANCEL of its UID`,
       async (t) => {
         const uid = `series-${seriesId}@atrium`;

@@ -41,6 +41,8 @@ const isStream = (doc: OpenApiDocument, p: string) =>
 
 /** The private calendar feed, called with the token its own test makes. */
 const FEED = '/api/bookings/feed/{token}.ics';
+/** A resource's calendar feed, likewise. */
+const RESOURCE_FEED = '/api/bookings/resource-feed/{token}.ics';
 
 /** Query strings of operations that need some. */
 const QUERIES: Record<string, string> = {
@@ -135,7 +137,9 @@ perDialect(
       const conformance = await app().conformance();
       const doc: OpenApiDocument = conformance.doc;
       const gets = Object.keys(doc.paths)
-        .filter((p) => doc.paths[p]!.get && !NOT_CALLED[`GET ${p}`] && p !== FEED && !isStream(doc, p))
+        .filter(
+          (p) => doc.paths[p]!.get && !NOT_CALLED[`GET ${p}`] && p !== FEED && p !== RESOURCE_FEED && !isStream(doc, p),
+        )
         .sort((a, b) => a.split('{').length - b.split('{').length);
       const firsts = new Map<string, Record<string, unknown>>();
       const failures: string[] = [];
@@ -165,11 +169,20 @@ perDialect(
       t.deepEqual(missed, [], 'every GET operation was called');
     });
 
-    test.serial(`${dialect}: the calendar feed and an undeclared answer are checked too`, async (t) => {
+    test.serial(`${dialect}: the calendar feeds and an undeclared answer are checked too`, async (t) => {
       const feed = await app().post<{ data: { path: string } }>('/api/bookings/feed', {}, { token });
       t.is(feed.status, 200);
       t.is((await app().get(feed.body.data.path)).status, 200);
       t.true((await app().conformance()).seen.has(`GET ${FEED}`));
+      const room = (await app().cradle.db('resources').where({ type: 0 }).orderBy('id').first('id')) as { id: number };
+      const roomFeed = await app().post<{ data: { path: string } }>(
+        `/api/bookings/resource-feeds/${room.id}`,
+        {},
+        { token },
+      );
+      t.is(roomFeed.status, 200);
+      t.is((await app().get(roomFeed.body.data.path)).status, 200);
+      t.true((await app().conformance()).seen.has(`GET ${RESOURCE_FEED}`));
       const conformance = await app().conformance();
       t.deepEqual(conformance.check('GET', '/api/health', 200, 'application/json', { code: 0, msg: 'ok' }).length, 1);
       t.regex(conformance.check('GET', '/api/health', 418, 'application/json', {})[0] ?? '', /does not declare/);

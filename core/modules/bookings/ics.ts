@@ -7,18 +7,19 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { Actor } from '../../actor.ts';
-import { NotFoundError } from '../../errors.ts';
+import { can, type Actor } from '../../actor.ts';
+import { ForbiddenError, NotFoundError } from '../../errors.ts';
 import type { Cradle } from '../../cradle.ts';
 import { icalDocument, type IcalEvent, type IcalPerson, type IcalRecurrence } from '../../ical.ts';
 import type { BookingDeps, Db } from './deps.ts';
 import { bookingById } from './queries.ts';
 import { awaitsApproval, isIn, ON_CALENDAR, type BookingState } from './lifecycle.ts';
-import { BookingAttendeeModel, BookingModel, BookingSeriesModel } from './model.ts';
+import { BookingAttendeeModel, BookingModel, BookingSeriesModel, ResourceFeedModel } from './model.ts';
 import { expandDates } from './recurrence.ts';
 import { bookingOf, resourceNames, type BookingRow, type ResourceNames } from './repo.ts';
 import type { Recurrence } from './schema.ts';
 import { DAY_MS } from './time.ts';
+import { resourceCapability } from '../resources/index.ts';
 import { enabledUsersById, setFeedTokenHash, userByFeedTokenHash } from '../users/index.ts';
 
 export const bookingUid = (id: number) => `booking-${id}@atrium`;
@@ -197,8 +198,11 @@ export class BookingFeedService {
     };
   }
 
-  /** Rows as a PUBLISH document: bookings alone as themselves, each series once as a recurring event. */
-  private async publish(rows: BookingRow[], name: string): Promise<string> {
+  /**
+   * Rows as a PUBLISH document: bookings alone as themselves, each series once as a recurring event. A resource's
+   * feed (`bare`) says what the grid says of a meeting, not its remarks or who is invited.
+   */
+  private async publish(rows: BookingRow[], name: string, bare = false): Promise<string> {
     const { db, clock } = this.deps;
     const names = await resourceNames(
       db,
@@ -213,7 +217,7 @@ export class BookingFeedService {
     const events = [
       ...rows.filter((r) => r.seriesId === null).map((b) => bookingEvent(b, where(b), organiser(b.organiserId))),
       ...shapes.flatMap((s) => seriesEvents(s, where, organiser(s.master.organiserId))),
-    ];
+    ].map((e) => (bare ? { ...e, description: null, attendees: [] } : e));
     return icalDocument({ method: 'PUBLISH', prodId: PRODID, name, now: clock.now(), events });
   }
 
@@ -264,5 +268,49 @@ export class BookingFeedService {
         .limit(1000)
     ).map(bookingOf);
     return this.publish(rows, `Atrium – ${user.username}`);
+  }
+
+  /** Where `actor` may manage the resource (its kind's update capability): its type and name. */
+  private async managed(actor: Actor, resourceId: number): Promise<ResourceNames> {
+    const names = (await resourceNames(this.deps.db, [resourceId])).get(resourceId);
+    if (!names) throw new NotFoundError('resource');
+    if (!can(actor, resourceCapability(names.type, 'update'))) throw new ForbiddenError();
+    return names;
+  }
+
+  /** Creates or rotates a resource's feed token; only its hash is kept, so the old URL stops working. */
+  async rotateResource(actor: Actor, resourceId: number): Promise<{ token: string }> {
+    await this.managed(actor, resourceId);
+    const token = randomBytes(24).toString('base64url');
+    const row = { resource_id: resourceId, token_hash: hash(token), created_by: actor.userId || null };
+    await this.deps.db.transaction(async (trx) => {
+      await ResourceFeedModel.query(trx).where({ resource_id: resourceId }).delete();
+      await trx('resource_feeds').insert({ ...row, created_at: this.deps.clock.now() });
+    });
+    return { token };
+  }
+
+  /** Revokes a resource's feed: its URL stops working. Answers whether there was one. */
+  async revokeResource(actor: Actor, resourceId: number): Promise<{ revoked: boolean }> {
+    await this.managed(actor, resourceId);
+    return { revoked: (await ResourceFeedModel.query(this.deps.db).where({ resource_id: resourceId }).delete()) > 0 };
+  }
+
+  /** A resource's public feed: its bookings from a week ago on, each series once. */
+  async resourceFeed(token: string): Promise<string> {
+    const { db, clock } = this.deps;
+    const feed = await ResourceFeedModel.query(db).findOne({ token_hash: hash(token) });
+    if (!feed) throw new NotFoundError('feed');
+    const names = (await resourceNames(db, [feed.resourceId])).get(feed.resourceId);
+    if (!names) throw new NotFoundError('feed');
+    const rows = (
+      await BookingModel.query(db)
+        .where({ resource_id: feed.resourceId })
+        .whereIn('state', [...ON_CALENDAR, 'cancelled'])
+        .where('end_at', '>', clock.now() - 7 * DAY_MS)
+        .orderBy('start_at')
+        .limit(1000)
+    ).map(bookingOf);
+    return this.publish(rows, `Atrium – ${names.name}`, true);
   }
 }

@@ -75,6 +75,16 @@ export class BookingSeriesModel extends TableModel {
   updatedAt!: number;
 }
 
+/** A resource's read-only calendar feed: the SHA-256 hash of its URL's token (docs/product-rules.md R11.10). */
+export class ResourceFeedModel extends TableModel {
+  static override tableName = 'resource_feeds';
+  static override idColumn = 'resource_id';
+  resourceId!: number;
+  tokenHash!: string;
+  createdBy!: number | null;
+  createdAt!: number;
+}
+
 /** One occupied 15-minute slot of a resource (its primary key forbids double booking). */
 export class BookingSlotModel extends TableModel {
   static override tableName = 'booking_slots';

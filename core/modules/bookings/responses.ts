@@ -90,6 +90,8 @@ export const CreateAnswer = z.union([BookingView, SeriesAnswer]).describe('the b
 
 export const FeedAnswer = z.object({ token: z.string(), path: z.string(), url: z.string() });
 
+export const RevokedAnswer = z.object({ revoked: z.boolean() });
+
 export const ModifyAnswer = z.object({ updated: z.array(BookingView), seriesId: z.number().nullable() });
 
 export const CancelAnswer = z.object({ cancelled: z.array(BookingView) });

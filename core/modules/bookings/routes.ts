@@ -29,7 +29,9 @@ import {
   ModifyAnswer,
   PreviewAnswer,
   RechargeAnswer,
+  RevokedAnswer,
 } from './responses.ts';
+import { DESK, resourceCapability } from '../resources/index.ts';
 import { pageOf } from '../../http/answers.ts';
 
 export function bookingsRoutes({
@@ -91,6 +93,38 @@ export function bookingsRoutes({
           const path = `${config.apiPrefix}/bookings/feed/${token}.ics`;
           return { token, path, url: `${config.publicUrl}${path}` };
         },
+      }),
+      route({
+        method: 'post',
+        path: '/bookings/resource-feeds/:id',
+        response: FeedAnswer,
+        permission: [resourceCapability(0, 'update'), resourceCapability(DESK, 'update')],
+        params: IdParam,
+        summary:
+          "Create or rotate a resource's read-only calendar feed URL (needs the update permission of the resource's kind)",
+        handler: async ({ actor, params }) => {
+          const { token } = await f.rotateResource(actor, params.id);
+          const path = `${config.apiPrefix}/bookings/resource-feed/${token}.ics`;
+          return { token, path, url: `${config.publicUrl}${path}` };
+        },
+      }),
+      route({
+        method: 'delete',
+        path: '/bookings/resource-feeds/:id',
+        response: RevokedAnswer,
+        permission: [resourceCapability(0, 'update'), resourceCapability(DESK, 'update')],
+        params: IdParam,
+        summary: "Revoke a resource's calendar feed URL",
+        handler: ({ actor, params }) => f.revokeResource(actor, params.id),
+      }),
+      route({
+        method: 'get',
+        path: '/bookings/resource-feed/:token.ics',
+        response: media('The resource calendar feed', 'text/calendar'),
+        permission: PUBLIC,
+        params: FeedParam,
+        summary: "A resource's read-only calendar feed (the token is the credential)",
+        handler: async ({ params }) => new RawReply(await f.resourceFeed(params.token), 'text/calendar; charset=utf-8'),
       }),
       route({
         method: 'get',
