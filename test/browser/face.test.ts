@@ -61,6 +61,14 @@ function registerTests(): void {
           el.getAttribute('data-enrolment'),
         );
         t.true(state === 'queued' || state === 'enrolled', String(state));
+        // axe reads the dialog at rest: no button still busy with the upload, no pointer hovering one.
+        await page.mouse.move(0, 0);
+        await page.waitForFunction(
+          () =>
+            !document.querySelector(
+              '[data-testid="face-person"] .button.loading, [data-testid="face-person"] .button.disabled',
+            ),
+        );
         t.deepEqual(await seriousViolations(page), [], 'the person dialog');
         await page.click('[data-testid="face-image"] button');
         await page.waitForSelector('[data-testid="confirm-delete-yes"]', { visible: true });

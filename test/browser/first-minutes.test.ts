@@ -168,8 +168,12 @@ browserSuite(
           hourCycle: 'h23',
           timeZone: 'Asia/Shanghai',
         }).format(new Date());
-        // Within the demo's working day only: past midnight in Shanghai the demo was seeded for the day before.
-        if (shanghaiNow >= '07:00' && shanghaiNow < '21:45') {
+        const shanghaiDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'Asia/Shanghai' }).format(
+          new Date(),
+        );
+        // Within the demo's working day only: past midnight in Shanghai the demo was seeded for the day before, and
+        // its places open on weekdays.
+        if (shanghaiNow >= '07:00' && shanghaiNow < '21:45' && !['Sat', 'Sun'].includes(shanghaiDay)) {
           // The slot under way still counts as free (docs/product-rules.md R4.9), so From is at most 15 minutes back.
           const [h, m] = shanghaiNow.split(':').map(Number);
           const slot = `${String(h).padStart(2, '0')}:${String(m! - (m! % 15)).padStart(2, '0')}`;
