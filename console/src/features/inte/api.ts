@@ -4,6 +4,8 @@
  * the outbox of deliveries. Typed by the server's own schemas and service.
  * Changes are silent: the form shows the server's refusal itself.
  * The directory sync (core/modules/directory): its runs with their reports, and the group mapping.
+ * The calendar sync's way back (core/modules/calendar-sync, R23): the mirrored rooms, the events written into their
+ * calendars outside Atrium with what became of them, and a read of the calendars now.
  */
 import type { z } from 'zod';
 import type { IntegrationsService } from '../../../../core/modules/integrations/index.ts';
@@ -25,13 +27,22 @@ import type {
   RunView,
   SyncRequest,
 } from '../../../../core/modules/directory/schema.ts';
+import type {
+  CalendarRoomView,
+  ExternalQuery,
+  ExternalView,
+  PullResult,
+} from '../../../../core/modules/calendar-sync/schema.ts';
 import type { PluginKind } from '../../../../core/plugin-sdk/kinds.ts';
 import { api } from '../../app/api.ts';
 import type { Envelope } from '../../app/http.ts';
 import { actionOf, deleteOf, getOf, pageOf, readOf, saveOf } from '../../app/endpoints.ts';
-import type { Collection, Page, PageArgs, SaveArgs } from '../../components/crud/index.ts';
+import type { Collection, ListState, Page, PageArgs, SaveArgs } from '../../components/crud/index.ts';
 
 export type {
+  CalendarRoomView,
+  ExternalView,
+  PullResult,
   DeviceListAnswer,
   GroupMapChoices,
   GroupMapView,
@@ -71,11 +82,29 @@ export type GroupMapBody = z.input<typeof GroupMapBodySchema>;
 /** GET /inte/app/groupMaps: searched by part of the group, filtered by source. */
 export type GroupMapArgs = PageArgs & Partial<Pick<z.input<typeof GroupMapQuery>, 'source'>>;
 
+/** A mirrored room as the table lists it: keyed by its room. */
+export type MirroredRoom = CalendarRoomView & { id: number };
+/** PUT /inte/event/rooms/:resourceId: the room (chosen when adding) and its calendar's reference. */
+export type MirrorBody = { resourceId: number; ref: string };
+/** What became of an event written into a mirrored room's calendar outside Atrium. */
+export type ExternalState = ExternalView['state'];
+/** The server's EXTERNAL_STATES, in the order the filter offers them. */
+export const EXTERNAL_STATES = [
+  'pending',
+  'booked',
+  'declined',
+  'cancelled',
+] as const satisfies readonly ExternalState[];
+/** GET /inte/event/external: filtered by state and room. */
+export type ExternalArgs = PageArgs & Partial<Pick<z.input<typeof ExternalQuery>, 'state' | 'resourceId'>>;
+
 const TAG = 'Inte';
 const RUNS = 'DirectoryRun';
 const MAPS = 'GroupMap';
+const MIRRORS = 'CalendarRoom';
+const EVENTS = 'CalendarEvent';
 
-export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG, RUNS, MAPS] }).injectEndpoints({
+export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG, RUNS, MAPS, MIRRORS, EVENTS] }).injectEndpoints({
   endpoints: (build) => ({
     inteKinds: build.query<KindCatalogue, void>(getOf<KindCatalogue, typeof TAG>('/inte/kinds', TAG)),
     inteSettings: build.query<SettingsView, PluginKind>(readOf((kind: PluginKind) => `/inte/settings/${kind}`, TAG)),
@@ -129,6 +158,28 @@ export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG, RUNS, MAPS] }).
       saveOf('/inte/app/groupMaps', MAPS, { silent: true }),
     ),
     deleteGroupMap: build.mutation<unknown, number>(deleteOf('/inte/app/groupMaps', MAPS)),
+    calendarRooms: build.query<CalendarRoomView[], void>(
+      getOf<CalendarRoomView[], typeof MIRRORS>('/inte/event/rooms', MIRRORS),
+    ),
+    /** Mirrors a room (id null: the room of the body) or changes its reference; quiet: the form shows a refusal. */
+    saveCalendarRoom: build.mutation<CalendarRoomView, SaveArgs<MirrorBody>>({
+      query: ({ id, body }: SaveArgs<MirrorBody>) => ({
+        url: `/inte/event/rooms/${id ?? body.resourceId}`,
+        method: 'PUT',
+        body: { ref: body.ref },
+        silent: true,
+      }),
+      transformResponse: (body: Envelope) => body.data as CalendarRoomView,
+      invalidatesTags: [MIRRORS],
+    }),
+    deleteCalendarRoom: build.mutation<unknown, number>(deleteOf('/inte/event/rooms', MIRRORS)),
+    externalEvents: build.query<Page<ExternalView>, ExternalArgs>(
+      pageOf<ExternalView, typeof EVENTS>('/inte/event/external', EVENTS),
+    ),
+    /** Reads the mirrored rooms' calendars now; quiet: the panel tells a refusal itself. */
+    pullCalendars: build.mutation<PullResult, void>(
+      actionOf(() => ({ url: '/inte/event/pull', body: {}, silent: true }), EVENTS),
+    ),
   }),
 });
 
@@ -147,6 +198,11 @@ export const {
   useGroupMapChoicesQuery,
   useSaveGroupMapMutation,
   useDeleteGroupMapMutation,
+  useCalendarRoomsQuery,
+  useSaveCalendarRoomMutation,
+  useDeleteCalendarRoomMutation,
+  useExternalEventsQuery,
+  usePullCalendarsMutation,
 } = inteApi;
 
 export const outbox: Collection<OutboxView, OutboxArgs> = { list: useOutboxQuery };
@@ -156,3 +212,23 @@ export const groupMaps: Collection<GroupMapView, GroupMapArgs, GroupMapBody> = {
   save: useSaveGroupMapMutation,
   remove: useDeleteGroupMapMutation,
 };
+
+/** The mirrored rooms, searched by name and paged in the browser: the server answers them all at once. */
+function useMirroredPage(args: PageArgs, options?: { pollingInterval?: number }): ListState<MirroredRoom> {
+  const { data, isFetching, error } = useCalendarRoomsQuery(undefined, options);
+  const size = args.pageSize ?? 20;
+  const needle = (args.q ?? '').trim().toLowerCase();
+  const shown = (data ?? [])
+    .map((r) => ({ ...r, id: r.resourceId }))
+    .filter((r) => !needle || `${r.resourceName ?? ''} ${r.ref}`.toLowerCase().includes(needle));
+  const page = Math.min(args.page ?? 1, Math.max(1, Math.ceil(shown.length / size)));
+  const items = shown.slice((page - 1) * size, page * size);
+  return { data: data && { items, total: shown.length, page, pageSize: size }, isFetching, error };
+}
+
+export const mirroredRooms: Collection<MirroredRoom, PageArgs, MirrorBody> = {
+  list: useMirroredPage,
+  save: useSaveCalendarRoomMutation,
+  remove: useDeleteCalendarRoomMutation,
+};
+export const externalEvents: Collection<ExternalView, ExternalArgs> = { list: useExternalEventsQuery };

@@ -1,6 +1,7 @@
 /**
  * One integration kind (/inte/<screen>): the provider's health, its settings
- * form with a connection test, the devices it lists, the directory sync and group mapping (apps), and its
+ * form with a connection test, the devices it lists, the directory sync and group mapping (apps), the mirrored
+ * rooms and the meetings read back from their calendars (calendar), and its
  * deliveries (the outbox) with a retry.
  */
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import {
   type PluginKind,
   type SettingsView,
 } from '../api.ts';
+import { Calendar } from '../components/calendar/Calendar.tsx';
 import { Directory } from '../components/directory/Directory.tsx';
 import { KindSettings } from '../components/KindSettings.tsx';
 import { Outbox } from '../components/Outbox.tsx';
@@ -62,6 +64,7 @@ export default function InteScreen({ kind: name }: { kind: PluginKind }) {
         </Segment>
         {LISTING.has(kind.kind) && <ProviderDevices kind={kind.kind} screen={kind.screen} />}
         {kind.kind === 'apps' && <Directory />}
+        {kind.kind === 'calendar' && <Calendar />}
         <Outbox kind={kind.kind} screen={kind.screen} />
       </div>
     );
