@@ -364,6 +364,76 @@ perDialect(
         t.deepEqual(await atriumOccurrences(other), []);
       },
     );
+
+    test.serial(
+      `${dialect}: changing "this and the following" sends the first part again, ending earlier, and the new series; cancelling the following ones sends the series ending earlier`,
+      async (t) => {
+        let first = 0;
+        let ids: number[] = [];
+        await queued('booking.created', async () => {
+          const res = await app().post<{ data: { series: { id: number }; bookings: Array<{ id: number }> } }>(
+            '/api/bookings',
+            {
+              subject: 'Daily',
+              resourceId: room,
+              meetingDate: '2027-04-19',
+              startTime: '08:00',
+              endTime: '08:30',
+              recurrence: { freq: 'daily', interval: 1, count: 5 },
+              outerAttendees: [{ name: 'Gina Guest', email: 'gina@guest.example' }],
+            },
+            { token: alice.token },
+          );
+          t.is(res.status, 200, JSON.stringify(res.body));
+          first = res.body.data.series.id;
+          ids = res.body.data.bookings.map((b) => b.id);
+        });
+        const split = await queued('booking.updated', () =>
+          app().put(
+            `/api/bookings/${ids[2]}`,
+            { startTime: '09:00', endTime: '09:30', scope: 'following' },
+            { token: alice.token },
+          ),
+        );
+        const toGina = split.filter((r) => r.message.to.some((p) => p.email === 'gina@guest.example'));
+        t.is(toGina.length, 2, 'the first part and the new series');
+        const cals = toGina.map((r) => readCalendar(r.message.calendar!.ics));
+        t.deepEqual(
+          cals.map((c) => c.method),
+          ['REQUEST', 'REQUEST'],
+        );
+        const second = Number(
+          (await app().cradle.db('bookings').where({ id: ids[2] }).first('series_id')).series_id as number,
+        );
+        t.not(second, first);
+        const byUid = new Map(cals.map((c) => [c.events[0]!.uid, c]));
+        for (const id of [first, second]) {
+          const cal = byUid.get(`series-${id}@atrium`)!;
+          t.truthy(cal, `series ${id} is sent`);
+          checkCommon(t, cal);
+          t.deepEqual(occurrencesOf(cal, `series-${id}@atrium`), await atriumOccurrences(id));
+        }
+        t.deepEqual(await atriumOccurrences(first), [
+          [at(4, 19, 6), at(4, 19, 6) + 1_800_000],
+          [at(4, 20, 6), at(4, 20, 6) + 1_800_000],
+        ]);
+        t.is((await atriumOccurrences(second))[0]![0], at(4, 21, 7));
+
+        const cut = await queued('booking.cancelled', () =>
+          app().post(
+            `/api/bookings/${ids[3]}/cancel`,
+            { reason: 'Enough', scope: 'following' },
+            { token: alice.token },
+          ),
+        );
+        const cutToGina = cut.filter((r) => r.message.to.some((p) => p.email === 'gina@guest.example'));
+        t.is(cutToGina.length, 1, 'one message for the series');
+        const cal = readCalendar(cutToGina[0]!.message.calendar!.ics);
+        t.is(cal.method, 'REQUEST', 'the series again, its rule ending earlier');
+        t.deepEqual(occurrencesOf(cal, `series-${second}@atrium`), await atriumOccurrences(second));
+        t.deepEqual(await atriumOccurrences(second), [[at(4, 21, 7), at(4, 21, 7) + 1_800_000]]);
+      },
+    );
   },
   { config: { accessTokenTtlSeconds: 86_400 } },
 );

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import type { BookingSnapshot } from '../../event-types.ts';
 import { icalDocument, type IcalEvent, type IcalPerson } from '../../ical.ts';
-import { BookingModel } from '../bookings/model.ts';
+import { BookingModel, BookingSeriesModel } from '../bookings/model.ts';
 import { bookingEvent, PRODID, seriesEvents, seriesShape, whereOf } from '../bookings/ics.ts';
 import type { TemplateEvent } from './events.ts';
 
@@ -72,4 +72,16 @@ export async function bookingIcs(
   // it is now, its rule ending earlier.
   const events = seriesEvents(shape, () => where, organiser, attendees);
   return doc(shape.cancelled ? 'CANCEL' : method === 'CANCEL' ? 'REQUEST' : method, events);
+}
+
+/**
+ * The series a change to "this and the following" occurrences split `b`'s series from: the first part keeps the
+ * old UID and now ends earlier, so its guests are sent it again, besides the new series (R11.9).
+ */
+export async function splitFrom(db: Knex, event: TemplateEvent, b: BookingSnapshot): Promise<number | undefined> {
+  if (event !== 'booking.updated' || b.seriesId === null) return undefined;
+  const series = await BookingSeriesModel.query(db).findById(b.seriesId);
+  if (!series?.parentSeriesId) return undefined;
+  const parent = await BookingSeriesModel.query(db).findById(series.parentSeriesId);
+  return parent && parent.updatedAt === series.createdAt ? parent.id : undefined;
 }

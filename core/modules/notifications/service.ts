@@ -21,7 +21,7 @@ import { claimReminder, dueReminders, snapshotsOf } from '../bookings/index.ts';
 import { localPasswordsChanged, usernameOf } from '../users/index.ts';
 import type { CentreService } from './centre-service.ts';
 import { isTemplateEvent, type TemplateData, type TemplateEvent } from './events.ts';
-import { bookingIcs, seriesPart } from './ics.ts';
+import { bookingIcs, seriesPart, splitFrom } from './ics.ts';
 import { bookingRecipients, byAudience, holdersOfCapability, isPending, usersById, type Person } from './recipients.ts';
 import type { TemplatesService } from './templates-service.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -112,18 +112,22 @@ export class NotificationsService {
       ...(organiser?.email ? [{ name: organiser.name, email: organiser.email, chair: true }] : []),
       ...guests,
     ];
-    const calendar =
+    const invite = (of: BookingSnapshot) =>
       method && organiserAddress && attendees.length
-        ? await bookingIcs(
+        ? bookingIcs(
             this.deps.db,
             method,
             part,
-            b,
+            of,
             { name: organiser?.name ?? '', email: organiserAddress },
             attendees,
             this.deps.clock.now(),
           )
         : undefined;
+    const calendar = await invite(b);
+    // Split from its series ("this and following" changed): the first part, ending earlier, is sent again.
+    const parent = part === 'series' && calendar ? await splitFrom(this.deps.db, event, b) : undefined;
+    const parentCalendar = parent === undefined ? undefined : await invite({ ...b, seriesId: parent });
     const booking: TemplateData['booking'] = {
       id: b.id,
       subject: b.subject,
@@ -139,7 +143,9 @@ export class NotificationsService {
       remarks: b.remarks ?? '',
       pending: isPending(b),
     };
-    return this.drafts(event, people, { booking, reason: reason ?? undefined }, calendar);
+    const data = { booking, reason: reason ?? undefined };
+    const drafts = await this.drafts(event, people, data, calendar);
+    return parentCalendar ? [...(await this.drafts(event, people, data, parentCalendar)), ...drafts] : drafts;
   }
 
   private async userDrafts(event: TemplateEvent, p: UserEvent & { daysLeft?: number }): Promise<Draft[]> {
