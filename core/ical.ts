@@ -193,12 +193,16 @@ export function icalDocument(doc: IcalDocument): string {
   const starts = doc.events.flatMap((e) => [e.startAt, e.repeat?.lastStartAt ?? e.endAt]);
   const from = Math.min(...starts, doc.now);
   const to = Math.max(...starts, doc.now);
+  const zones = new Map<string, string>();
   const cal = ical({
     prodId: { company: doc.prodId.company, product: doc.prodId.product, language: 'EN' },
     method: ICalCalendarMethod[doc.method],
     // The library writes the calendar's name as it is given: one line, no controls.
     ...(doc.name ? { name: doc.name.replace(/\p{Cc}+/gu, ' ') } : {}),
-    timezone: { name: null, generator: (zone: string) => vtimezone(zone, from, to) },
+    timezone: {
+      name: null,
+      generator: (zone: string) => zones.get(zone) ?? zones.set(zone, vtimezone(zone, from, to)).get(zone)!,
+    },
   });
   for (const e of doc.events) cal.createEvent(eventData(e, doc.now));
   return cal.toString().replace(/(\r\n)?$/, '\r\n');
