@@ -165,10 +165,12 @@ function registerTests(): void {
       await page.waitForSelector('[data-testid="calendar-events-section"] [data-testid="crud-empty"]', {
         visible: true,
       });
-      await page.click('[data-testid="calendar-pull"]');
+      // By keyboard.
+      await page.focus('[data-testid="calendar-pull"]');
+      await page.keyboard.press('Enter');
       await page.waitForSelector('[data-testid="calendar-pull-counts"]', { visible: true });
       const status = await text(page, '[data-testid="calendar-pull-status"]');
-      t.true(status.includes('2 meetings read'), status);
+      t.true(status.includes('Calendars read: 2 meetings'), status);
       t.true(status.includes('1 booked'), status);
       t.true(status.includes('1 declined'), status);
       t.is(await page.$eval('[data-testid="calendar-pull-status"]', (el) => el.getAttribute('role')), 'status');
@@ -219,6 +221,9 @@ function registerTests(): void {
       );
       await page.keyboard.press('Escape');
       await waitForGone(page, 'booking-details');
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('data-testid') === 'calendar-event-booking',
+      );
     });
   });
 
@@ -236,8 +241,8 @@ function registerTests(): void {
         visible: true,
       });
       t.is(await app.cradle.db('calendar_rooms').where({ resource_id: cedar }).first(), undefined);
-      // Its meetings stay listed.
-      await rowWith(page, 'calendar-events-table', 'Clash');
+      // Its meetings stay listed, under the room's name.
+      t.true((await text(page, await rowWith(page, 'calendar-events-table', 'Clash'))).includes('Cedar'));
     });
   });
 

@@ -7,9 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PressedButton } from '../../../../components/PressedButton.tsx';
 import { CrudScreen, RowButton } from '../../../../components/crud/index.ts';
+import { CHOICES } from '../../../../app/endpoints.ts';
 import { formatTime } from '../../../../components/format.ts';
 import { BookingDetails } from '../../../center/components/BookingDetails.tsx';
 import '../../../center/i18n.ts';
+import { useResourceListQuery } from '../../../room/api.ts';
 import {
   EXTERNAL_STATES,
   externalEvents,
@@ -19,6 +21,7 @@ import {
 } from '../../api.ts';
 import { EventState } from './EventState.tsx';
 import { SAVE } from './permissions.ts';
+import { useReturnFocus } from '../directory/useReturnFocus.ts';
 import { PullButton } from './PullButton.tsx';
 
 const locale = (lang: string) => (lang === 'cn' ? 'zh-CN' : lang);
@@ -49,7 +52,14 @@ export function ExternalEvents() {
   const [state, setState] = useState<ExternalState | ''>('');
   const [booking, setBooking] = useState<number | null>(null);
   const { data: rooms } = useCalendarRoomsQuery();
-  const names = new Map((rooms ?? []).map((r) => [r.resourceId, r.resourceName]));
+  // A room no longer mirrored keeps its name from the rooms list (quiet: without the right to read it, its number).
+  const { data: all } = useResourceListQuery(CHOICES);
+  const names = new Map<number, string>([
+    ...(all?.items ?? []).map((r): [number, string] => [r.id, r.name]),
+    ...(rooms ?? []).flatMap((r): Array<[number, string]> => (r.resourceName ? [[r.resourceId, r.resourceName]] : [])),
+  ]);
+  // The keyboard goes back to the row's button when the booking's dialog closes.
+  useReturnFocus(booking !== null);
   const roomOf = (e: ExternalView) => names.get(e.resourceId) ?? `#${e.resourceId}`;
   const l = i18n.language;
   const declinedOnly = state === 'declined';
