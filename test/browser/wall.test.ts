@@ -54,6 +54,8 @@ function registerTests(): void {
   test.serial('the status screen pairs a wall screen for one panel', async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await openAsAdmin(page, app, '/sys/status');
+      // The screen may still be loading its list under a busy machine.
+      await page.waitForSelector('[data-testid="tablets-add"]', { visible: true });
       await page.click('[data-testid="tablets-add"]');
       await page.waitForSelector('#tablet-pair-resourceId option[value="wall"]');
       await page.select('#tablet-pair-resourceId', 'wall');
