@@ -73,7 +73,7 @@ perDialect(
         organiser: { name: 'Alice', email: `cal-alice-${dialect}@example.org` },
         status: 'confirmed',
       });
-      t.like(await pull(), { events: 1, booked: 1 });
+      t.like(await pull(), { read: 'read', events: 1, booked: 1 });
       const r = await row('ext-1');
       t.like(r, { state: 'booked', subject: 'Planning' });
       t.like(await booking(r.booking_id), {
@@ -138,6 +138,11 @@ perDialect(
         { token },
       );
       t.true(listed.body.data.items.some((e) => e.uid === 'ext-2' && e.reason === r.reason));
+      t.is(
+        (listed.body.data.items as Array<{ uid: string; resourceName?: string }>).find((e) => e.uid === 'ext-2')!
+          .resourceName,
+        `Mirrored ${dialect}`,
+      );
       // Read again, a declined event stays declined, and is not declined twice.
       await app().cradle.db('calendar_sync').where({ id: 1 }).update({ state: null });
       await pull();
@@ -189,6 +194,8 @@ perDialect(
       t.is((await app().put('/api/inte/event/rooms/999999', { ref: '' }, { token })).status, 404);
       t.is((await app().put(`/api/inte/event/rooms/${room}`, { ref: 'y'.repeat(501) }, { token })).status, 400);
       t.is((await app().delete('/api/inte/event/rooms/999999', { token })).status, 404);
+      t.is((await app().delete(`/api/inte/event/rooms/${room}`, { token })).status, 200);
+      t.like(await pull(), { read: 'noRooms', events: 0 });
     });
   },
   { config: { pluginPaths: FIXTURE_PLUGINS } },

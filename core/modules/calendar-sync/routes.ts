@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
 import { pageOf } from '../../http/answers.ts';
 import { NO_DATA, route, type ModuleRoutes } from '../../http/route.ts';
+import { notificationRoutes } from './notifications.ts';
 import { CalendarRoomBody, CalendarRoomView, ExternalQuery, ExternalView, PullResult, RoomParam } from './schema.ts';
 
-export function calendarSyncRoutes({ calendarSyncService }: Cradle): ModuleRoutes {
+export function calendarSyncRoutes({ calendarSyncService, pluginHost, logger }: Cradle): ModuleRoutes {
   return {
     tag: 'Calendar sync',
     routes: [
@@ -53,6 +54,7 @@ export function calendarSyncRoutes({ calendarSyncService }: Cradle): ModuleRoute
         summary: 'Read the rooms’ calendars now (the calendar.pull job does it every 30 s)',
         handler: () => calendarSyncService.pull(),
       }),
+      ...notificationRoutes({ calendarSyncService, pluginHost, logger }),
     ],
   };
 }

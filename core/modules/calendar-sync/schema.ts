@@ -34,6 +34,7 @@ export type ExternalQuery = z.infer<typeof ExternalQuery>;
 export const ExternalView = z.object({
   id: z.number(),
   resourceId: z.number(),
+  resourceName: z.string().nullable(),
   uid: z.string(),
   sequence: z.number(),
   state: z.enum(EXTERNAL_STATES),
@@ -49,6 +50,11 @@ export const ExternalView = z.object({
 export type ExternalView = z.infer<typeof ExternalView>;
 
 export const PullResult = z.object({
+  read: z
+    .enum(['read', 'noRooms', 'notSupported'])
+    .describe(
+      'read: the calendars were read; noRooms: no room is mirrored; notSupported: the provider cannot read back',
+    ),
   events: z.number(),
   booked: z.number(),
   declined: z.number(),

@@ -86,21 +86,29 @@ export class CalendarSyncService {
     const q = CalendarEventModel.query(this.deps.db).orderBy('updated_at', 'desc').orderBy('id', 'desc');
     if (query.state) q.where('state', query.state);
     if (query.resourceId) q.where('resource_id', query.resourceId);
-    return paginateModels(q, query, (e): ExternalView => ({
-      id: e.id,
-      resourceId: e.resourceId,
-      uid: e.uid,
-      sequence: e.sequence,
-      state: e.state,
-      bookingId: e.bookingId ?? null,
-      subject: e.subject,
-      organiserName: e.organiserName ?? null,
-      organiserEmail: e.organiserEmail ?? null,
-      startAt: e.startAt,
-      endAt: e.endAt,
-      reason: e.reason ?? null,
-      updatedAt: e.updatedAt,
-    }));
+    const page = await paginateModels(q, query, (e) => e);
+    const names = new Map<number, string | null>();
+    for (const id of new Set(page.items.map((e) => e.resourceId)))
+      names.set(id, (await this.deps.resourcesService.get(id).catch(() => null))?.name ?? null);
+    return {
+      ...page,
+      items: page.items.map((e): ExternalView => ({
+        id: e.id,
+        resourceId: e.resourceId,
+        resourceName: names.get(e.resourceId) ?? null,
+        uid: e.uid,
+        sequence: e.sequence,
+        state: e.state,
+        bookingId: e.bookingId ?? null,
+        subject: e.subject,
+        organiserName: e.organiserName ?? null,
+        organiserEmail: e.organiserEmail ?? null,
+        startAt: e.startAt,
+        endAt: e.endAt,
+        reason: e.reason ?? null,
+        updatedAt: e.updatedAt,
+      })),
+    };
   }
 
   /**
@@ -109,14 +117,15 @@ export class CalendarSyncService {
    */
   async pull(): Promise<PullResult> {
     const { db, pluginHost } = this.deps;
-    const result: PullResult = { events: 0, booked: 0, declined: 0, cancelled: 0, unchanged: 0 };
+    const result: PullResult = { read: 'noRooms', events: 0, booked: 0, declined: 0, cancelled: 0, unchanged: 0 };
     const rooms: CalendarRoom[] = (await CalendarRoomModel.query(db)).map((r) => ({
       resourceId: r.resourceId,
       ref: r.ref,
     }));
     if (!rooms.length) return result;
     const canRead = await pluginHost.tryCall('calendar', 'capabilities', (p) => typeof p.changes === 'function');
-    if (!canRead) return result;
+    if (!canRead) return { ...result, read: 'notSupported' };
+    result.read = 'read';
     const sync = (await db('calendar_sync').where({ id: 1 }).first('state')) as { state: string | null };
     const changes = await pluginHost.call('calendar', 'changes', (p) => p.changes!(rooms, sync.state ?? undefined));
     const byId = new Map(rooms.map((r) => [r.resourceId, r]));
