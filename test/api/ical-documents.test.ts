@@ -10,7 +10,7 @@ import { perDialect } from '../helpers/app.ts';
 import { BASE, book, staff, type Who } from '../helpers/bookings.ts';
 import { occurrencesOf, readCalendar, type ReadCalendar } from '../helpers/ical.ts';
 import { dispatchChanges, outboxRows, saveNotify, type OutboxRowView } from '../helpers/notify.ts';
-import { createPlace, createResource } from '../helpers/places-fixture.ts';
+import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
 
 const ZONE = 'Europe/Berlin';
 const at = (month: number, day: number, hour: number) => Date.UTC(2027, month - 1, day, hour);
@@ -274,7 +274,7 @@ perDialect(
         t.regex(res.headers.get('content-type') ?? '', /^text\/calendar/);
         const cal = readCalendar(await res.text());
         t.is(cal.method, 'PUBLISH');
-        checkCommon(t, cal);
+        t.deepEqual(cal.timezones, [ZONE]);
         const uid = `series-${seriesId}@atrium`;
         t.is(cal.events.filter((e) => e.uid === uid && e.recurrenceId === undefined).length, 1);
         t.deepEqual(occurrencesOf(cal, uid), await atriumOccurrences(seriesId));
@@ -282,6 +282,19 @@ perDialect(
           cal.events.every((e) => e.attendees.length === 0 && e.description === ''),
           'what the grid shows: no guests, no remarks',
         );
+        for (const e of cal.events) {
+          t.is(e.tzid, ZONE);
+          // ORGANIZER is there (PUBLISH needs it) with the organiser's name, not their address: the grid shows none.
+          t.is(e.organizer?.cn, 'Alice Organiser');
+          t.regex(e.organizer?.email ?? '', /@atrium\.invalid$/);
+        }
+        // Others' subjects only where the grid shows them (showOthersSubject); otherwise the room's name.
+        await setParams(app(), { showOthersSubject: false });
+        const hidden = readCalendar(await (await fetch(app().url + made.body.data.path)).text());
+        t.true(hidden.events.length > 0 && hidden.events.every((e) => e.summary === 'Linde'));
+        await setParams(app(), { showOthersSubject: true });
+        const shown = readCalendar(await (await fetch(app().url + made.body.data.path)).text());
+        t.is(shown.events.find((e) => e.uid === uid && e.recurrenceId === undefined)!.summary, 'Weekly review');
         const rotated = await app().post<{ data: { path: string } }>(
           `/api/bookings/resource-feeds/${room}`,
           {},

@@ -18,6 +18,7 @@ import { BookingAttendeeModel, BookingModel, BookingSeriesModel, ResourceFeedMod
 import { expandDates } from './recurrence.ts';
 import { bookingOf, resourceNames, type BookingRow, type ResourceNames } from './repo.ts';
 import type { Recurrence } from './schema.ts';
+import { loadSettings } from './settings.ts';
 import { DAY_MS } from './time.ts';
 import { resourceCapability } from '../resources/index.ts';
 import { enabledUsersById, setFeedTokenHash, userByFeedTokenHash } from '../users/index.ts';
@@ -188,13 +189,17 @@ type FeedDeps = BookingDeps & { pluginHost?: Cradle['pluginHost'] };
 export class BookingFeedService {
   constructor(private readonly deps: FeedDeps) {}
 
-  /** Organisers as ORGANIZER: their address, else the sending account, else an address that reaches nobody. */
-  private async organisers(ids: number[]): Promise<(id: number) => IcalPerson> {
+  /**
+   * Organisers as ORGANIZER: their address, else the sending account, else an address that reaches nobody. A
+   * resource's feed (`bare`) names them with the sending account, as the grid shows no addresses.
+   */
+  private async organisers(ids: number[], bare = false): Promise<(id: number) => IcalPerson> {
     const users = new Map((await enabledUsersById(this.deps.db, [...new Set(ids)])).map((u) => [u.id, u]));
     const sender = await this.deps.pluginHost?.notifySender().catch(() => undefined);
     return (id) => {
       const u = users.get(id);
-      return { name: u ? u.realName || u.username : '', email: u?.email || sender || `user-${id}@atrium.invalid` };
+      const own = bare ? undefined : u?.email;
+      return { name: u ? u.realName || u.username : '', email: own || sender || `user-${id}@atrium.invalid` };
     };
   }
 
@@ -202,7 +207,7 @@ export class BookingFeedService {
    * Rows as a PUBLISH document: bookings alone as themselves, each series once as a recurring event. A resource's
    * feed (`bare`) says what the grid says of a meeting, not its remarks or who is invited.
    */
-  private async publish(rows: BookingRow[], name: string, bare = false): Promise<string> {
+  private async publish(rows: BookingRow[], name: string, bare?: { title: string }): Promise<string> {
     const { db, clock } = this.deps;
     const names = await resourceNames(
       db,
@@ -213,11 +218,16 @@ export class BookingFeedService {
     const shapes = (await Promise.all(seriesIds.map((id) => seriesShape(db, id)))).filter(
       (s): s is SeriesShape => s !== undefined,
     );
-    const organiser = await this.organisers([...rows, ...shapes.map((s) => s.master)].map((r) => r.organiserId));
+    const organiser = await this.organisers(
+      [...rows, ...shapes.map((s) => s.master)].map((r) => r.organiserId),
+      bare !== undefined,
+    );
+    // A resource's feed shows others' subjects only where the grid does (showOthersSubject); else the room's name.
+    const subjects = bare ? (await loadSettings(this.deps.paramsService)).showOthersSubject : true;
     const events = [
       ...rows.filter((r) => r.seriesId === null).map((b) => bookingEvent(b, where(b), organiser(b.organiserId))),
       ...shapes.flatMap((s) => seriesEvents(s, where, organiser(s.master.organiserId))),
-    ].map((e) => (bare ? { ...e, description: null, attendees: [] } : e));
+    ].map((e) => (bare ? { ...e, description: null, attendees: [], summary: subjects ? e.summary : bare.title } : e));
     return icalDocument({ method: 'PUBLISH', prodId: PRODID, name, now: clock.now(), events });
   }
 
@@ -311,6 +321,6 @@ export class BookingFeedService {
         .orderBy('start_at')
         .limit(1000)
     ).map(bookingOf);
-    return this.publish(rows, `Atrium – ${names.name}`, true);
+    return this.publish(rows, `Atrium – ${names.name}`, { title: names.name });
   }
 }
