@@ -10,7 +10,7 @@ import { useCan } from '../../../../app/hooks.ts';
 import { usePullCalendarsMutation, type PullResult } from '../../api.ts';
 import { SAVE } from './permissions.ts';
 
-const COUNTS: Array<keyof PullResult> = ['events', 'booked', 'declined', 'cancelled', 'unchanged'];
+const COUNTS: Array<Exclude<keyof PullResult, 'read'>> = ['events', 'booked', 'declined', 'cancelled', 'unchanged'];
 
 export function PullButton() {
   const { t } = useTranslation('inte');
@@ -54,7 +54,13 @@ export function PullButton() {
           </span>
         ) : result ? (
           <>
-            <span>{result.events ? t('calendar.pull.read') : t('calendar.pull.nothing')}</span>{' '}
+            <span>
+              {result.read !== 'read'
+                ? t(`calendar.pull.${result.read}`)
+                : result.events
+                  ? t('calendar.pull.read')
+                  : t('calendar.pull.nothing')}
+            </span>{' '}
             {result.events > 0 && (
               <ul className="calendar-counts" data-testid="calendar-pull-counts">
                 {COUNTS.map((k) => (
