@@ -6,6 +6,7 @@
  * as instants.
  */
 import test from 'ava';
+import { snapshotsOf } from '../../core/modules/bookings/index.ts';
 import { perDialect } from '../helpers/app.ts';
 import { BASE, book, staff, type Who } from '../helpers/bookings.ts';
 import { occurrencesOf, readCalendar, type ReadCalendar } from '../helpers/ical.ts';
@@ -445,6 +446,52 @@ perDialect(
         t.is(cal.method, 'REQUEST', 'the series again, its rule ending earlier');
         t.deepEqual(occurrencesOf(cal, `series-${second}@atrium`), await atriumOccurrences(second));
         t.deepEqual(await atriumOccurrences(second), [[at(4, 21, 7), at(4, 21, 7) + 1_800_000]]);
+      },
+    );
+
+    test.serial(
+      `${dialect}: a no-show of one occurrence is a CANCEL with its RECURRENCE-ID, and the series then has it as an EXDATE`,
+      async (t) => {
+        let sid = 0;
+        let ids: number[] = [];
+        await queued('booking.created', async () => {
+          const res = await app().post<{ data: { series: { id: number }; bookings: Array<{ id: number }> } }>(
+            '/api/bookings',
+            {
+              subject: 'Check-ins',
+              resourceId: room,
+              meetingDate: '2027-05-03',
+              startTime: '16:00',
+              endTime: '17:00',
+              recurrence: { freq: 'daily', interval: 1, count: 3 },
+              outerAttendees: [{ name: 'Gina Guest', email: 'gina@guest.example' }],
+            },
+            { token: alice.token },
+          );
+          t.is(res.status, 200, JSON.stringify(res.body));
+          sid = res.body.data.series.id;
+          ids = res.body.data.bookings.map((b) => b.id);
+        });
+        const { db, changeLog } = app().cradle;
+        // As the no-show job leaves it (R8.5): auto-cancelled, not detached, its SEQUENCE grown.
+        await db('bookings').where({ id: ids[1] }).update({ state: 'autoCancelled', sequence: 1 });
+        const [snap] = await snapshotsOf(db, [ids[1]!]);
+        const noShow = await queued('booking.autoCancelled', () =>
+          changeLog.publish('booking.autoCancelled', { booking: snap!, actorId: 0 }),
+        );
+        const cancel = calendarOf(t, noShow);
+        t.is(cancel.method, 'CANCEL');
+        checkCommon(t, cancel.cal);
+        t.deepEqual(
+          cancel.cal.events.map((e) => [e.uid, e.recurrenceId, e.sequence, e.status]),
+          [[`series-${sid}@atrium`, at(5, 4, 14), 1, 'CANCELLED']],
+        );
+        const made = await app().post<{ data: { path: string } }>('/api/bookings/feed', {}, { token: alice.token });
+        const feed = readCalendar(await (await fetch(app().url + made.body.data.path)).text());
+        const master = feed.events.find((e) => e.uid === `series-${sid}@atrium` && e.recurrenceId === undefined)!;
+        t.deepEqual(master.exdates, [at(5, 4, 14)]);
+        t.deepEqual(occurrencesOf(feed, master.uid), await atriumOccurrences(sid));
+        t.is((await atriumOccurrences(sid)).length, 2);
       },
     );
   },
