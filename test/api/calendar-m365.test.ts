@@ -148,7 +148,7 @@ perDialect(test, (dialect, app) => {
     t.falsy(await row(meeting.iCalUId), 'a wrong clientState pulls nothing');
     t.deepEqual(await fake.notify(mailbox, 'created'), [202]);
     let r: { state?: string } | undefined;
-    for (let i = 0; i < 50 && !r; i++) {
+    for (let i = 0; i < 200 && !r; i++) {
       await sleep(100);
       r = await row(meeting.iCalUId);
     }

@@ -4,8 +4,8 @@
  * room's mailbox once `changes` saw it) with its transactionId and the Atrium category, updated in place keeping its
  * iCalUId, removed on cancel; `changes` lists the Outlook meetings (iCalUId, UTC times, organiser, a series' RRULE)
  * and not Atrium's own, then only what changed (an update, a deletion as cancelled), a stale deltaLink falls back to
- * a fresh delta; `decline` posts the reason and the room's own decline is not reported back as a cancellation;
- * busy times from getSchedule; subscriptions made with the handshake and renewed; a 401 refreshes the token, a 429
+ * a fresh delta, a series' occurrences are reported once as recurring; `decline` posts the reason and the room's own
+ * decline is not reported back as a cancellation; busy times from getSchedule; subscriptions made with the handshake and renewed; a 401 refreshes the token, a 429
  * waits; health reads the Places room list.
  */
 import http from 'node:http';
@@ -207,6 +207,23 @@ test.serial('changes: Outlook meetings listed, Atrium’s own left out, then onl
   await p2.changes!([{ resourceId: 9, ref: ctx2Room }]);
   await p2.upsertEvent(booking({ id: 22, resourceId: 9 }));
   t.true(fake.events(ctx2Room).some((e) => e.transactionId === 'atrium-booking-22'));
+});
+
+test.serial('occurrences of a series (as calendarView delta lists them) are reported once, as recurring', async (t) => {
+  const mailbox = 'room-7@contoso.example';
+  const { p } = provider();
+  for (const day of [0, 7, 14])
+    fake.addEvent(mailbox, {
+      subject: 'Weekly',
+      startAt: T0 + day * 24 * HOUR,
+      endAt: T0 + day * 24 * HOUR + HOUR,
+      type: 'occurrence',
+      seriesMasterId: 'AAMk-series-7',
+    });
+  const listed = await p.changes!([{ resourceId: 7, ref: mailbox }]);
+  t.is(listed.events.length, 1);
+  t.like(listed.events[0], { subject: 'Weekly', status: 'confirmed' });
+  t.truthy(listed.events[0]!.rrule);
 });
 
 test.serial(
