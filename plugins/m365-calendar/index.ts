@@ -38,6 +38,8 @@
  *   less than a day is left and made again when the renewal fails; subscription ids in kv `sub:<mailbox>`. Graph
  *   validates the URL with a handshake and then posts to Atrium's `POST /api/inte/event/notifications`
  *   (core/modules/calendar-sync/notifications.ts), which checks `clientState` and pulls at once.
+ * - A room that fails to be read (a mailbox Graph does not know, no permission on it) is logged and read again from
+ *   its old deltaLink next time; `changes` throws only when no room could be read.
  */
 import { createHash } from 'node:crypto';
 import type { BookingSnapshot, CalendarRoom, ExternalEvent } from '../../core/plugin-sdk/index.ts';
@@ -585,19 +587,31 @@ export default definePlugin({
         }
         const next: Record<string, string> = {};
         const events: ExternalEvent[] = [];
+        let failure: unknown;
+        let read = 0;
         for (const room of rooms) {
-          const mailbox = mailboxOfRoom(room);
-          await ctx.kv.set(`room:${room.resourceId}`, mailbox);
+          const id = String(room.resourceId);
           try {
-            await ensureSubscription(mailbox);
+            const mailbox = mailboxOfRoom(room);
+            await ctx.kv.set(`room:${room.resourceId}`, mailbox);
+            try {
+              await ensureSubscription(mailbox);
+            } catch (err) {
+              // Notifications only hasten the poll: a refused subscription is logged, the poll goes on.
+              ctx.logger.warn({ mailbox, err: String(err) }, 'Microsoft 365: subscribing to the room mailbox failed');
+            }
+            const r = await roomChanges(room, mailbox, keys[id]);
+            events.push(...r.events);
+            if (r.key) next[id] = r.key;
+            read++;
           } catch (err) {
-            // Notifications only hasten the poll: a refused subscription is logged, the poll goes on.
-            ctx.logger.warn({ mailbox, err: String(err) }, 'Microsoft 365: subscribing to the room mailbox failed');
+            // One room that fails (a mailbox Graph does not know) is read again from its old deltaLink next time.
+            failure = err;
+            if (keys[id]) next[id] = keys[id];
+            ctx.logger.warn({ resourceId: room.resourceId, err: String(err) }, 'Microsoft 365: reading a room failed');
           }
-          const r = await roomChanges(room, mailbox, keys[String(room.resourceId)]);
-          events.push(...r.events);
-          if (r.key) next[String(room.resourceId)] = r.key;
         }
+        if (failure && read === 0) throw failure;
         return { events, state: JSON.stringify(next) };
       },
       async decline(event, room, reason) {

@@ -3,10 +3,11 @@
  * (test/fixtures/fakes/graph-calendar.ts): a booking's event is created in the room mailbox (the template's, or the
  * room's mailbox once `changes` saw it) with its transactionId and the Atrium category, updated in place keeping its
  * iCalUId, removed on cancel; `changes` lists the Outlook meetings (iCalUId, UTC times, organiser, a series' RRULE)
- * and not Atrium's own, then only what changed (an update, a deletion as cancelled), a stale deltaLink falls back to
- * a fresh delta, a series' occurrences are reported once as recurring; `decline` posts the reason and the room's own
- * decline is not reported back as a cancellation; busy times from getSchedule; subscriptions made with the handshake and renewed; a 401 refreshes the token, a 429
- * waits; health reads the Places room list.
+ * and not Atrium's own, then only what changed (an update, a deletion as cancelled); a stale deltaLink falls back to
+ * a fresh delta; a room that cannot be read does not stop the others; a series' occurrences are reported once as
+ * recurring; `decline` posts the reason, and the room's own decline is not reported back as a cancellation; busy
+ * times from getSchedule; subscriptions made with the handshake and renewed; a 401 refreshes the token, a 429 waits;
+ * health reads the Places room list.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -208,6 +209,25 @@ test.serial('changes: Outlook meetings listed, Atrium’s own left out, then onl
   await p2.upsertEvent(booking({ id: 22, resourceId: 9 }));
   t.true(fake.events(ctx2Room).some((e) => e.transactionId === 'atrium-booking-22'));
 });
+
+test.serial(
+  'a room that cannot be read is logged and the others read; with none readable, changes throws',
+  async (t) => {
+    const { p, ctx } = provider({ defaultMailboxTemplate: '' });
+    const good = 'room-8@contoso.example';
+    fake.addEvent(good, { subject: 'Readable', startAt: T0, endAt: T0 + HOUR });
+    const listed = await p.changes!([
+      { resourceId: 80, ref: '' },
+      { resourceId: 8, ref: good },
+    ]);
+    t.deepEqual(
+      listed.events.map((e) => e.subject),
+      ['Readable'],
+    );
+    t.true(ctx.logs.some((l) => l.level === 'warn' && String(l.msg).includes('reading a room failed')));
+    await t.throwsAsync(p.changes!([{ resourceId: 80, ref: '' }]), { message: /room 80 has no mailbox/ });
+  },
+);
 
 test.serial('occurrences of a series (as calendarView delta lists them) are reported once, as recurring', async (t) => {
   const mailbox = 'room-7@contoso.example';
