@@ -49,7 +49,8 @@ export interface IcalEvent {
   description?: string | null;
   status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
   organiser: IcalPerson;
-  attendees?: Array<IcalPerson & { chair?: boolean }>;
+  /** `declined`: in a REPLY, the attendee who answers no. */
+  attendees?: Array<IcalPerson & { chair?: boolean; declined?: boolean }>;
   /** A series: its rule, the start of its last occurrence (UNTIL) and the starts of the dates it does not hold. */
   repeat?: { rule: IcalRecurrence; lastStartAt: number; exdates: number[] };
   /** An occurrence of a series on its own: the start it had in the series. */
@@ -57,7 +58,8 @@ export interface IcalEvent {
 }
 
 export interface IcalDocument {
-  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
+  /** REPLY: an attendee's answer (a room declining an event written into its calendar, iTIP RFC 5546). */
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH' | 'REPLY';
   prodId: { company: string; product: string };
   name?: string;
   now: number;
@@ -163,12 +165,16 @@ function repeating(e: IcalEvent): string | undefined {
 function eventData(e: IcalEvent, now: number): ICalEventData {
   const zone = isUtc(e.timeZone) ? undefined : e.timeZone;
   const when = (ms: number) => (zone ? DateTime.fromMillis(ms, { zone }) : new Date(ms));
-  const attendee = (p: IcalPerson & { chair?: boolean }): ICalAttendeeData => ({
+  const attendee = (p: IcalPerson & { chair?: boolean; declined?: boolean }): ICalAttendeeData => ({
     name: icalName(p.name),
     email: icalAddress(p.email),
     role: p.chair ? ICalAttendeeRole.CHAIR : ICalAttendeeRole.REQ,
-    status: p.chair ? ICalAttendeeStatus.ACCEPTED : ICalAttendeeStatus.NEEDSACTION,
-    rsvp: !p.chair,
+    status: p.declined
+      ? ICalAttendeeStatus.DECLINED
+      : p.chair
+        ? ICalAttendeeStatus.ACCEPTED
+        : ICalAttendeeStatus.NEEDSACTION,
+    rsvp: !p.chair && !p.declined,
   });
   return {
     id: e.uid,

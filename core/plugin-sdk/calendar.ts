@@ -65,4 +65,9 @@ export interface CalendarProvider extends ProviderBase {
    * the outbox; throw to be retried.
    */
   decline?(event: ExternalEvent, room: CalendarRoom, reason: string): Promise<void>;
+  /**
+   * 1.4, optional: true when `decline` itself tells the organiser (a server with scheduling, Microsoft 365); otherwise
+   * the core also e-mails the organiser an iCalendar REPLY through the notify provider.
+   */
+  readonly tellsOrganisers?: boolean;
 }

@@ -32,8 +32,11 @@ export interface NotifyMessage {
   html: string;
   /** The same body as plain text, for channels without HTML. */
   text: string;
-  /** An iCalendar (RFC 5545) invitation or cancellation for calendar clients (e-mail channels attach it). */
-  calendar?: { method: 'REQUEST' | 'CANCEL'; ics: string };
+  /**
+   * An iCalendar (RFC 5545) invitation or cancellation for calendar clients (e-mail channels attach it); 1.4: or a
+   * REPLY, a room declining a meeting written into its calendar.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL' | 'REPLY'; ics: string };
 }
 
 export interface NotifyResult {

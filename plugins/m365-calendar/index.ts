@@ -614,6 +614,8 @@ export default definePlugin({
         if (failure && read === 0) throw failure;
         return { events, state: JSON.stringify(next) };
       },
+      // Exchange sends the organiser the room's decline itself (sendResponse): the core adds no e-mailed REPLY.
+      tellsOrganisers: true,
       async decline(event, room, reason) {
         const mailbox = mailboxOfRoom(room);
         const uid = event.uid.replaceAll("'", "''");

@@ -7,7 +7,9 @@
 import test from 'ava';
 import { perDialect } from '../helpers/app.ts';
 import { BASE, book, HOUR, staff, type Who } from '../helpers/bookings.ts';
-import { dispatchChanges } from '../helpers/notify.ts';
+import { readCalendar } from '../helpers/ical.ts';
+import { mimePart, startMailSink, type MailSink } from '../helpers/mail.ts';
+import { dispatchChanges, saveNotify } from '../helpers/notify.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
 import { radicaleAvailable, startRadicale, type Radicale } from '../helpers/radicale.ts';
 import { skipBecause } from '../helpers/requires.ts';
@@ -42,6 +44,7 @@ if (!radicaleAvailable()) {
 } else {
   perDialect(test, (dialect, app) => {
     let radicale: Radicale | undefined;
+    let sink: MailSink | undefined;
     let token: string;
     let room: number;
     let alice: Who;
@@ -62,6 +65,7 @@ if (!radicaleAvailable()) {
 
     test.serial.before(async () => {
       radicale = await startRadicale({ atrium: 'cal-pw' });
+      sink = await startMailSink();
       app().clock.set(BASE);
       token = await app().adminToken();
       room = await createResource(app(), await createPlace(app()), { name: `CalDAV room ${dialect}` });
@@ -72,12 +76,22 @@ if (!radicaleAvailable()) {
         { token },
       );
       if (saved.status !== 200) throw new Error(JSON.stringify(saved.body));
+      // Radicale has no scheduling: a decline reaches the organiser as an e-mailed iCalendar REPLY.
+      await saveNotify(app(), token, 'notify-email', {
+        host: '127.0.0.1',
+        port: sink.port,
+        security: 'none',
+        account: 'rooms@example.org',
+        fromName: 'Atrium Rooms',
+        password: 'mail-pw',
+      });
       const mirrored = await app().put(`/api/inte/event/rooms/${room}`, { ref: '' }, { token });
       if (mirrored.status !== 200) throw new Error(JSON.stringify(mirrored.body));
       await pull(); // makes the room's calendar
     });
     test.after.always(async () => {
       await radicale?.stop();
+      await sink?.close();
     });
 
     test.serial(`${dialect}: a booking made in Atrium is written into the room's calendar`, async (t) => {
@@ -127,6 +141,23 @@ if (!radicaleAvailable()) {
         await app().cradle.outboxWorker.drainDue();
         // Declined: the room's calendar no longer shows it.
         t.is((await fetch(`${calendarUrl()}client-2.ics`, { headers })).status, 404);
+        // Alice's other mails (her booking's invitation) come too: the REPLY is the one with that method.
+        const replyPart = async () => {
+          for (let i = 0; i < 50; i++) {
+            for (const m of sink!.mails.filter((x) => x.rcpt.includes(`dav-alice-${dialect}@example.org`))) {
+              const p = mimePart(m.raw, 'text/calendar');
+              if (p && /method=REPLY/i.test(p.contentType)) return p;
+            }
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return undefined;
+        };
+        const part = (await replyPart())!;
+        t.truthy(part, 'the organiser got a REPLY');
+        const reply = readCalendar(part.body);
+        t.is(reply.method, 'REPLY');
+        t.is(reply.events[0]!.uid, 'client-2@example.org');
+        t.like(reply.events[0]!.attendees[0], { email: 'rooms@example.org', partstat: 'DECLINED' });
 
         t.true((await client('client-1')).ok);
         t.like(await pull(), { cancelled: 1 });

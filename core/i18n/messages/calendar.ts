@@ -10,6 +10,8 @@ export default {
     'calendar.recurring': 'Recurring meetings are not booked from the room’s calendar: book the series in Atrium',
     'calendar.bookedOutside': 'Booked in the room’s calendar by {name}',
     'calendar.cancelledOutside': 'Cancelled in the room’s calendar',
+    'calendar.declinedSubject': 'Declined: {subject} ({room})',
+    'calendar.declinedText': '{room} cannot take “{subject}”: {reason}',
   },
   cn: {
     'calendar.unknownOrganiser': '没有账号使用组织者的邮箱（{name}），也没有为外部组织者预约的账号',
@@ -17,6 +19,8 @@ export default {
     'calendar.recurring': '会议室日历中的周期会议不会被预约：请在 Atrium 中预约该系列',
     'calendar.bookedOutside': '由 {name} 在会议室日历中预约',
     'calendar.cancelledOutside': '已在会议室日历中取消',
+    'calendar.declinedSubject': '已拒绝：{subject}（{room}）',
+    'calendar.declinedText': '{room} 无法接受“{subject}”：{reason}',
   },
   ja: {
     'calendar.unknownOrganiser':
@@ -25,5 +29,7 @@ export default {
     'calendar.recurring': '会議室のカレンダーの定期的な会議は予約されません。シリーズは Atrium で予約してください',
     'calendar.bookedOutside': '{name} が会議室のカレンダーで予約',
     'calendar.cancelledOutside': '会議室のカレンダーで取り消されました',
+    'calendar.declinedSubject': '辞退：{subject}（{room}）',
+    'calendar.declinedText': '{room} は「{subject}」を受け付けられません：{reason}',
   },
 } satisfies MessageSet;

@@ -19,6 +19,7 @@ import { paginateModels } from '../../db/paging.ts';
 import { AppError, BusinessRuleError, NotFoundError } from '../../errors.ts';
 import { t, type Lang } from '../../i18n/index.ts';
 import type { CalendarRoom, ExternalEvent } from '../../plugin-sdk/index.ts';
+import { icalDocument } from '../../ical.ts';
 import { usersMatching } from '../users/index.ts';
 import { CalendarEventModel, CalendarRoomModel } from './model.ts';
 import type { CalendarRoomBody, CalendarRoomView, ExternalQuery, ExternalView, PullResult } from './schema.ts';
@@ -275,16 +276,74 @@ export class CalendarSyncService {
   ): Promise<void> {
     const { db, outbox, pluginHost } = this.deps;
     const provider = await pluginHost.selected('calendar');
-    const sequence = Number(fields.sequence);
+    const key = `${room.resourceId}:${event.uid}:${Number(fields.sequence)}:${event.startAt}`;
+    const reply = await this.replyMail(event, room, reason);
     await db.transaction(async (trx) => {
       await this.mark(rowId, { ...fields, state: 'declined', booking_id: null, reason }, trx);
       if (provider !== 'none')
         await outbox.enqueue(
           trx,
           { kind: 'calendar', provider, topic: 'decline', payload: { event, room, reason } },
-          `decline:${room.resourceId}:${event.uid}:${sequence}:${event.startAt}`,
+          `decline:${key}`,
         );
+      if (reply) await outbox.enqueue(trx, reply, `decline-reply:${key}`);
     });
+  }
+
+  /**
+   * The organiser's e-mail saying no, with an iCalendar REPLY (PARTSTAT=DECLINED) their calendar client applies: for
+   * providers whose decline tells nobody (a CalDAV server without scheduling). Undefined when there is no address to
+   * write to, no e-mail channel, or the provider tells the organiser itself.
+   */
+  private async replyMail(event: ExternalEvent, room: CalendarRoom, reason: string) {
+    const { pluginHost, resourcesService, clock } = this.deps;
+    const to = event.organiser?.email?.trim();
+    if (!to) return undefined;
+    const tells = await pluginHost.tryCall('calendar', 'capabilities', (p) => p.tellsOrganisers === true);
+    const notify = await pluginHost.selected('notify');
+    const sender = await pluginHost.notifySender();
+    if (tells || notify === 'none' || !sender) return undefined;
+    const resource = await resourcesService.get(room.resourceId).catch(() => null);
+    const roomName = resource?.name ?? `#${room.resourceId}`;
+    const organiser = { name: event.organiser?.name?.trim() || to, email: to };
+    const ics = icalDocument({
+      method: 'REPLY',
+      prodId: { company: 'Atrium', product: 'Atrium' },
+      now: clock.now(),
+      events: [
+        {
+          uid: event.uid,
+          sequence: Math.max(0, Math.trunc(event.sequence ?? 0)),
+          startAt: event.startAt,
+          endAt: event.endAt,
+          timeZone: 'UTC',
+          summary: subjectOf(event),
+          status: 'CONFIRMED',
+          organiser,
+          // The room answers, under the address Atrium sends from.
+          attendees: [{ name: roomName, email: sender, declined: true }],
+        },
+      ],
+    });
+    const params = { room: roomName, subject: subjectOf(event), reason };
+    const text = t(LANG, 'calendar.declinedText', params);
+    return {
+      kind: 'notify' as const,
+      provider: notify,
+      topic: 'calendar.declined',
+      payload: {
+        message: {
+          event: 'calendar.declined',
+          lang: LANG,
+          to: [organiser],
+          cc: [],
+          subject: t(LANG, 'calendar.declinedSubject', params),
+          text,
+          html: `<p>${escapeHtml(text)}</p>`,
+          calendar: { method: 'REPLY', ics },
+        },
+      },
+    };
   }
 
   private async mark(id: number, set: Record<string, unknown>, db: Knex | Knex.Transaction = this.deps.db) {
@@ -293,6 +352,9 @@ export class CalendarSyncService {
       .update({ ...set, updated_at: this.deps.clock.now() });
   }
 }
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const subjectOf = (e: ExternalEvent) => (e.subject?.trim() || '—').slice(0, 100);
 
