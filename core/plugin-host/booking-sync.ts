@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
 import type { AnyEvent, BookingSnapshot, EventName } from '../event-types.ts';
 import { awaitsApproval } from '../modules/bookings/lifecycle.ts';
-import type { CalendarProvider, CalendarSyncResult } from '../plugin-sdk/index.ts';
+import type { CalendarProvider, CalendarRoom, CalendarSyncResult } from '../plugin-sdk/index.ts';
 import { pluginKv } from './kv.ts';
 import type { OutboxItem } from './outbox.ts';
 
@@ -44,14 +44,15 @@ export async function deliverCalendar(
   topic: string,
   booking: BookingSnapshot,
   deps: { db: Knex; clock: Clock },
+  room?: CalendarRoom,
 ): Promise<void> {
   const kv = pluginKv(deps.db, deps.clock, pluginId);
   const key = `booking:${booking.id}`;
   const previous = await kv.get<CalendarSyncResult>(key);
   if (topic === 'upsertEvent') {
-    await kv.set(key, await provider.upsertEvent(booking, previous));
+    await kv.set(key, await provider.upsertEvent(booking, previous, room));
     return;
   }
-  await provider.cancelEvent(booking, previous);
+  await provider.cancelEvent(booking, previous, room);
   await kv.delete(key);
 }

@@ -64,10 +64,12 @@ export async function deliver(host: PluginHost, row: OutboxRow): Promise<string 
   }
   if (row.kind === 'calendar') {
     const { booking } = row.payload as { booking: BookingSnapshot };
+    // The room's calendar as it is mirrored when the work is delivered (SDK 1.5).
+    const room = await host.calendarRoomOf(booking.resourceId);
     await host.call('calendar', row.topic, (p) => {
       if (row.topic !== 'upsertEvent' && row.topic !== 'cancelEvent')
         throw new Error(`calendar providers take no "${row.topic}" work`);
-      return deliverCalendar(p, host.activeId('calendar')!, row.topic, booking, host.storage);
+      return deliverCalendar(p, host.activeId('calendar')!, row.topic, booking, host.storage, room);
     });
     return;
   }

@@ -14,6 +14,7 @@ import type { SecretBox } from '../secret-box.ts';
 import {
   PLUGIN_KINDS,
   type AnyPluginDefinition,
+  type CalendarRoom,
   type HealthReport,
   type PluginKind,
   type ProviderBase,
@@ -194,6 +195,8 @@ export class PluginHost {
    * Has outbox rows of `kind` queued without arguments get them from `builder` when delivered (the building
    * module's e-ink labels, drawn at delivery). One builder per kind; a later one replaces it.
    */
+  private calendarRooms?: (resourceId: number) => Promise<CalendarRoom | undefined>;
+
   buildCallsWith(kind: PluginKind, builder: CallBuilder): void {
     this.builders.set(kind, builder);
   }
@@ -201,6 +204,19 @@ export class PluginHost {
   /** The builder of `kind`'s call arguments, when one was set in this process. */
   callBuilder(kind: PluginKind): CallBuilder | undefined {
     return this.builders.get(kind);
+  }
+
+  /**
+   * Where the calendar module says which calendar mirrors a room (SDK 1.5: `upsertEvent` and `cancelEvent` get it),
+   * so a booking is written where the room's outside meetings are read. Set by core/modules/calendar-sync.
+   */
+  resolveCalendarRooms(resolver: (resourceId: number) => Promise<CalendarRoom | undefined>): void {
+    this.calendarRooms = resolver;
+  }
+
+  /** The mirrored calendar of a room, when the calendar module knows one. */
+  async calendarRoomOf(resourceId: number): Promise<CalendarRoom | undefined> {
+    return this.calendarRooms?.(resourceId);
   }
 
   /** Database and clock, for host-side bookkeeping of provider work (calendar ids). */

@@ -43,11 +43,16 @@ export interface CalendarProvider extends ProviderBase {
    * Creates or replaces the event of a booking in the resource's calendar.
    * Called by the outbox worker after booking.created, booking.updated and
    * booking.approved, once per change; `booking.sequence` grows with each change.
-   * Throw to be retried with backoff.
+   * Throw to be retried with backoff. `room` (1.5): the room's mirrored calendar, when the room is mirrored (the
+   * calendar its outside meetings are read from); absent otherwise.
    */
-  upsertEvent(booking: BookingSnapshot, previous?: CalendarSyncResult): Promise<CalendarSyncResult>;
+  upsertEvent(
+    booking: BookingSnapshot,
+    previous?: CalendarSyncResult,
+    room?: CalendarRoom,
+  ): Promise<CalendarSyncResult>;
   /** Removes (or marks cancelled) the event after a cancellation, denial or expiry. Throw to be retried. */
-  cancelEvent(booking: BookingSnapshot, previous?: CalendarSyncResult): Promise<void>;
+  cancelEvent(booking: BookingSnapshot, previous?: CalendarSyncResult, room?: CalendarRoom): Promise<void>;
   /**
    * Optional: busy times booked outside Atrium for a resource mailbox, between
    * two instants. Called when the grid is drawn (at most once a minute per resource).

@@ -349,8 +349,9 @@ export default definePlugin({
     }
 
     return {
-      async upsertEvent(booking, previous) {
-        const calendar = calendarUrlOf(booking.resourceId);
+      async upsertEvent(booking, previous, room) {
+        // The room's mirrored calendar when the core names one (SDK 1.5), so bookings go where meetings are read.
+        const calendar = room ? calendarOfRoom(room) : calendarUrlOf(booking.resourceId);
         await ensureCalendar(calendar, booking.resourceId);
         const old = previous ? await ctx.kv.get<Written>(objKey(previous.externalId)) : undefined;
         const uid = old?.uid ?? `${ATRIUM_UID_PREFIX}${booking.id}@${host}`;
@@ -374,10 +375,10 @@ export default definePlugin({
         return { externalId: href };
       },
 
-      async cancelEvent(booking, previous) {
+      async cancelEvent(booking, previous, room) {
+        const calendar = room ? calendarOfRoom(room) : calendarUrlOf(booking.resourceId);
         const href =
-          previous?.externalId ??
-          `${calendarUrlOf(booking.resourceId)}${encodeURIComponent(`${ATRIUM_UID_PREFIX}${booking.id}@${host}`)}.ics`;
+          previous?.externalId ?? `${calendar}${encodeURIComponent(`${ATRIUM_UID_PREFIX}${booking.id}@${host}`)}.ics`;
         await remove(href);
         await ctx.kv.delete(objKey(href));
       },

@@ -530,8 +530,9 @@ export default definePlugin({
     }
 
     return {
-      async upsertEvent(booking, previous) {
-        const mailbox = await mailboxOf(booking.resourceId);
+      async upsertEvent(booking, previous, room) {
+        // The mailbox the core names for the room (SDK 1.5), else the one `changes` last saw, else the template's.
+        const mailbox = room ? mailboxOfRoom(room) : await mailboxOf(booking.resourceId);
         const old = previous ? parseExternalId(previous.externalId) : null;
         if (old && old.mailbox !== mailbox) {
           // Moved to another room: the old room's calendar lets go of it.

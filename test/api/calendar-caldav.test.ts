@@ -1,6 +1,7 @@
 /**
  * Calendar sync both ways with a real Radicale (Debian's) through plugins/caldav-calendar, on SQLite and MariaDB
- * (docs/product-rules.md R23): a booking made in Atrium appears in the room's calendar with its UID; a meeting a
+ * (docs/product-rules.md R23): a booking made in Atrium appears in the room's mirrored calendar (its own URL, not
+ * the provider's default) with its UID; a meeting a
  * calendar client writes into that calendar becomes a booking of the room; one written on a taken time is declined
  * (gone from the room's calendar, kept with its reason); a cancelled one cancels its booking.
  */
@@ -49,7 +50,8 @@ if (!radicaleAvailable()) {
     let room: number;
     let alice: Who;
     const day = BASE + 16 * HOUR; // Tuesday 2027-03-02 00:00 UTC
-    const calendarUrl = () => `${radicale!.url}/atrium/room-${room}/`;
+    // A calendar of the room's own, not the provider's default: both ways must use it (SDK 1.5 passes the room).
+    const calendarUrl = () => `${radicale!.url}/atrium/mirrored-${room}/`;
     const headers = {
       authorization: `Basic ${Buffer.from('atrium:cal-pw').toString('base64')}`,
       'content-type': 'text/calendar; charset=utf-8',
@@ -85,7 +87,7 @@ if (!radicaleAvailable()) {
         fromName: 'Atrium Rooms',
         password: 'mail-pw',
       });
-      const mirrored = await app().put(`/api/inte/event/rooms/${room}`, { ref: '' }, { token });
+      const mirrored = await app().put(`/api/inte/event/rooms/${room}`, { ref: calendarUrl() }, { token });
       if (mirrored.status !== 200) throw new Error(JSON.stringify(mirrored.body));
       await pull(); // makes the room's calendar
     });

@@ -22,6 +22,10 @@ export const calendarSyncModule: AtriumModule = {
     container.register({ calendarSyncService: asClass(CalendarSyncService).singleton() });
   },
   routes: calendarSyncRoutes,
+  // Calendar work delivered in any process writes a booking into its room's mirrored calendar (SDK 1.5).
+  start(c) {
+    c.pluginHost.resolveCalendarRooms((id) => c.calendarSyncService.roomOf(id));
+  },
   jobs: (c) => [
     { name: 'calendar.pull', everySeconds: 30, run: async () => void (await c.calendarSyncService.pull()) },
   ],

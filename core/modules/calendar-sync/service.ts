@@ -15,6 +15,7 @@ import { serviceActor, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { RecentValue } from '../../recent-value.ts';
 import { paginateModels } from '../../db/paging.ts';
 import { AppError, BusinessRuleError, NotFoundError } from '../../errors.ts';
 import { t, type Lang } from '../../i18n/index.ts';
@@ -43,7 +44,24 @@ type Outcome = 'booked' | 'declined' | 'cancelled' | 'unchanged';
 const LANG: Lang = 'en';
 
 export class CalendarSyncService {
+  /** The mirrored rooms by id; a room mirrored or changed is seen within this cache's age. */
+  private readonly mirrored = new RecentValue(
+    async () =>
+      new Map(
+        (await CalendarRoomModel.query(this.deps.db)).map((r) => [
+          r.resourceId,
+          { resourceId: r.resourceId, ref: r.ref },
+        ]),
+      ),
+    5_000,
+  );
+
   constructor(private readonly deps: CalendarSyncDeps) {}
+
+  /** A room's mirrored calendar, for the plugin host's calendar work (SDK 1.5); cached for a few seconds. */
+  async roomOf(resourceId: number): Promise<CalendarRoom | undefined> {
+    return (await this.mirrored.get()).get(resourceId);
+  }
 
   async rooms(): Promise<CalendarRoomView[]> {
     const rooms = await CalendarRoomModel.query(this.deps.db).orderBy('resource_id');
@@ -70,6 +88,7 @@ export class CalendarSyncService {
         after: body,
       });
     });
+    this.mirrored.forget();
     const row = (await CalendarRoomModel.query(db).findById(resourceId))!;
     return { resourceId, resourceName: resource.name, ref: row.ref, createdAt: row.createdAt };
   }
@@ -80,6 +99,7 @@ export class CalendarSyncService {
       if (!n) throw new NotFoundError('calendarRoom', resourceId);
       await this.deps.operationLog.record(trx, actor, { action: 'calendar.room.delete', target: resourceId });
     });
+    this.mirrored.forget();
   }
 
   /** The external events and what became of them, newest first (the declined ones are for the administrators). */
