@@ -40,6 +40,7 @@
  * application permissions User.Read.All and GroupMember.Read.All, with admin consent.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { GraphError, graphClient } from '../graph-shared/graph.ts';
 import {
   definePlugin,
   z,
@@ -99,10 +100,6 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
-/** Renew a little before the identity platform's own expiry, so a token never dies in flight. */
-const MARGIN_MS = 5 * 60_000;
-/** Longest wait a Retry-After may ask for before the run gives up instead. */
-const MAX_RETRY_AFTER_MS = 10_000;
 /** Changed people read at once in an increment. */
 const PARALLEL = 8;
 /** Runs whose group memberships are kept in memory (a run lists all its pages in one process). */
@@ -113,23 +110,6 @@ const KEPT_RUNS = 4;
  */
 const STATE_MAX = 1900;
 const STATE_TTL_MS = 8 * 24 * 3600_000;
-const STALE_CODES = new Set(['syncStateNotFound', 'resyncRequired', 'syncStateInvalid']);
-
-/** A call Graph or the identity platform refused: status, Graph's error code, and what was asked. */
-export class GraphError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'GraphError';
-  }
-  /** The deltaLink is no longer usable: a full synchronisation is needed. */
-  get stale(): boolean {
-    return this.status === 410 || STALE_CODES.has(this.code);
-  }
-}
 
 export interface GraphUser {
   id: string;
@@ -222,28 +202,6 @@ export function toPerson(u: GraphUser, s: Settings, groups: string[] | undefined
 /** A leaver (or someone out of scope) by id alone: the core disables the linked account, ignores anyone else. */
 const gone = (id: string): DirectoryUser => ({ externalId: id, username: id, realName: id, active: false });
 
-/**
- * The resource the token is for: Microsoft Graph of the national cloud the address names, else the global one
- * (a proxy or a test double in front of it).
- */
-const NATIONAL_GRAPHS = new Set([
-  'https://graph.microsoft.us',
-  'https://dod-graph.microsoft.us',
-  'https://microsoftgraph.chinacloudapi.cn',
-]);
-export const scopeOf = (graphOrigin: string) =>
-  `${NATIONAL_GRAPHS.has(graphOrigin) ? graphOrigin : 'https://graph.microsoft.com'}/.default`;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Retry-After in seconds or as an HTTP date; absent or unreadable: one second. */
-export function retryAfterMs(header: string | null, now = Date.now()): number {
-  if (!header) return 1000;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Number.isFinite(ms) ? ms : 1000));
-}
-
 async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
@@ -271,14 +229,10 @@ export default definePlugin({
   timeoutMs: 120_000,
   create(ctx) {
     const s = ctx.settings;
-    const authority = s.authorityUrl.replace(/\/+$/, '');
-    const graphBase = s.graphUrl.replace(/\/+$/, '');
-    const graphOrigin = new URL(graphBase).origin;
+    const client = graphClient(ctx, s, 'Entra ID');
+    const graphBase = client.base;
+    const graphOrigin = client.origin;
     const groupIds = groupIdsOf(s.groupIds);
-    const tokenKey = `token:${createHash('sha256')
-      .update(`${authority}\n${s.tenantId}\n${s.clientId}\n${s.clientSecret}`)
-      .digest('hex')
-      .slice(0, 32)}`;
     const selected = [
       ...new Set(
         [
@@ -304,84 +258,9 @@ export default definePlugin({
     /** Group memberships of the runs under way: user id → group ids. */
     const memberships = new Map<string, Map<string, string[]>>();
 
-    async function fetchToken(): Promise<string> {
-      const url = `${authority}/${encodeURIComponent(s.tenantId)}/oauth2/v2.0/token`;
-      const res = await ctx.http.fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({
-          client_id: s.clientId,
-          client_secret: s.clientSecret,
-          scope: scopeOf(graphOrigin),
-          grant_type: 'client_credentials',
-        }).toString(),
-        timeoutMs: s.timeoutMs,
-      });
-      const text = await res.text();
-      let a: { access_token?: string; expires_in?: number; error?: string; error_description?: string } = {};
-      try {
-        a = JSON.parse(text) as typeof a;
-      } catch {
-        // an answer that is not JSON: reported by status below
-      }
-      if (!res.ok || !a.access_token) {
-        const why = (a.error_description ?? text).split(/\r?\n/)[0]!.slice(0, 300);
-        throw new GraphError(
-          res.status,
-          a.error ?? `HTTP ${res.status}`,
-          `Entra ID token: ${a.error ?? `HTTP ${res.status}`} (${why})`,
-        );
-      }
-      await ctx.kv.set(tokenKey, a.access_token, Math.max(60_000, (a.expires_in ?? 3599) * 1000 - MARGIN_MS));
-      return a.access_token;
-    }
-    // Calls made together that find no token wait for one fetch instead of each making their own.
-    let fetching: Promise<string> | undefined;
-    const sharedFetch = () => (fetching ??= fetchToken().finally(() => (fetching = undefined)));
-
-    /** One Graph GET: the token refreshed once on a 401, one wait on a 429 or 503. */
-    async function graph<T>(link: string, what: string): Promise<T> {
-      const url = new URL(link);
-      // Links come back from Graph and from the stored state: the token goes to the configured Graph only.
-      if (url.origin !== graphOrigin) throw new Error(`Entra ID: ${what}: a link outside ${graphOrigin} is refused`);
-      let refreshed = false;
-      let waited = false;
-      for (;;) {
-        const token = (await ctx.kv.get<string>(tokenKey)) ?? (await sharedFetch());
-        const res = await ctx.http.fetch(url, {
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          timeoutMs: s.timeoutMs,
-        });
-        if (res.status === 401 && !refreshed) {
-          refreshed = true;
-          await res.body?.cancel();
-          await ctx.kv.delete(tokenKey);
-          continue;
-        }
-        if ((res.status === 429 || res.status === 503) && !waited) {
-          waited = true;
-          const ms = retryAfterMs(res.headers.get('retry-after'));
-          await res.body?.cancel();
-          ctx.logger.warn({ status: res.status, waitMs: ms, what }, 'Microsoft Graph asks to slow down');
-          await sleep(ms);
-          continue;
-        }
-        const text = await res.text();
-        if (!res.ok) {
-          let code = `HTTP ${res.status}`;
-          let message = text.slice(0, 200);
-          try {
-            const e = (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
-            if (e?.code) code = e.code;
-            if (e?.message) message = e.message.slice(0, 300);
-          } catch {
-            // not JSON
-          }
-          throw new GraphError(res.status, code, `Microsoft Graph ${what}: ${res.status} ${code}: ${message}`);
-        }
-        return JSON.parse(text) as T;
-      }
-    }
+    /** One Graph GET (plugins/graph-shared): the token refreshed once on a 401, one wait on a 429 or 503. */
+    const graph = <T>(link: string, what: string) => client.call<T>('GET', link, what);
+    const fetchToken = client.fetchToken;
 
     const isDeltaLink = (state: string | undefined): state is string => {
       if (!state) return false;
@@ -544,3 +423,5 @@ export default definePlugin({
     return provider;
   },
 });
+
+export { GraphError, retryAfterMs, scopeOf } from '../graph-shared/graph.ts';

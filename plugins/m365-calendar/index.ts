@@ -42,6 +42,7 @@
  *   its old deltaLink next time; `changes` throws only when no room could be read.
  */
 import { createHash } from 'node:crypto';
+import { GraphError, graphClient } from '../graph-shared/graph.ts';
 import type { BookingSnapshot, CalendarRoom, ExternalEvent } from '../../core/plugin-sdk/index.ts';
 import { definePlugin, z } from '../../core/plugin-sdk/index.ts';
 
@@ -84,28 +85,11 @@ export type Settings = z.infer<typeof Settings>;
 export const ATRIUM_CATEGORY = 'Atrium';
 export const ATRIUM_PROPERTY = 'String {66f5a359-4659-4638-974c-7a2f5b1d0c21} Name AtriumBookingId';
 
-const MARGIN_MS = 5 * 60_000;
-const MAX_RETRY_AFTER_MS = 10_000;
 const DAY = 24 * 3600_000;
 /** A deltaLink's window starts when it was made: after this long a fresh one is started. */
 const WINDOW_RESTART_MS = 7 * DAY;
 /** Graph's longest life of a subscription to events is 4,230 minutes (under 3 days). */
 const SUBSCRIPTION_MINUTES = 4200;
-const STALE_CODES = new Set(['syncStateNotFound', 'resyncRequired', 'syncStateInvalid']);
-
-export class GraphError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'GraphError';
-  }
-  get stale(): boolean {
-    return this.status === 410 || STALE_CODES.has(this.code);
-  }
-}
 
 interface GraphTime {
   dateTime: string;
@@ -222,23 +206,6 @@ export function toExternal(e: GraphEvent, resourceId: number): ExternalEvent | n
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export function retryAfterMs(header: string | null, now = Date.now()): number {
-  if (!header) return 1000;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Number.isFinite(ms) ? ms : 1000));
-}
-
-const NATIONAL_GRAPHS = new Set([
-  'https://graph.microsoft.us',
-  'https://dod-graph.microsoft.us',
-  'https://microsoftgraph.chinacloudapi.cn',
-]);
-const scopeOf = (graphOrigin: string) =>
-  `${NATIONAL_GRAPHS.has(graphOrigin) ? graphOrigin : 'https://graph.microsoft.com'}/.default`;
-
 /** What the plugin keeps of a room's delta (kv `delta:<resourceId>`). */
 interface RoomDelta {
   mailbox: string;
@@ -270,105 +237,13 @@ export default definePlugin({
   timeoutMs: 120_000,
   create(ctx) {
     const s = ctx.settings;
-    const authority = s.authorityUrl.replace(/\/+$/, '');
-    const graphBase = s.graphUrl.replace(/\/+$/, '');
-    const graphOrigin = new URL(graphBase).origin;
-    const v1 = `${graphBase}/v1.0`;
-    const tokenKey = `token:${createHash('sha256')
-      .update(`${authority}\n${s.tenantId}\n${s.clientId}\n${s.clientSecret}`)
-      .digest('hex')
-      .slice(0, 32)}`;
+    const client = graphClient(ctx, s, 'Microsoft 365');
+    const v1 = `${client.base}/v1.0`;
     const user = (mailbox: string) => `${v1}/users/${encodeURIComponent(mailbox)}`;
 
-    async function fetchToken(): Promise<string> {
-      const res = await ctx.http.fetch(`${authority}/${encodeURIComponent(s.tenantId)}/oauth2/v2.0/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({
-          client_id: s.clientId,
-          client_secret: s.clientSecret,
-          scope: scopeOf(graphOrigin),
-          grant_type: 'client_credentials',
-        }).toString(),
-        timeoutMs: s.timeoutMs,
-      });
-      const text = await res.text();
-      let a: { access_token?: string; expires_in?: number; error?: string; error_description?: string } = {};
-      try {
-        a = JSON.parse(text) as typeof a;
-      } catch {
-        // reported by status below
-      }
-      if (!res.ok || !a.access_token) {
-        const why = (a.error_description ?? text).split(/\r?\n/)[0]!.slice(0, 300);
-        throw new GraphError(
-          res.status,
-          a.error ?? `HTTP ${res.status}`,
-          `Microsoft 365 token: ${a.error ?? `HTTP ${res.status}`} (${why})`,
-        );
-      }
-      await ctx.kv.set(tokenKey, a.access_token, Math.max(60_000, (a.expires_in ?? 3599) * 1000 - MARGIN_MS));
-      return a.access_token;
-    }
-    let fetching: Promise<string> | undefined;
-    const sharedFetch = () => (fetching ??= fetchToken().finally(() => (fetching = undefined)));
-
-    /** One Graph call: the token refreshed once on a 401, one wait on a 429 or 503; JSON answer or undefined. */
-    async function graph<T>(
-      method: string,
-      link: string,
-      what: string,
-      body?: unknown,
-      headers: Record<string, string> = {},
-    ): Promise<T> {
-      const url = new URL(link);
-      if (url.origin !== graphOrigin)
-        throw new Error(`Microsoft 365: ${what}: a link outside ${graphOrigin} is refused`);
-      let refreshed = false;
-      let waited = false;
-      for (;;) {
-        const token = (await ctx.kv.get<string>(tokenKey)) ?? (await sharedFetch());
-        const res = await ctx.http.fetch(url, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...headers,
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          timeoutMs: s.timeoutMs,
-        });
-        if (res.status === 401 && !refreshed) {
-          refreshed = true;
-          await res.body?.cancel();
-          await ctx.kv.delete(tokenKey);
-          continue;
-        }
-        if ((res.status === 429 || res.status === 503) && !waited) {
-          waited = true;
-          const ms = retryAfterMs(res.headers.get('retry-after'));
-          await res.body?.cancel();
-          ctx.logger.warn({ status: res.status, waitMs: ms, what }, 'Microsoft Graph asks to slow down');
-          await sleep(ms);
-          continue;
-        }
-        const text = await res.text();
-        if (!res.ok) {
-          let code = `HTTP ${res.status}`;
-          let message = text.slice(0, 200);
-          try {
-            const e = (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
-            if (e?.code) code = e.code;
-            if (e?.message) message = e.message.slice(0, 300);
-          } catch {
-            // not JSON
-          }
-          throw new GraphError(res.status, code, `Microsoft Graph ${what}: ${res.status} ${code}: ${message}`);
-        }
-        return (text ? JSON.parse(text) : undefined) as T;
-      }
-    }
+    /** One Graph call (plugins/graph-shared): the token refreshed once on a 401, one wait on a 429 or 503. */
+    const graph = client.call;
+    const fetchToken = client.fetchToken;
 
     /** The room mailbox of a booking's resource: as `changes` last saw it configured, else the template's. */
     async function mailboxOf(resourceId: number): Promise<string> {
@@ -649,3 +524,5 @@ export default definePlugin({
     };
   },
 });
+
+export { GraphError, retryAfterMs } from '../graph-shared/graph.ts';
