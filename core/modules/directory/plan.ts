@@ -26,6 +26,8 @@ export interface PlanInput {
   accounts: ReadonlyMap<number, DirectoryAccount>;
   /** Accounts by the value of the matching field (unlinked candidates). */
   byField: ReadonlyMap<string, DirectoryAccount>;
+  /** Values of the matching field that more than one account has: no match is made on them. */
+  ambiguous: ReadonlySet<string>;
   /** Accounts by username (a new person's username may be taken). */
   byUsername: ReadonlyMap<string, DirectoryAccount>;
   /** Accounts linked to an identity of this source. */
@@ -100,6 +102,10 @@ export function plan(input: PlanInput): Step[] {
     }
     if (!person.active) continue; // left before Atrium knew them
     const value = matchValue(person, input.matchBy);
+    if (value !== undefined && input.ambiguous.has(value)) {
+      steps.push({ action: 'skip', externalId, username: person.username, reason: 'ambiguousMatch' });
+      continue;
+    }
     const match = value === undefined ? undefined : input.byField.get(value);
     if (match) {
       if (input.admins.has(match.id))

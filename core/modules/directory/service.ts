@@ -209,12 +209,16 @@ export class DirectoryService {
     const accounts = new Map<number, DirectoryAccount>();
     for (const a of await directoryAccounts(db, 'id', [...links.values()])) accounts.set(a.id, a);
     const byField = new Map<string, DirectoryAccount>();
+    const ambiguous = new Set<string>();
     const unlinked = people.filter((x) => !links.has(x.externalId));
     if (matchBy !== 'none') {
       const values = unlinked.map((x) => matchValue(x, matchBy)).filter((v): v is string => v !== undefined);
       for (const a of await directoryAccounts(db, matchBy, values)) {
         const key = matchBy === 'email' ? a.email?.toLowerCase() : matchBy === 'username' ? a.username : a.employeeNo;
-        if (key) byField.set(key, a);
+        if (!key) continue;
+        // Two accounts with the same e-mail or employee number: neither is taken for the person.
+        if (byField.has(key)) ambiguous.add(key);
+        byField.set(key, a);
       }
     }
     const byUsername = new Map(
@@ -231,6 +235,7 @@ export class DirectoryService {
       links,
       accounts,
       byField,
+      ambiguous,
       byUsername,
       linkedUserIds,
       admins: new Set([...admins].map(Number)),

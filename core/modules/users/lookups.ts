@@ -3,6 +3,7 @@
  * message goes to, which usernames exist, and the local passwords about to expire.
  */
 import type { Db } from '../../db/transaction.ts';
+import { raw } from 'objection';
 import { UserModel } from './model.ts';
 
 export interface Addressee {
@@ -133,7 +134,10 @@ const DIRECTORY_COLUMNS = {
   employeeNo: 'employee_no',
 } as const;
 
-/** Accounts by id, or by username, e-mail or employee number (the directory's matching field), in chunks. */
+/**
+ * Accounts by id, or by username, e-mail (give it in lower case) or employee number (the directory's matching
+ * field), in chunks.
+ */
 export async function directoryAccounts(
   db: Db,
   by: keyof typeof DIRECTORY_COLUMNS,
@@ -143,7 +147,8 @@ export async function directoryAccounts(
   const unique = [...new Set(values)];
   for (let i = 0; i < unique.length; i += 1000) {
     const users = await UserModel.query(db)
-      .whereIn(DIRECTORY_COLUMNS[by], unique.slice(i, i + 1000))
+      // E-mail addresses match without regard to case (the directory's and the account's may differ).
+      .whereIn(by === 'email' ? raw('lower(??)', ['email']) : DIRECTORY_COLUMNS[by], unique.slice(i, i + 1000))
       .select(
         'id',
         'username',
