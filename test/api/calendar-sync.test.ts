@@ -184,6 +184,57 @@ perDialect(
       t.regex((await row('ext-4')).reason, /Recurring/);
     });
 
+    test.serial(
+      `${dialect}: where the provider is the source of truth, its calendar is read before booking`,
+      async (t) => {
+        const set = await app().put<{ data: { sourceOfTruth: boolean } }>(
+          `/api/inte/event/rooms/${room}`,
+          { ref: '', sourceOfTruth: true },
+          { token },
+        );
+        t.true(set.body.data.sourceOfTruth);
+        // A meeting written into the room's calendar a moment ago: no poll has read it yet.
+        await write({
+          uid: 'ext-5',
+          sequence: 0,
+          startAt: at(20),
+          endAt: at(21),
+          subject: 'Board',
+          organiser: { name: 'Alice', email: `cal-alice-${dialect}@example.org` },
+          status: 'confirmed',
+        });
+        app().clock.advance(10_000);
+        const late = await book(app(), bob, {
+          resourceId: room,
+          meetingDate: '2027-03-02',
+          startTime: '20:00',
+          endTime: '21:00',
+        });
+        t.is(late.status, 409, JSON.stringify(late.body));
+        t.like(await row('ext-5'), { state: 'booked' });
+        // Not the source of truth: the booking engine decides from what it already knows.
+        await app().put(`/api/inte/event/rooms/${room}`, { ref: '' }, { token });
+        await write({
+          uid: 'ext-6',
+          sequence: 0,
+          startAt: at(21),
+          endAt: at(22),
+          subject: 'Late board',
+          organiser: { name: 'Alice', email: `cal-alice-${dialect}@example.org` },
+          status: 'confirmed',
+        });
+        app().clock.advance(10_000);
+        const first = await book(app(), bob, {
+          resourceId: room,
+          meetingDate: '2027-03-02',
+          startTime: '21:00',
+          endTime: '22:00',
+        });
+        t.is(first.status, 200, JSON.stringify(first.body));
+        t.like(await pull(), { declined: 1 });
+      },
+    );
+
     test.serial(`${dialect}: mirrored rooms are managed by the calendar screen's permissions`, async (t) => {
       const rooms = await app().get<{ data: Array<{ resourceId: number }> }>('/api/inte/event/rooms', { token });
       t.deepEqual(

@@ -13,6 +13,11 @@ export interface BookingDeps {
   blocklistService: Cradle['blocklistService'];
   /** The rooms' own sensors (the tablets module): the no-show rule keeps a booking whose room was occupied. */
   presenceService: Cradle['presenceService'];
+  /**
+   * Rooms whose calendar provider is the source of truth (docs/product-rules.md R23.6): their calendars are read
+   * before a booking of them is made or moved, so the slot table decides with the provider's latest meetings in it.
+   */
+  calendarSyncService: Cradle['calendarSyncService'];
 }
 
 export type { Db } from '../../db/transaction.ts';

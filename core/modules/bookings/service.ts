@@ -34,18 +34,26 @@ export class BookingsService {
 
   constructor(private readonly deps: BookingDeps) {}
 
-  create(actor: Actor, input: CreateBooking): Promise<BookingView | SeriesResult> {
+  async create(actor: Actor, input: CreateBooking): Promise<BookingView | SeriesResult> {
+    await this.deps.calendarSyncService.freshen(input.resourceId);
     return input.recurrence ? createSeries(this.deps, actor, input) : createSingle(this.deps, actor, input);
   }
 
   preview(actor: Actor, input: CreateBooking) {
     return previewSeries(this.deps, actor, input);
   }
-  modify(actor: Actor, id: number, input: ModifyBooking) {
+  async modify(actor: Actor, id: number, input: ModifyBooking) {
+    await this.freshenRoomOf(id, input.resourceId);
     return modifyBooking(this.deps, actor, id, input);
   }
-  extend(actor: Actor, id: number, minutes: number) {
+  async extend(actor: Actor, id: number, minutes: number) {
+    await this.freshenRoomOf(id);
     return extendBooking(this.deps, actor, id, minutes);
+  }
+  /** Reads the calendar of the room a booking is moving to (or stays in) when its provider is the source of truth. */
+  private async freshenRoomOf(id: number, to?: number): Promise<void> {
+    const resourceId = to ?? (await BookingModel.query(this.deps.db).findById(id).select('resource_id'))?.resourceId;
+    if (resourceId !== undefined) await this.deps.calendarSyncService.freshen(resourceId);
   }
   cancel(actor: Actor, id: number, input: CancelBooking) {
     return cancelBooking(this.deps, actor, id, input);

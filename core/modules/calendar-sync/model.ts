@@ -5,9 +5,11 @@ import { TableModel } from '../../db/model.ts';
 export class CalendarRoomModel extends TableModel {
   static override tableName = 'calendar_rooms';
   static override idColumn = 'resource_id';
-  static override coerce = { createdAt: 'number' } as const;
+  static override coerce = { createdAt: 'number', sourceOfTruth: 'boolean' } as const;
   resourceId!: number;
   ref!: string;
+  /** The provider is the source of truth: its calendar is read before a booking of the room is made or moved. */
+  sourceOfTruth!: boolean;
   createdAt!: number;
 }
 

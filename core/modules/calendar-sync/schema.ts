@@ -14,6 +14,10 @@ export const CalendarRoomBody = z.strictObject({
     .describe(
       "the room's calendar at the provider (a CalDAV collection URL, a mailbox); empty: the provider's default",
     ),
+  sourceOfTruth: z
+    .boolean()
+    .default(false)
+    .describe('the provider decides: its calendar is read before a booking of the room is made or moved'),
 });
 export type CalendarRoomBody = z.infer<typeof CalendarRoomBody>;
 
@@ -21,6 +25,7 @@ export const CalendarRoomView = z.object({
   resourceId: z.number(),
   resourceName: z.string().nullable(),
   ref: z.string(),
+  sourceOfTruth: z.boolean(),
   createdAt: z.number(),
 });
 export type CalendarRoomView = z.infer<typeof CalendarRoomView>;

@@ -42,25 +42,52 @@ export interface CalendarSyncDeps {
 type Outcome = 'booked' | 'declined' | 'cancelled' | 'unchanged';
 
 const LANG: Lang = 'en';
+/** A booking reads the calendars at most this often (R23.6). */
+const FRESH_MS = 5_000;
+/** How long a booking waits for the calendars to be read before it goes on. */
+const FRESHEN_WAIT_MS = 3_000;
 
 export class CalendarSyncService {
   /** The mirrored rooms by id; a room mirrored or changed is seen within this cache's age. */
-  private readonly mirrored = new RecentValue(
-    async () =>
-      new Map(
-        (await CalendarRoomModel.query(this.deps.db)).map((r) => [
-          r.resourceId,
-          { resourceId: r.resourceId, ref: r.ref },
-        ]),
-      ),
-    5_000,
-  );
+  private readonly mirrored = new RecentValue(async () => {
+    const rows = await CalendarRoomModel.query(this.deps.db);
+    return new Map(
+      rows.map((r) => [r.resourceId, { resourceId: r.resourceId, ref: r.ref, decides: !!r.sourceOfTruth }]),
+    );
+  }, 5_000);
+  /** The poll under way in this process, if any. */
+  private pulling?: Promise<PullResult>;
+  /** When this process last read the calendars for a booking (freshen). */
+  private freshAt = 0;
 
   constructor(private readonly deps: CalendarSyncDeps) {}
 
   /** A room's mirrored calendar, for the plugin host's calendar work (SDK 1.5); cached for a few seconds. */
   async roomOf(resourceId: number): Promise<CalendarRoom | undefined> {
-    return (await this.mirrored.get()).get(resourceId);
+    const room = (await this.mirrored.get()).get(resourceId);
+    return room && { resourceId: room.resourceId, ref: room.ref };
+  }
+
+  /**
+   * Before a booking of a room whose provider is the source of truth is made or moved (R23.6): the calendars are read
+   * now (at most once a few seconds, bounded in time), so the booking engine decides with the provider's latest
+   * meetings in the slot table. A room the provider does not decide costs one look-up in memory. A poll already
+   * under way is not waited for: it may be the one booking an outside meeting right now.
+   */
+  async freshen(resourceId: number): Promise<void> {
+    if (!(await this.mirrored.get()).get(resourceId)?.decides || this.pulling) return;
+    if (this.deps.clock.now() - this.freshAt < FRESH_MS) return;
+    this.freshAt = this.deps.clock.now();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, FRESHEN_WAIT_MS)));
+    try {
+      await Promise.race([this.pull(), late]);
+    } catch (err) {
+      // The provider unreachable: the booking goes on, decided by what the slot table knows.
+      this.deps.logger.warn({ err, resourceId }, 'room calendar not read before booking');
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async rooms(): Promise<CalendarRoomView[]> {
@@ -68,7 +95,13 @@ export class CalendarSyncService {
     const out: CalendarRoomView[] = [];
     for (const r of rooms) {
       const resource = await this.deps.resourcesService.get(r.resourceId).catch(() => null);
-      out.push({ resourceId: r.resourceId, resourceName: resource?.name ?? null, ref: r.ref, createdAt: r.createdAt });
+      out.push({
+        resourceId: r.resourceId,
+        resourceName: resource?.name ?? null,
+        ref: r.ref,
+        sourceOfTruth: Boolean(r.sourceOfTruth),
+        createdAt: r.createdAt,
+      });
     }
     return out;
   }
@@ -79,8 +112,9 @@ export class CalendarSyncService {
     const resource = await resourcesService.get(resourceId);
     await db.transaction(async (trx) => {
       const before = await CalendarRoomModel.query(trx).findById(resourceId);
-      if (before) await trx('calendar_rooms').where({ resource_id: resourceId }).update({ ref: body.ref });
-      else await trx('calendar_rooms').insert({ resource_id: resourceId, ref: body.ref, created_at: clock.now() });
+      const set = { ref: body.ref, source_of_truth: body.sourceOfTruth };
+      if (before) await trx('calendar_rooms').where({ resource_id: resourceId }).update(set);
+      else await trx('calendar_rooms').insert({ resource_id: resourceId, ...set, created_at: clock.now() });
       await operationLog.record(trx, actor, {
         action: 'calendar.room.save',
         target: resourceId,
@@ -90,7 +124,13 @@ export class CalendarSyncService {
     });
     this.mirrored.forget();
     const row = (await CalendarRoomModel.query(db).findById(resourceId))!;
-    return { resourceId, resourceName: resource.name, ref: row.ref, createdAt: row.createdAt };
+    return {
+      resourceId,
+      resourceName: resource.name,
+      ref: row.ref,
+      sourceOfTruth: Boolean(row.sourceOfTruth),
+      createdAt: row.createdAt,
+    };
   }
 
   async removeRoom(actor: Actor, resourceId: number): Promise<void> {
@@ -137,6 +177,11 @@ export class CalendarSyncService {
    * only after every event was applied, so a poll cut short is read again, and the rows keep it from booking twice.
    */
   async pull(): Promise<PullResult> {
+    this.pulling ??= this.read().finally(() => (this.pulling = undefined));
+    return this.pulling;
+  }
+
+  private async read(): Promise<PullResult> {
     const { db, pluginHost } = this.deps;
     const result: PullResult = { read: 'noRooms', events: 0, booked: 0, declined: 0, cancelled: 0, unchanged: 0 };
     const rooms: CalendarRoom[] = (await CalendarRoomModel.query(db)).map((r) => ({
