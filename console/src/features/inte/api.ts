@@ -85,7 +85,7 @@ export type GroupMapArgs = PageArgs & Partial<Pick<z.input<typeof GroupMapQuery>
 /** A mirrored room as the table lists it: keyed by its room. */
 export type MirroredRoom = CalendarRoomView & { id: number };
 /** PUT /inte/event/rooms/:resourceId: the room (chosen when adding) and its calendar's reference. */
-export type MirrorBody = { resourceId: number; ref: string };
+export type MirrorBody = { resourceId: number; ref: string; sourceOfTruth: boolean };
 /** What became of an event written into a mirrored room's calendar outside Atrium. */
 export type ExternalState = ExternalView['state'];
 /** The server's EXTERNAL_STATES, in the order the filter offers them. */
@@ -166,7 +166,7 @@ export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG, RUNS, MAPS, MIR
       query: ({ id, body }: SaveArgs<MirrorBody>) => ({
         url: `/inte/event/rooms/${id ?? body.resourceId}`,
         method: 'PUT',
-        body: { ref: body.ref },
+        body: { ref: body.ref, sourceOfTruth: body.sourceOfTruth },
         silent: true,
       }),
       transformResponse: (body: Envelope) => body.data as CalendarRoomView,

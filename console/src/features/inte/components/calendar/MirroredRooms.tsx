@@ -44,6 +44,12 @@ export function MirroredRooms() {
       help: t('calendar.rooms.refHelp'),
       placeholder: t('calendar.rooms.refPlaceholder'),
     },
+    {
+      name: 'sourceOfTruth',
+      label: t('calendar.rooms.sourceOfTruth'),
+      type: 'checkbox',
+      help: t('calendar.rooms.sourceOfTruthHelp'),
+    },
   ];
   return (
     <CrudScreen
@@ -63,8 +69,16 @@ export function MirroredRooms() {
       nameOf={roomName}
       emptyText={t('calendar.rooms.empty')}
       savedText={t('calendar.rooms.saved')}
-      toForm={(row: MirroredRoom | null) => ({ resourceId: row?.resourceId ?? null, ref: row?.ref ?? '' })}
-      toBody={(v): MirrorBody => ({ resourceId: Number(v.resourceId), ref: String(v.ref ?? '').trim() })}
+      toForm={(row: MirroredRoom | null) => ({
+        resourceId: row?.resourceId ?? null,
+        ref: row?.ref ?? '',
+        sourceOfTruth: row?.sourceOfTruth ?? false,
+      })}
+      toBody={(v): MirrorBody => ({
+        resourceId: Number(v.resourceId),
+        ref: String(v.ref ?? '').trim(),
+        sourceOfTruth: v.sourceOfTruth === true,
+      })}
       toolbar={
         !canSave && (
           // Shown off rather than hidden, with the reason next to it.
@@ -97,6 +111,11 @@ export function MirroredRooms() {
             ) : (
               <span className="muted">{t('calendar.rooms.defaultRef')}</span>
             ),
+        },
+        {
+          key: 'sourceOfTruth',
+          header: t('calendar.rooms.decides'),
+          render: (r) => (r.sourceOfTruth ? t('calendar.rooms.decidesProvider') : t('calendar.rooms.decidesAtrium')),
         },
         { key: 'since', header: t('calendar.rooms.since'), render: (r) => formatTime(r.createdAt, i18n.language) },
       ]}
