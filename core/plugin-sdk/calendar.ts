@@ -71,6 +71,11 @@ export interface CalendarProvider extends ProviderBase {
    */
   decline?(event: ExternalEvent, room: CalendarRoom, reason: string): Promise<void>;
   /**
+   * 1.6, optional: the rooms the calendar service knows (Microsoft 365's Places API), to choose a room's calendar
+   * from when mirroring it: `ref` is what `CalendarRoom.ref` takes. Called from the console, on the request path.
+   */
+  listRooms?(): Promise<Array<{ ref: string; name: string; capacity?: number | null }>>;
+  /**
    * 1.4, optional: true when `decline` itself tells the organiser (a server with scheduling, Microsoft 365); otherwise
    * the core also e-mails the organiser an iCalendar REPLY through the notify provider.
    */

@@ -516,6 +516,21 @@ export default definePlugin({
           },
         );
       },
+      async listRooms() {
+        const rooms: Array<{ ref: string; name: string; capacity: number | null }> = [];
+        let link: string | undefined = `${v1}/places/microsoft.graph.room?$top=100`;
+        for (let page = 0; link && page < 50; page++) {
+          const answer: {
+            value?: Array<{ emailAddress?: string | null; displayName?: string | null; capacity?: number | null }>;
+            '@odata.nextLink'?: string;
+          } = await graph('GET', link, 'room list');
+          for (const r of answer.value ?? [])
+            if (r.emailAddress)
+              rooms.push({ ref: r.emailAddress, name: r.displayName || r.emailAddress, capacity: r.capacity ?? null });
+          link = answer['@odata.nextLink'];
+        }
+        return rooms;
+      },
       async health() {
         await fetchToken();
         const rooms = await graph<{ value?: unknown[] }>('GET', `${v1}/places/microsoft.graph.room`, 'room list');

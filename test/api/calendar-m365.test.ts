@@ -67,6 +67,24 @@ perDialect(test, (dialect, app) => {
     await fake?.close();
   });
 
+  test.serial(`${dialect}: the tenant's rooms from the Places API are offered to mirror, searched`, async (t) => {
+    fake.rooms.push(
+      { emailAddress: mailbox, displayName: `Boardroom ${dialect}` },
+      { emailAddress: `cedar-${dialect}@contoso.example`, displayName: 'Cedar' },
+    );
+    type Rooms = { data: { provider: string; rooms: Array<{ ref: string; name: string }>; error: string | null } };
+    const all = await app().get<Rooms>('/api/inte/event/providerRooms', { token });
+    t.is(all.status, 200);
+    t.like(all.body.data, { provider: 'm365-calendar', error: null });
+    t.true(all.body.data.rooms.some((r) => r.ref === mailbox && r.name === `Boardroom ${dialect}`));
+    const searched = await app().get<Rooms>('/api/inte/event/providerRooms?q=cedar', { token });
+    t.deepEqual(
+      searched.body.data.rooms.map((r) => r.ref),
+      [`cedar-${dialect}@contoso.example`],
+    );
+    t.is((await app().get('/api/inte/event/providerRooms', { token: alice.token })).status, 403);
+  });
+
   test.serial(`${dialect}: a booking made in Atrium appears in the room mailbox, not read back`, async (t) => {
     t.like(await pull(), { events: 0 }, 'the first read learns the room’s mailbox');
     const made = await book(app(), alice, {

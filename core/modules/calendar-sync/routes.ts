@@ -3,7 +3,16 @@ import type { Cradle } from '../../cradle.ts';
 import { pageOf } from '../../http/answers.ts';
 import { NO_DATA, route, type ModuleRoutes } from '../../http/route.ts';
 import { notificationRoutes } from './notifications.ts';
-import { CalendarRoomBody, CalendarRoomView, ExternalQuery, ExternalView, PullResult, RoomParam } from './schema.ts';
+import {
+  CalendarRoomBody,
+  CalendarRoomView,
+  ExternalQuery,
+  ExternalView,
+  ProviderRooms,
+  ProviderRoomsQuery,
+  PullResult,
+  RoomParam,
+} from './schema.ts';
 
 export function calendarSyncRoutes({ calendarSyncService, pluginHost, logger }: Cradle): ModuleRoutes {
   return {
@@ -16,6 +25,15 @@ export function calendarSyncRoutes({ calendarSyncService, pluginHost, logger }: 
         response: z.array(CalendarRoomView),
         summary: 'The rooms whose calendar at the calendar provider is mirrored both ways',
         handler: () => calendarSyncService.rooms(),
+      }),
+      route({
+        method: 'get',
+        path: '/inte/event/providerRooms',
+        permission: 'integrations.calendar.view',
+        query: ProviderRoomsQuery,
+        response: ProviderRooms,
+        summary: "The rooms the calendar provider knows (Microsoft 365's Places), to choose a mirrored room's calendar",
+        handler: ({ query }) => calendarSyncService.providerRooms(query),
       }),
       route({
         method: 'put',

@@ -67,3 +67,15 @@ export const PullResult = z.object({
   unchanged: z.number(),
 });
 export type PullResult = z.infer<typeof PullResult>;
+
+export const ProviderRoomsQuery = z.object({
+  q: z.string().trim().max(100).optional().describe('part of the name or the reference'),
+});
+export type ProviderRoomsQuery = z.infer<typeof ProviderRoomsQuery>;
+
+export const ProviderRooms = z.object({
+  provider: z.string(),
+  rooms: z.array(z.object({ ref: z.string(), name: z.string(), capacity: z.number().nullable() })),
+  error: z.string().nullable().describe('why the provider could not list its rooms'),
+});
+export type ProviderRooms = z.infer<typeof ProviderRooms>;

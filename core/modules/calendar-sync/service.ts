@@ -23,7 +23,15 @@ import type { CalendarRoom, ExternalEvent } from '../../plugin-sdk/index.ts';
 import { icalDocument } from '../../ical.ts';
 import { usersMatching } from '../users/index.ts';
 import { CalendarEventModel, CalendarRoomModel } from './model.ts';
-import type { CalendarRoomBody, CalendarRoomView, ExternalQuery, ExternalView, PullResult } from './schema.ts';
+import type {
+  CalendarRoomBody,
+  CalendarRoomView,
+  ExternalQuery,
+  ExternalView,
+  ProviderRooms,
+  ProviderRoomsQuery,
+  PullResult,
+} from './schema.ts';
 
 export interface CalendarSyncDeps {
   db: Knex;
@@ -140,6 +148,35 @@ export class CalendarSyncService {
       await this.deps.operationLog.record(trx, actor, { action: 'calendar.room.delete', target: resourceId });
     });
     this.mirrored.forget();
+  }
+
+  /**
+   * The rooms the calendar provider knows (SDK 1.6 `listRooms`: Microsoft 365's Places), searched, at most 2,000;
+   * a provider that cannot list answers none with the reason, never a failed request.
+   */
+  async providerRooms(query: ProviderRoomsQuery): Promise<ProviderRooms> {
+    const { pluginHost } = this.deps;
+    const provider = await pluginHost.selected('calendar');
+    if (provider === 'none') return { provider, rooms: [], error: null };
+    try {
+      const listed = await pluginHost.call('calendar', 'listRooms', (p) => {
+        if (!p.listRooms) throw new Error('this calendar provider does not list rooms');
+        return p.listRooms();
+      });
+      const q = query.q?.toLowerCase();
+      const rooms = (Array.isArray(listed) ? listed : [])
+        .filter((r) => r && typeof r.ref === 'string' && r.ref)
+        .map((r) => ({
+          ref: r.ref.slice(0, 500),
+          name: String(r.name || r.ref).slice(0, 200),
+          capacity: typeof r.capacity === 'number' ? r.capacity : null,
+        }))
+        .filter((r) => !q || r.name.toLowerCase().includes(q) || r.ref.toLowerCase().includes(q))
+        .slice(0, 2000);
+      return { provider, rooms, error: null };
+    } catch (err) {
+      return { provider, rooms: [], error: (err as Error).message.slice(0, 300) };
+    }
   }
 
   /** The external events and what became of them, newest first (the declined ones are for the administrators). */

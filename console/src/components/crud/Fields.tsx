@@ -119,6 +119,7 @@ function Control({
       value={text(value)}
       disabled={disabled}
       placeholder={f.placeholder}
+      list={f.list}
       min={f.min}
       max={f.max}
       step={f.step}

@@ -20,6 +20,8 @@ export interface FieldDef {
   maxLength?: number;
   help?: string;
   placeholder?: string;
+  /** Text fields: the id of a <datalist> whose values are offered as the field is typed in. */
+  list?: string;
   /** Fields emptied when this one changes (a floor when its location does). */
   resets?: string[];
   /** Only when creating. */

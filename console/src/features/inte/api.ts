@@ -31,6 +31,7 @@ import type {
   CalendarRoomView,
   ExternalQuery,
   ExternalView,
+  ProviderRooms,
   PullResult,
 } from '../../../../core/modules/calendar-sync/schema.ts';
 import type { PluginKind } from '../../../../core/plugin-sdk/kinds.ts';
@@ -161,6 +162,10 @@ export const inteApi = api.enhanceEndpoints({ addTagTypes: [TAG, RUNS, MAPS, MIR
     calendarRooms: build.query<CalendarRoomView[], void>(
       getOf<CalendarRoomView[], typeof MIRRORS>('/inte/event/rooms', MIRRORS),
     ),
+    /** The rooms the calendar provider knows (Places), to choose a mirrored room's calendar from; quiet. */
+    calendarProviderRooms: build.query<ProviderRooms, void>(
+      getOf<ProviderRooms, typeof MIRRORS>('/inte/event/providerRooms', MIRRORS, { silent: true }),
+    ),
     /** Mirrors a room (id null: the room of the body) or changes its reference; quiet: the form shows a refusal. */
     saveCalendarRoom: build.mutation<CalendarRoomView, SaveArgs<MirrorBody>>({
       query: ({ id, body }: SaveArgs<MirrorBody>) => ({
@@ -199,6 +204,7 @@ export const {
   useSaveGroupMapMutation,
   useDeleteGroupMapMutation,
   useCalendarRoomsQuery,
+  useCalendarProviderRoomsQuery,
   useSaveCalendarRoomMutation,
   useDeleteCalendarRoomMutation,
   useExternalEventsQuery,
