@@ -179,6 +179,10 @@ perDialect(
         ['olga@partner.example'],
       );
       await app().put('/api/sys/params', { calendarExternalOrganiser: '' }, { token });
+      // A time out of any calendar's range is skipped, and the poll goes on with the rest.
+      await write({ ...outside, uid: 'ext-bad', startAt: 1e20, endAt: 1e20 + 3_600_000 });
+      t.like(await pull(), { read: 'read', events: 0 });
+      t.is(await row('ext-bad'), undefined);
       await write({ ...outside, uid: 'ext-4', rrule: 'FREQ=WEEKLY;COUNT=4', startAt: at(18), endAt: at(19) });
       t.like(await pull(), { declined: 1 });
       t.regex((await row('ext-4')).reason, /Recurring/);

@@ -153,12 +153,18 @@ if (!slapdAvailable()) {
           endTime: '10:00',
         });
         t.is(made.status, 200, JSON.stringify(made.body));
-        const key = await app().post<{ data: { key: string } }>(
-          '/api/sys/keys',
-          { name: 'dora key', scopes: ['center:reserve:view'] },
-          { token: dora.token },
-        );
-        const keyAllowed = key.status === 200;
+        // A key acting as Dora (staff may not make keys through the API: written as the keys module stores one).
+        await app()
+          .cradle.db('api_keys')
+          .insert({
+            name: 'dora key',
+            key_id: `dorakey${dialect}`,
+            secret_hash: 'not-a-real-hash',
+            scopes: JSON.stringify(['center:reserve:view']),
+            user_id: dora.id,
+            created_by: dora.id,
+            created_at: app().clock.now(),
+          });
         await ldap((c) => c.del(`uid=dir-dora,ou=people,${SUFFIX}`));
         const run = (await sync()).body.data;
         t.like(run, { state: 'done', counts: { disabled: 1, bookingsCancelled: 1 } });
@@ -169,7 +175,7 @@ if (!slapdAvailable()) {
         t.is((await user('dir-dora')).status, 0);
         t.is((await app().get('/api/sys/user/keys', { token: dora.token })).status, 401);
         t.like(await app().cradle.db('bookings').where({ id: made.body.data.id }).first(), { state: 'cancelled' });
-        if (keyAllowed) t.not((await app().cradle.db('api_keys').where({ user_id: dora.id }).first()).revoked_at, null);
+        t.not((await app().cradle.db('api_keys').where({ user_id: dora.id }).first()).revoked_at, null);
         const change = await app()
           .cradle.db('domain_events')
           .where({ type: 'user.disabled' })

@@ -7,6 +7,7 @@ export default {
     'calendar.unknownOrganiser':
       'No account has the organiser’s e-mail address ({name}), and no account books for outside organisers',
     'calendar.spansDays': 'A booking lies within one day: the event runs over midnight',
+    'calendar.badTime': 'The event’s time cannot be read',
     'calendar.recurring': 'Recurring meetings are not booked from the room’s calendar: book the series in Atrium',
     'calendar.bookedOutside': 'Booked in the room’s calendar by {name}',
     'calendar.cancelledOutside': 'Cancelled in the room’s calendar',
@@ -16,6 +17,7 @@ export default {
   cn: {
     'calendar.unknownOrganiser': '没有账号使用组织者的邮箱（{name}），也没有为外部组织者预约的账号',
     'calendar.spansDays': '预约须在同一天内：该日程跨越午夜',
+    'calendar.badTime': '无法读取该日程的时间',
     'calendar.recurring': '会议室日历中的周期会议不会被预约：请在 Atrium 中预约该系列',
     'calendar.bookedOutside': '由 {name} 在会议室日历中预约',
     'calendar.cancelledOutside': '已在会议室日历中取消',
@@ -26,6 +28,7 @@ export default {
     'calendar.unknownOrganiser':
       '主催者のメールアドレス（{name}）を持つアカウントがなく、外部の主催者のために予約するアカウントもありません',
     'calendar.spansDays': '予約は一日の中に収める必要があります。この予定は日付をまたいでいます',
+    'calendar.badTime': 'この予定の時刻を読み取れません',
     'calendar.recurring': '会議室のカレンダーの定期的な会議は予約されません。シリーズは Atrium で予約してください',
     'calendar.bookedOutside': '{name} が会議室のカレンダーで予約',
     'calendar.cancelledOutside': '会議室のカレンダーで取り消されました',

@@ -460,14 +460,17 @@ const escapeHtml = (s: string) =>
 
 const subjectOf = (e: ExternalEvent) => (e.subject?.trim() || '—').slice(0, 100);
 
+/** Epoch ms a calendar can mean (years 1970 to 9999): anything else is a provider's garbage, skipped. */
+const inRange = (ms: unknown) => typeof ms === 'number' && Number.isInteger(ms) && ms >= 0 && ms < 253_402_300_800_000;
+
 const isEvent = (e: unknown): e is ExternalEvent => {
   const v = e as ExternalEvent;
   return (
     !!v &&
     typeof v.uid === 'string' &&
     v.uid !== '' &&
-    Number.isFinite(v.startAt) &&
-    Number.isFinite(v.endAt) &&
+    inRange(v.startAt) &&
+    inRange(v.endAt) &&
     (v.status === 'confirmed' || v.status === 'cancelled')
   );
 };
@@ -476,6 +479,8 @@ const isEvent = (e: unknown): e is ExternalEvent => {
 function localTimes(e: ExternalEvent, zone: string): { meetingDate: string; startTime: string; endTime: string } {
   const start = DateTime.fromMillis(e.startAt, { zone });
   const end = DateTime.fromMillis(e.endAt, { zone });
+  // A time no calendar means (out of luxon's range): declined, never a poll that fails on it again and again.
+  if (!start.isValid || !end.isValid) throw new BusinessRuleError('calendar.badTime');
   const date = start.toISODate()!;
   const endsAtMidnight = end.toISODate() === start.plus({ days: 1 }).toISODate() && end.toFormat('HH:mm') === '00:00';
   if (e.endAt <= e.startAt || (end.toISODate() !== date && !endsAtMidnight))
