@@ -10,7 +10,7 @@ import test from 'ava';
 import { pluginKv } from '../../core/plugin-host/kv.ts';
 import type { ExternalEvent } from '../../core/plugin-sdk/index.ts';
 import { perDialect } from '../helpers/app.ts';
-import { BASE, book, HOUR, staff, type Who } from '../helpers/bookings.ts';
+import { BASE, book, getGrid, HOUR, staff, type Who } from '../helpers/bookings.ts';
 import { FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
 
@@ -238,6 +238,114 @@ perDialect(
         t.like(await pull(), { declined: 1 });
       },
     );
+
+    test.serial(
+      `${dialect}: where the provider decides, its free/busy refuses the times Atrium does not hold (R23.7)`,
+      async (t) => {
+        const kv = pluginKv(app().cradle.db, app().clock, 'calendar-memory');
+        const day3 = at(24);
+        const held = await book(app(), bob, {
+          resourceId: room,
+          meetingDate: '2027-03-03',
+          startTime: '11:00',
+          endTime: '12:00',
+        });
+        t.is(held.status, 200, JSON.stringify(held.body));
+        // The room's calendar: an outside meeting 09:00-10:00 nobody let Atrium read, 12:00-12:30 another, and
+        // Atrium's own booking 11:00-12:00 (busy there because Atrium wrote it).
+        await kv.set('busy:', [
+          { startAt: day3 + 9 * HOUR, endAt: day3 + 10 * HOUR },
+          { startAt: day3 + 11 * HOUR, endAt: day3 + 12.5 * HOUR },
+        ]);
+        await app().put(`/api/inte/event/rooms/${room}`, { ref: '', sourceOfTruth: true }, { token });
+        app().clock.advance(10_000);
+
+        const onto = await book(app(), alice, {
+          resourceId: room,
+          meetingDate: '2027-03-03',
+          startTime: '09:30',
+          endTime: '10:30',
+        });
+        t.is(onto.status, 422, JSON.stringify(onto.body));
+        t.regex((onto.body as { msg: string }).msg, /calendar shows it busy/);
+        const ja = await book(
+          app(),
+          alice,
+          { resourceId: room, meetingDate: '2027-03-03', startTime: '09:00', endTime: '09:30' },
+          'ja',
+        );
+        t.regex((ja.body as { msg: string }).msg, /カレンダー/);
+        const free = await book(app(), alice, {
+          resourceId: room,
+          meetingDate: '2027-03-03',
+          startTime: '10:00',
+          endTime: '11:00',
+        });
+        t.is(free.status, 200, JSON.stringify(free.body));
+        // A move onto the outside meeting, and an extension into the one after Atrium's booking, are refused too.
+        const moved = await app().put(
+          `/api/bookings/${free.body.data.id}`,
+          { startTime: '09:00', endTime: '10:00', scope: 'one' },
+          { token: alice.token },
+        );
+        t.is(moved.status, 422, JSON.stringify(moved.body));
+        const extended = await app().post(
+          `/api/bookings/${held.body.data.id}/extend`,
+          { minutes: 30 },
+          { token: bob.token },
+        );
+        t.is(extended.status, 422, JSON.stringify(extended.body));
+        // Moving within its own time is no conflict with itself.
+        const shortened = await app().put(
+          `/api/bookings/${held.body.data.id}`,
+          { startTime: '11:00', endTime: '11:30', scope: 'one' },
+          { token: bob.token },
+        );
+        t.is(shortened.status, 200, JSON.stringify(shortened.body));
+
+        const grid = await getGrid(app(), '/api/bookings/grid?date=2027-03-03', alice.token);
+        const cells = grid.body.data.resources.find((r) => r.id === room)!.cells;
+        const stateAt = (time: string) => cells.find((c) => c.time === time)?.state;
+        t.is(stateAt('09:00'), 'outside');
+        t.is(stateAt('09:30'), 'outside');
+        t.is(stateAt('10:00'), 'mine');
+        t.is(stateAt('12:00'), 'outside');
+        t.is(stateAt('13:00'), 'free');
+        const inquiry = (from: string, to: string) =>
+          app().get<{ data: { resources: Array<{ id: number }> } }>(
+            `/api/bookings/available?date=2027-03-03&startTime=${from}&endTime=${to}`,
+            { token: alice.token },
+          );
+        t.false((await inquiry('09:00', '10:00')).body.data.resources.some((r) => r.id === room));
+        t.true((await inquiry('13:00', '14:00')).body.data.resources.some((r) => r.id === room));
+
+        // An unreachable provider answers nothing busy: the slot table alone decides.
+        await app().put(
+          `/api/inte/settings/calendar`,
+          { provider: 'calendar-memory', settings: { down: true } },
+          { token },
+        );
+        await app().put(`/api/inte/event/rooms/${room}`, { ref: '', sourceOfTruth: true }, { token });
+        app().clock.advance(10_000);
+        const down = await book(app(), alice, {
+          resourceId: room,
+          meetingDate: '2027-03-03',
+          startTime: '09:00',
+          endTime: '09:30',
+        });
+        t.is(down.status, 200, JSON.stringify(down.body));
+        await app().put('/api/inte/settings/calendar', { provider: 'calendar-memory', settings: {} }, { token });
+        await app().put(`/api/inte/event/rooms/${room}`, { ref: '' }, { token });
+      },
+    );
+
+    test.serial(`${dialect}: only rooms are mirrored, not desks (R23.8)`, async (t) => {
+      const desk = await createResource(app(), await createPlace(app()), { name: `Desk ${dialect}`, type: 1 });
+      const res = await app().put(`/api/inte/event/rooms/${desk}`, { ref: '' }, { token });
+      t.is(res.status, 422, JSON.stringify(res.body));
+      t.regex((res.body as { msg: string }).msg, /is a desk/);
+      t.is(await app().cradle.db('calendar_rooms').where({ resource_id: desk }).first(), undefined);
+    });
 
     test.serial(`${dialect}: mirrored rooms are managed by the calendar screen's permissions`, async (t) => {
       const rooms = await app().get<{ data: Array<{ resourceId: number }> }>('/api/inte/event/rooms', { token });

@@ -13,6 +13,8 @@ export default {
     'calendar.cancelledOutside': 'Cancelled in the room’s calendar',
     'calendar.declinedSubject': 'Declined: {subject} ({room})',
     'calendar.declinedText': '{room} cannot take “{subject}”: {reason}',
+    'calendar.busyOutside': 'The room’s calendar shows it busy then: a meeting booked outside Atrium',
+    'calendar.roomsOnly': 'Only rooms have calendars to mirror: {name} is a desk',
   },
   cn: {
     'calendar.unknownOrganiser': '没有账号使用组织者的邮箱（{name}），也没有为外部组织者预约的账号',
@@ -23,6 +25,8 @@ export default {
     'calendar.cancelledOutside': '已在会议室日历中取消',
     'calendar.declinedSubject': '已拒绝：{subject}（{room}）',
     'calendar.declinedText': '{room} 无法接受“{subject}”：{reason}',
+    'calendar.busyOutside': '会议室日历显示该时间已被占用：在 Atrium 之外预约的会议',
+    'calendar.roomsOnly': '只有会议室才有可同步的日历：{name} 是工位',
   },
   ja: {
     'calendar.unknownOrganiser':
@@ -34,5 +38,7 @@ export default {
     'calendar.cancelledOutside': '会議室のカレンダーで取り消されました',
     'calendar.declinedSubject': '辞退：{subject}（{room}）',
     'calendar.declinedText': '{room} は「{subject}」を受け付けられません：{reason}',
+    'calendar.busyOutside': '会議室のカレンダーではこの時間は予定が入っています（Atrium の外で予約された会議）',
+    'calendar.roomsOnly': 'カレンダーを同期できるのは会議室だけです。{name} は座席です',
   },
 } satisfies MessageSet;

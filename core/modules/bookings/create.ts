@@ -60,11 +60,12 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
     Number.isNaN(day) ? [] : loadDisabledPeriods(deps.db, { ids: [input.resourceId] }, day - DAY_MS, day + 2 * DAY_MS),
   ]);
   const times = resolveTimes(resource, input);
+  const busyOutside = await deps.calendarSyncService.busyOutside([resource.id], times.startAt, times.endAt);
   const events = new PendingEvents();
   const row = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
     const facts = await loadFacts(trx, deps, actor.userId, now);
-    const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled });
+    const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled, busyOutside });
     enforce(ctx);
     const pending = needsApproval(resource, actor.userId, settings);
     const written = await insertBookingRow(trx, {

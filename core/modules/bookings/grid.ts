@@ -28,6 +28,7 @@ export type CellState =
   | 'mine'
   | 'other'
   | 'disabled'
+  | 'outside'
   | 'approvalMine'
   | 'approvalOther'
   | 'unavailable'
@@ -138,7 +139,7 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   );
   const from = Math.min(...[...spans.values()].map((s) => s.from));
   const to = Math.max(...[...spans.values()].map((s) => s.to));
-  const [rows, disabled] = await Promise.all([
+  const [rows, disabled, outside] = await Promise.all([
     // The grid's hot path (a day of a thousand resources): plain knex rows instead of models.
     db('bookings')
       .whereIn('resource_id', resourceIdsWhere(db, f))
@@ -159,6 +160,11 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
         'state',
       ) as Promise<Array<Record<string, unknown>>>,
     loadDisabledPeriods(db, f, from, to),
+    deps.calendarSyncService.busyOutside(
+      resources.map((r) => r.id),
+      from,
+      to,
+    ),
   ]);
   const bookings: GridBooking[] = rows.map((b) => {
     const mine = Number(b.organiser_id) === actor.userId;
@@ -199,9 +205,10 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
     const openTo = openDay ? instantOf(q.date, openDay.to, r.timeZone) : 0;
     const held = byResource.get(r.id);
     const periods = periodsBy.get(r.id);
+    const away = outside.get(r.id);
     const noRes = restricted(r, facts);
     const key =
-      held || periods
+      held || periods || away
         ? undefined
         : `${r.timeZone}|${statusOff ? 1 : 0}|${openDay ? `${openFrom}-${openTo}` : '-'}|${noRes ? 1 : 0}`;
     let runs = key === undefined ? undefined : plain.get(key);
@@ -216,6 +223,8 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
         // A cell is expired once a booking could no longer start at its label: a 30-minute cell halfway through is.
         else if (t < bookableFrom) state = 'expired';
         else if (statusOff || periods?.some((p) => p.startAt < end && p.endAt > t)) state = 'disabled';
+        // Busy in the room's calendar with a meeting Atrium does not hold yet (R23.7).
+        else if (away?.some((p) => p.startAt < end && p.endAt > t)) state = 'outside';
         else if (!openDay || t < openFrom || end > openTo) state = 'unavailable';
         else if (noRes) state = 'noReservation';
         else state = 'free';
@@ -256,7 +265,7 @@ export async function available(
   );
   const from = Math.min(...[...ranges.values()].map((s) => s.from));
   const to = Math.max(...[...ranges.values()].map((s) => s.to));
-  const [slots, disabled, facts] = await Promise.all([
+  const [slots, disabled, facts, outside] = await Promise.all([
     db('booking_slots')
       .whereIn(
         'resource_id',
@@ -266,6 +275,11 @@ export async function available(
       .select('resource_id', 'slot') as Promise<Array<{ resource_id: number; slot: number | string }>>,
     loadDisabledPeriods(db, f, from, to),
     callerFacts(deps, actor, now),
+    deps.calendarSyncService.busyOutside(
+      resources.map((r) => r.id),
+      from,
+      to,
+    ),
   ]);
   const busy = new Map<number, number[]>();
   for (const s of slots)
@@ -281,6 +295,7 @@ export async function available(
     if (r.allDay || minutesOf(q.startTime) < minutesOf(open.from) || minutesOf(q.endTime) > minutesOf(open.to))
       return false;
     if (disabled.some((p) => p.resourceId === r.id && p.startAt < b && p.endAt > a)) return false;
+    if (outside.get(r.id)?.some((p) => p.startAt < b && p.endAt > a)) return false;
     return !(busy.get(r.id) ?? []).some((s) => s < b && s + SLOT_MS > a);
   });
   return {

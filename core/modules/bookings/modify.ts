@@ -82,6 +82,8 @@ export async function applyTo(
     if (move.endOnly && (!sameResource || times.startAt !== b.startAt))
       throw new BusinessRuleError('bookings.notChangeable', { state: b.state });
     const disabled = await loadDisabledPeriods(c.trx, { ids: [resource.id] }, times.startAt, times.endAt);
+    // Read before the transaction (BookingsService.modify): here it is the cached answer, or none for most rooms.
+    const busyOutside = await c.deps.calendarSyncService.busyOutside([resource.id], times.startAt, times.endAt, c.trx);
     // The organiser's rules (count, balance) apply to the organiser, whoever edits. A start already past is kept
     // only where it was: on another resource that time is past, and nobody may take it.
     const ctx = {
@@ -93,6 +95,7 @@ export async function applyTo(
         settings: c.settings,
         facts: { ...c.facts, balance: c.facts.balance + b.priceCents },
         disabled,
+        busyOutside,
       }),
       ...(sameResource ? { originalStartAt: b.startAt } : {}),
       modifying: true,

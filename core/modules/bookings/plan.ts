@@ -114,6 +114,8 @@ export function ruleContext(args: {
   settings: BookingSettings;
   facts: Facts;
   disabled: DisabledPeriod[];
+  /** The room calendar's busy times Atrium does not hold (R23.7), where its provider decides. */
+  busyOutside?: Map<number, Array<{ startAt: number; endAt: number }>>;
 }): RuleContext {
   const { resource, times, settings, facts } = args;
   return {
@@ -121,6 +123,7 @@ export function ruleContext(args: {
     resource,
     ...times,
     disabledPeriods: args.disabled,
+    busyOutside: args.busyOutside?.get(resource.id),
     maxDurationMinutes: settings.maxDurationMinutes,
     isSuper: isBookingAdmin(args.actor),
     daysAhead: settings.daysAhead,

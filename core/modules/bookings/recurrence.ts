@@ -92,13 +92,14 @@ async function evaluate(
   const first = all[0]!.startAt;
   const last = all[all.length - 1]!.endAt;
   // Two queries for the whole span (a primary-key range of the slot table), not two per occurrence.
-  const [disabled, taken] = await Promise.all([
+  const [disabled, taken, busyOutside] = await Promise.all([
     loadDisabledPeriods(db, { ids: [resource.id] }, first, last),
     conflictRanges(db, resource.id, first, last),
+    deps.calendarSyncService.busyOutside([resource.id], first, last),
   ]);
   const out: Occurrence[] = [];
   for (const { skipped, ...times } of all) {
-    const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled });
+    const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled, busyOutside });
     // A date whose time the clocks skip has no real instants to check rules or slots against.
     const failures = (skipped ? [skipped] : checkRules(ctx)).map((f) => ({
       key: f.key,

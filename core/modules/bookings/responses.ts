@@ -10,6 +10,7 @@ const CELL_STATES = [
   'mine',
   'other',
   'disabled',
+  'outside',
   'approvalMine',
   'approvalOther',
   'unavailable',

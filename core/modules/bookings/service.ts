@@ -3,6 +3,7 @@
  * (create, recurrence, modify, extend, cancel, check-in, grid, queries, no-show); each asks the lifecycle table
  * (lifecycle.ts) whether it may run.
  */
+import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Page } from '../../db/paging.ts';
 import { cancelBooking } from './cancel.ts';
@@ -19,6 +20,8 @@ import { autoCancelNoShows } from './no-show.ts';
 import { bookingById, myBookings } from './queries.ts';
 import { createSeries, previewSeries, type SeriesResult } from './recurrence.ts';
 import { WrongCodes } from './wrong-codes.ts';
+import { ON_CALENDAR } from './lifecycle.ts';
+import { DAY_MS, MINUTE_MS } from './time.ts';
 import type {
   AvailableQuery,
   BookingView,
@@ -50,10 +53,38 @@ export class BookingsService {
     await this.freshenRoomOf(id);
     return extendBooking(this.deps, actor, id, minutes);
   }
-  /** Reads the calendar of the room a booking is moving to (or stays in) when its provider is the source of truth. */
+  /**
+   * Reads the calendar of the room a booking is moving to (or stays in) when its provider is the source of truth, and
+   * its free/busy around the booking's day, so the change's rules (inside the transaction) find it already read.
+   */
   private async freshenRoomOf(id: number, to?: number): Promise<void> {
-    const resourceId = to ?? (await BookingModel.query(this.deps.db).findById(id).select('resource_id'))?.resourceId;
-    if (resourceId !== undefined) await this.deps.calendarSyncService.freshen(resourceId);
+    const b = await BookingModel.query(this.deps.db).findById(id).select('resource_id', 'start_at', 'end_at');
+    const resourceId = to ?? b?.resourceId;
+    if (resourceId === undefined) return;
+    await this.deps.calendarSyncService.freshen(resourceId);
+    if (b) await this.deps.calendarSyncService.busyOutside([resourceId], b.startAt - DAY_MS, b.endAt + DAY_MS);
+  }
+  /**
+   * The times Atrium's bookings hold in a room, and those let go of within the last ten minutes (a calendar provider
+   * may not have heard of the cancellation yet): what the room's calendar shows busy because of Atrium (R23.7).
+   */
+  async heldTimes(
+    resourceId: number,
+    from: number,
+    to: number,
+    db: Knex | Knex.Transaction = this.deps.db,
+  ): Promise<Array<{ startAt: number; endAt: number }>> {
+    const since = this.deps.clock.now() - 10 * MINUTE_MS;
+    const rows = await db('bookings')
+      .where({ resource_id: resourceId })
+      .where('start_at', '<', to)
+      .where('end_at', '>', from)
+      .where((q) => q.whereIn('state', [...ON_CALENDAR]).orWhere('updated_at', '>', since))
+      .select('start_at', 'end_at');
+    return rows.map((r: { start_at: unknown; end_at: unknown }) => ({
+      startAt: Number(r.start_at),
+      endAt: Number(r.end_at),
+    }));
   }
   cancel(actor: Actor, id: number, input: CancelBooking) {
     return cancelBooking(this.deps, actor, id, input);

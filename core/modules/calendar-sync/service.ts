@@ -54,6 +54,16 @@ const LANG: Lang = 'en';
 const FRESH_MS = 5_000;
 /** How long a booking waits for the calendars to be read before it goes on. */
 const FRESHEN_WAIT_MS = 3_000;
+/** A room's free/busy answer is asked again after this long (R23.7). */
+const BUSY_MAX_AGE_MS = 60_000;
+/** At most this many rooms' free/busy are asked for one grid: the rest show what the slot table knows. */
+const BUSY_ROOMS_PER_CALL = 50;
+const DAY_MS = 86_400_000;
+
+export interface Interval {
+  startAt: number;
+  endAt: number;
+}
 
 export class CalendarSyncService {
   /** The mirrored rooms by id; a room mirrored or changed is seen within this cache's age. */
@@ -67,6 +77,8 @@ export class CalendarSyncService {
   private pulling?: Promise<PullResult>;
   /** When this process last read the calendars for a booking (freshen). */
   private freshAt = 0;
+  /** The provider's free/busy of the deciding rooms, by room, with the window it covers and when it was asked. */
+  private readonly busy = new Map<number, { asked: number; from: number; to: number; times: Interval[] }>();
 
   constructor(private readonly deps: CalendarSyncDeps) {}
 
@@ -98,6 +110,75 @@ export class CalendarSyncService {
     }
   }
 
+  /**
+   * The times the calendars of rooms whose provider is the source of truth show busy with meetings Atrium does not
+   * hold (R23.7): the provider's free/busy (`busyTimes`), less the time Atrium's own bookings of the room hold (or let
+   * go of a moment ago: the provider may not have heard yet) and the outside meetings Atrium already declined. Rooms
+   * the provider does not decide cost one look-up in memory; an unreachable provider answers nothing busy. `db`: the
+   * transaction of a booking change under way (its own booking's time is then read as it stands in it).
+   */
+  async busyOutside(
+    resourceIds: readonly number[],
+    from: number,
+    to: number,
+    db: Knex | Knex.Transaction = this.deps.db,
+  ): Promise<Map<number, Interval[]>> {
+    const out = new Map<number, Interval[]>();
+    const mirrored = await this.mirrored.get();
+    const deciding = resourceIds
+      .map((id) => mirrored.get(id))
+      .filter((r): r is NonNullable<typeof r> => !!r?.decides)
+      .slice(0, BUSY_ROOMS_PER_CALL);
+    await Promise.all(
+      deciding.map(async (room) => {
+        const busy = (await this.providerBusy(room, from, to)).filter((b) => b.startAt < to && b.endAt > from);
+        if (!busy.length) return;
+        const [held, declined] = await Promise.all([
+          this.deps.bookingsService.heldTimes(room.resourceId, from, to, db),
+          CalendarEventModel.query(db)
+            .where({ resource_id: room.resourceId })
+            .whereIn('state', ['declined', 'cancelled'])
+            .where('start_at', '<', to)
+            .where('end_at', '>', from)
+            .select('start_at', 'end_at'),
+        ]);
+        const rest = subtract(busy, [...held, ...declined.map((e) => ({ startAt: e.startAt, endAt: e.endAt }))]);
+        if (rest.length) out.set(room.resourceId, rest);
+      }),
+    );
+    return out;
+  }
+
+  /** The provider's free/busy of one room, kept a minute for a window a day wider than asked each side. */
+  private async providerBusy(room: CalendarRoom, from: number, to: number): Promise<Interval[]> {
+    const cached = this.busy.get(room.resourceId);
+    if (cached && performance.now() - cached.asked < BUSY_MAX_AGE_MS && cached.from <= from && cached.to >= to)
+      return cached.times;
+    const window = { from: from - DAY_MS, to: to + DAY_MS };
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('free/busy not answered in time')), FRESHEN_WAIT_MS);
+    });
+    try {
+      const answer = await Promise.race([
+        this.deps.pluginHost.call('calendar', 'busyTimes', (p) =>
+          p.busyTimes ? p.busyTimes(room.ref, window.from, window.to) : Promise.resolve([]),
+        ),
+        late,
+      ]);
+      const times = (Array.isArray(answer) ? answer : [])
+        .filter((b) => inRange(b?.startAt) && inRange(b?.endAt) && b.endAt > b.startAt)
+        .map((b) => ({ startAt: b.startAt, endAt: b.endAt }));
+      this.busy.set(room.resourceId, { asked: performance.now(), ...window, times });
+      return times;
+    } catch (err) {
+      this.deps.logger.warn({ err, resourceId: room.resourceId }, 'room calendar free/busy not read');
+      return [];
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async rooms(): Promise<CalendarRoomView[]> {
     const rooms = await CalendarRoomModel.query(this.deps.db).orderBy('resource_id');
     const out: CalendarRoomView[] = [];
@@ -118,6 +199,8 @@ export class CalendarSyncService {
   async setRoom(actor: Actor, resourceId: number, body: CalendarRoomBody): Promise<CalendarRoomView> {
     const { db, clock, operationLog, resourcesService } = this.deps;
     const resource = await resourcesService.get(resourceId);
+    // A calendar is a room's: desks are booked in Atrium alone.
+    if (resource.type === 1) throw new BusinessRuleError('calendar.roomsOnly', { name: resource.name });
     await db.transaction(async (trx) => {
       const before = await CalendarRoomModel.query(trx).findById(resourceId);
       const set = { ref: body.ref, source_of_truth: body.sourceOfTruth };
@@ -131,6 +214,7 @@ export class CalendarSyncService {
       });
     });
     this.mirrored.forget();
+    this.busy.delete(resourceId);
     const row = (await CalendarRoomModel.query(db).findById(resourceId))!;
     return {
       resourceId,
@@ -457,6 +541,21 @@ export class CalendarSyncService {
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** What is left of the busy times once the held ones are taken out (pieces under a minute dropped). */
+export function subtract(busy: Interval[], held: Interval[]): Interval[] {
+  let rest = busy;
+  for (const h of held)
+    rest = rest.flatMap((b) =>
+      h.endAt <= b.startAt || h.startAt >= b.endAt
+        ? [b]
+        : [
+            { startAt: b.startAt, endAt: h.startAt },
+            { startAt: h.endAt, endAt: b.endAt },
+          ].filter((piece) => piece.endAt - piece.startAt >= 60_000),
+    );
+  return rest;
+}
 
 const subjectOf = (e: ExternalEvent) => (e.subject?.trim() || '—').slice(0, 100);
 

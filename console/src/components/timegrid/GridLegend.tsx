@@ -11,6 +11,7 @@ export const LEGEND_STATES = [
   'approvalOther',
   'expired',
   'disabled',
+  'outside',
   'unavailable',
   'noReservation',
 ];

@@ -9,7 +9,7 @@ export interface GridSelection {
 /** Cells a selection may start on. */
 export const SELECTABLE = new Set(['free']);
 /** Cells a selection may not cross: past, disabled, closed and not allowed. */
-export const BLOCKING = new Set(['expired', 'disabled', 'unavailable', 'noReservation']);
+export const BLOCKING = new Set(['expired', 'disabled', 'outside', 'unavailable', 'noReservation']);
 /** Cells held by a booking: a selection over them is a conflict. */
 export const BOOKED = new Set(['mine', 'other', 'approvalMine', 'approvalOther']);
 

@@ -4,6 +4,7 @@
  */
 import { blocklist } from './blocklist.ts';
 import { bookingCount } from './booking-count.ts';
+import { busyOutside } from './busy-outside.ts';
 import { creditBalance } from './credit-balance.ts';
 import { daysAhead } from './days-ahead.ts';
 import { disabledPeriod } from './disabled-period.ts';
@@ -21,6 +22,7 @@ export const RULES: ReadonlyArray<readonly [string, Rule]> = [
   ['resourceStatus', resourceStatus],
   ['openHours', openHours],
   ['disabledPeriod', disabledPeriod],
+  ['busyOutside', busyOutside],
   ['maxDuration', maxDuration],
   ['daysAhead', daysAhead],
   ['userGroup', userGroup],

@@ -12,6 +12,8 @@ export interface RuleContext extends BookingTimes {
   modifying?: boolean;
   /** Disabled periods of this resource overlapping the booking's day. */
   disabledPeriods: DisabledPeriod[];
+  /** Busy times of the room's calendar that Atrium does not hold, where the provider is the source of truth. */
+  busyOutside?: Array<{ startAt: number; endAt: number }>;
   /** Time config maxDuration in minutes (0 unlimited). */
   maxDurationMinutes: number;
   /** A booking administrator (bookings.manageAny): no maximum duration. */

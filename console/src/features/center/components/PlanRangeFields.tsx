@@ -35,7 +35,17 @@ export function PlanRangeFields(props: { range: PlanRange; bad: boolean; onChang
   );
 }
 
-const LEGEND = ['free', 'mine', 'other', 'approvalMine', 'approvalOther', 'expired', 'disabled', 'unavailable'];
+const LEGEND = [
+  'free',
+  'mine',
+  'other',
+  'approvalMine',
+  'approvalOther',
+  'expired',
+  'disabled',
+  'outside',
+  'unavailable',
+];
 
 /** What each colour of the plan means. */
 export function PlanLegend() {
