@@ -8,6 +8,7 @@ import { migrateCommand } from './commands/migrate.ts';
 import { paramsCommand } from './commands/params.ts';
 import { pluginCommand } from './commands/plugin.ts';
 import { seedCommand } from './commands/seed.ts';
+import { setupCommand } from './commands/setup.ts';
 import { tokenCommand } from './commands/token.ts';
 import { usersCommand } from './commands/users.ts';
 
@@ -28,6 +29,7 @@ for (const add of [
   usersCommand,
   pluginCommand,
   directoryCommand,
+  setupCommand,
 ])
   add(program);
 

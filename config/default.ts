@@ -1,11 +1,14 @@
 /**
  * Atrium's configuration: the defaults live here, and every setting can be
- * overridden by the environment variable named next to it (see README.md).
+ * overridden by the environment variable named next to it (see README.md), or
+ * by a line of `<dataDir>/atrium.env` (written by `atrium setup`; a variable set
+ * in the environment wins over the file).
  * Parsed once at start; a bad value stops the process with a clear message
  * instead of surfacing later as a strange failure.
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { envFilePath, readEnvFile } from '../core/setup/env-file.ts';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -69,6 +72,14 @@ export const ConfigSchema = z.object({
   loginRateLimit: int(1, 100_000),
   /** Outbox deliveries under way at once per provider kind in each process (mails, calendar calls, ...). */
   outboxConcurrency: int(1, 64),
+  /**
+   * `host:port` of a second listener serving Prometheus metrics at /metrics without an API key (docs/monitoring.md);
+   * empty: none, /metrics is answered only on the main port to a key with the metrics scope.
+   */
+  metricsAddress: z.union([
+    z.literal(''),
+    z.string().regex(/^(?:\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/, 'host:port'),
+  ]),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -179,17 +190,34 @@ export const settings: ReadonlyArray<{ key: keyof Config; env: string; default: 
     default: '8',
     doc: 'outbox deliveries at once per provider kind in each process (no kind floods its server)',
   },
+  {
+    key: 'metricsAddress',
+    env: 'ATRIUM_METRICS_ADDRESS',
+    default: '',
+    doc: 'host:port (e.g. 127.0.0.1:9464) of a second listener serving Prometheus /metrics without a key (none when empty)',
+  },
 ];
 
-/** Reads the configuration from `env`, with `overrides` (tests, CLI flags) taking precedence. */
+/**
+ * Reads the configuration from `env`, then from `<dataDir>/atrium.env` for what `env` does not set, with
+ * `overrides` (tests, CLI flags) taking precedence over both. The data directory itself comes from `overrides`,
+ * `env` (ATRIUM_DATA_DIR) or the default, never from the file that lives in it.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = overrides.dataDir ?? env.ATRIUM_DATA_DIR ?? settings.find((s) => s.key === 'dataDir')!.default;
+  const file = readEnvFile(dataDir);
   const raw: Record<string, unknown> = {};
-  for (const s of settings) raw[s.key] = env[s.env] ?? s.default;
+  const fromFile = new Set<string>();
+  for (const s of settings) {
+    if (env[s.env] === undefined && file[s.env] !== undefined) fromFile.add(s.env);
+    raw[s.key] = env[s.env] ?? file[s.env] ?? s.default;
+  }
   const parsed = ConfigSchema.safeParse({ ...raw, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const s = settings.find((x) => x.key === i.path[0]);
-      return `  ${s?.env ?? String(i.path[0])}: ${i.message}`;
+      const where = s && fromFile.has(s.env) && !(s.key in overrides) ? ` (from ${envFilePath(dataDir)})` : '';
+      return `  ${s?.env ?? String(i.path[0])}${where}: ${i.message}`;
     });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }

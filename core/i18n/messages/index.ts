@@ -24,6 +24,7 @@ import calendar from './calendar.ts';
 import directory from './directory.ts';
 import faces from './faces.ts';
 import scim from './scim.ts';
+import setup from './setup.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -47,6 +48,7 @@ const sets: MessageSet[] = [
   directory,
   faces,
   scim,
+  setup,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {
