@@ -251,6 +251,42 @@ function registerTests(): void {
     });
   });
 
+  test.serial("a room's calendar feed link is made from its form, subscribed to, and stopped", async (t) => {
+    const made = await book(app, await staff(app, 'cal-ann'), {
+      resourceId: cedar,
+      meetingDate: new Date(at(0)).toISOString().slice(0, 10),
+      startTime: '15:00',
+      endTime: '16:00',
+      subject: 'Feed check',
+    });
+    t.is(made.status, 200, JSON.stringify(made.body));
+    await withPage(t, browser, async ({ page }) => {
+      await openAsAdmin(page, app, '/room/room');
+      const row = await rowWith(page, 'resource-table', 'Cedar');
+      await page.click(`${row} [data-testid="row-edit"]`);
+      await page.waitForSelector('[data-testid="feed-rotate"]', { visible: true });
+      await page.click('[data-testid="feed-rotate"]');
+      await page.waitForSelector('[data-testid="confirm-delete"]', { visible: true });
+      t.regex(await text(page, '#confirm-delete-text'), /link made before stops working/);
+      await page.click('[data-testid="confirm-delete"] .negative.button');
+      await page.waitForSelector('[data-testid="feed-url"] input', { visible: true });
+      const url = await page.$eval('[data-testid="feed-url"] input', (el) => (el as HTMLInputElement).value);
+      t.regex(url, /\/api\/bookings\/resource-feed\/.+\.ics$/);
+      await expectClean(t, page);
+      const path = new URL(url).pathname;
+      const feed = await fetch(`${app.url}${path}`);
+      t.is(feed.status, 200);
+      t.true((await feed.text()).includes('Feed check'));
+
+      await page.click('[data-testid="feed-revoke"]');
+      await page.waitForSelector('[data-testid="confirm-delete"]', { visible: true });
+      t.regex(await text(page, '#confirm-delete-text'), /stop receiving its bookings/);
+      await page.click('[data-testid="confirm-delete"] .negative.button');
+      await waitForGone(page, 'feed-url');
+      t.is((await fetch(`${app.url}${path}`)).status, 404);
+    });
+  });
+
   test.serial('one who may only look sees the buttons off, with the reason', async (t) => {
     await app.put(`/api/inte/event/rooms/${cedar}`, { ref: '' }, { token });
     await createUserWithPermissions(app, 'cal-viewer', ['inte:event:view']);

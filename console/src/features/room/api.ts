@@ -133,10 +133,19 @@ export const resourcesApi = roomApi.injectEndpoints({
     rotateRoomQr: build.mutation<{ resourceId: number; rotatedAt: number; url: string }, number>(
       actionOf((id: number) => ({ url: `/sys/tablets/rooms/${id}/qr/rotate` }), TAG),
     ),
+    /** A new link for a resource's calendar feed: the one before stops working (docs/product-rules.md R11.10). */
+    rotateResourceFeed: build.mutation<{ url: string }, number>(
+      actionOf((id: number) => ({ url: `/bookings/resource-feeds/${id}`, body: {} }), TAG),
+    ),
+    revokeResourceFeed: build.mutation<unknown, number>(
+      actionOf((id: number) => ({ url: `/bookings/resource-feeds/${id}`, method: 'DELETE' }), TAG),
+    ),
   }),
 });
 
 export const {
+  useRotateResourceFeedMutation,
+  useRevokeResourceFeedMutation,
   useLocationListQuery,
   useSaveLocationMutation,
   useDeleteLocationMutation,

@@ -8,6 +8,7 @@ import { AvailabilitySection } from './AvailabilitySection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 import { DevicesSection } from './DevicesSection.tsx';
 import { bodyOf, draftOf, draftReducer, emptyDraft, validate } from './draft.ts';
+import { FeedSection } from './FeedSection.tsx';
 import { ImagesSection } from './ImagesSection.tsx';
 import { EnvironmentHistory } from '../EnvironmentHistory.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
@@ -60,6 +61,7 @@ export function ResourceForm({ id, type, types, onClose }: Props) {
       <PeopleSection {...section} />
       <DevicesSection {...section} />
       <ImagesSection {...section} />
+      <FeedSection {...section} />
       {draft.id && <EnvironmentHistory resourceId={draft.id} name={draft.name} />}
     </FormModal>
   );
