@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../core/version.ts';
 import { adminCommand } from './commands/admin.ts';
+import { backupCommand } from './commands/backup.ts';
 import { directoryCommand } from './commands/directory.ts';
 import { licenceCommand } from './commands/licence.ts';
 import { migrateCommand } from './commands/migrate.ts';
@@ -30,6 +31,7 @@ for (const add of [
   pluginCommand,
   directoryCommand,
   setupCommand,
+  backupCommand,
 ])
   add(program);
 
