@@ -494,6 +494,68 @@ perDialect(
         t.is((await atriumOccurrences(sid)).length, 2);
       },
     );
+
+    test.serial(
+      `${dialect}: "this and following" splits the series in two documents; an occurrence changed alone after the split goes with the later part, and an occurrence's .ics is its series`,
+      async (t) => {
+        const res = await app().post<{ data: { series: { id: number }; bookings: Array<{ id: number }> } }>(
+          '/api/bookings',
+          {
+            subject: 'Split me',
+            resourceId: room,
+            meetingDate: '2027-05-05',
+            startTime: '20:00',
+            endTime: '21:00',
+            recurrence: { freq: 'weekly', interval: 1, count: 4 },
+          },
+          { token: alice.token },
+        );
+        t.is(res.status, 200, JSON.stringify(res.body));
+        const sid = res.body.data.series.id;
+        const [, second, third] = res.body.data.bookings.map((b) => b.id);
+        const moved = await app().put(
+          `/api/bookings/${third}`,
+          { startTime: '22:00', endTime: '23:00' },
+          { token: alice.token },
+        );
+        t.is(moved.status, 200, JSON.stringify(moved.body));
+        const split = await app().put<{ data: { seriesId: number } }>(
+          `/api/bookings/${second}`,
+          { subject: 'Second half', scope: 'following' },
+          { token: alice.token },
+        );
+        t.is(split.status, 200, JSON.stringify(split.body));
+        const later = split.body.data.seriesId;
+        t.not(later, sid);
+        // May is summer time in Berlin: 20:00 there is 18:00 UTC.
+        t.deepEqual(await atriumOccurrences(sid), [[at(5, 5, 18), at(5, 5, 19)]]);
+        t.deepEqual(await atriumOccurrences(later), [
+          [at(5, 12, 18), at(5, 12, 19)],
+          [at(5, 19, 20), at(5, 19, 21)],
+          [at(5, 26, 18), at(5, 26, 19)],
+        ]);
+
+        const made = await app().post<{ data: { path: string } }>('/api/bookings/feed', {}, { token: alice.token });
+        const feed = readCalendar(await (await fetch(app().url + made.body.data.path)).text());
+        const early = `series-${sid}@atrium`;
+        const rest = `series-${later}@atrium`;
+        t.deepEqual(occurrencesOf(feed, early), await atriumOccurrences(sid), 'the earlier part: its one date');
+        t.deepEqual(
+          occurrencesOf(feed, rest),
+          await atriumOccurrences(later),
+          'the later part, with the occurrence changed alone as its override: no meeting lost',
+        );
+        const override = feed.events.find((e) => e.uid === rest && e.recurrenceId !== undefined)!;
+        t.deepEqual([override.recurrenceId, override.start], [at(5, 19, 18), at(5, 19, 20)]);
+
+        // The .ics of an occurrence is its series: a calendar holding the invitation updates, not duplicates.
+        const ics = await fetch(`${app().url}/api/bookings/${third}/ics`, { headers: { token: alice.token } });
+        t.is(ics.status, 200);
+        const one = readCalendar(await ics.text());
+        t.true(one.events.every((e) => e.uid === rest));
+        t.deepEqual(occurrencesOf(one, rest), await atriumOccurrences(later));
+      },
+    );
   },
   { config: { accessTokenTtlSeconds: 86_400 } },
 );

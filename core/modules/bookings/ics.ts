@@ -231,23 +231,35 @@ export class BookingFeedService {
     return icalDocument({ method: 'PUBLISH', prodId: PRODID, name, now: clock.now(), events });
   }
 
-  /** One booking as an .ics file, for whoever may see the booking. */
+  /**
+   * One booking as an .ics file, for whoever may see the booking. An occurrence of a series answers its series (the
+   * recurring event with its exceptions, UID series-<id>): the invitations carry that UID, so a calendar holding the
+   * invitation updates it rather than adding the occurrence a second time.
+   */
   async bookingIcs(actor: Actor, id: number): Promise<string> {
     const view = await bookingById(this.deps, actor, id);
     const row = bookingOf((await BookingModel.query(this.deps.db).findById(view.id))!);
-    const names = (await resourceNames(this.deps.db, [view.resourceId])).get(view.resourceId);
+    const shape = row.seriesId === null ? undefined : await seriesShape(this.deps.db, row.seriesId);
+    const resourceIds = [...new Set([view.resourceId, ...(shape?.overrides.map((o) => o.row.resourceId) ?? [])])];
+    const names = await resourceNames(this.deps.db, resourceIds);
     const organiser = (await this.organisers([row.organiserId]))(row.organiserId);
-    const event = bookingEvent(
-      { ...row, subject: view.subject ?? '', remarks: view.remarks ?? null },
-      whereOf(names),
-      organiser,
-    );
+    // What bookingById hid from this caller (others' subjects where the grid hides them) stays hidden in every event.
+    const hidden = (view.subject ?? null) !== row.subject || (view.remarks ?? null) !== (row.remarks ?? null);
+    const seen = (r: BookingRow): BookingRow =>
+      hidden ? { ...r, subject: view.subject ?? '', remarks: view.remarks ?? null } : r;
+    const events = shape
+      ? seriesEvents(
+          { ...shape, master: seen(shape.master), overrides: shape.overrides.map((o) => ({ ...o, row: seen(o.row) })) },
+          (r) => whereOf(names.get(r.resourceId)),
+          organiser,
+        )
+      : [bookingEvent(seen(row), whereOf(names.get(row.resourceId)), organiser)];
     return icalDocument({
       method: 'PUBLISH',
       prodId: PRODID,
       name: view.subject ?? 'Atrium',
       now: this.deps.clock.now(),
-      events: [event],
+      events,
     });
   }
 

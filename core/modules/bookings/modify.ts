@@ -211,6 +211,12 @@ export async function modifyBooking(
       await trx('booking_series')
         .where({ id: b.seriesId })
         .update({ until_date: addDays(from!, -1), updated_at: now });
+      // Occurrences changed alone on or after the split go with the later part, unchanged: the earlier part's rule now
+      // ends before them, and a calendar client keeps an override only within its series' dates.
+      await trx('bookings')
+        .where({ series_id: b.seriesId, detached: true })
+        .where('series_date', '>=', from!)
+        .update({ series_id: seriesId });
     }
     c.facts.activeCount -= targets.length - 1; // the edited occurrences do not count against the limit twice
     // Free them all first, so moving a series by an hour does not collide with its own occurrences.
