@@ -61,7 +61,9 @@ export interface CalendarProvider extends ProviderBase {
   /**
    * 1.4, optional: the events written into the rooms' calendars at the provider since `state` (all of them when
    * absent), without the events Atrium itself wrote there (their UIDs are the ones `upsertEvent` answered). Called
-   * by the calendar job every polling interval; throw to be called again next time.
+   * by the calendar job every polling interval; throw to be called again next time. Rooms no longer in `rooms` are
+   * no longer mirrored: let go of what is kept for them (subscriptions); once the last one goes, `changes` is called
+   * once with none.
    */
   changes?(rooms: CalendarRoom[], state?: string): Promise<CalendarChanges>;
   /**

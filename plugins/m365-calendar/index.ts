@@ -37,7 +37,10 @@
  *   created,updated,deleted`, `clientState`, 4,200 minutes, under Graph's 4,230 for events), renewed by PATCH when
  *   less than a day is left and made again when the renewal fails; subscription ids in kv `sub:<mailbox>`. Graph
  *   validates the URL with a handshake and then posts to Atrium's `POST /api/inte/event/notifications`
- *   (core/modules/calendar-sync/notifications.ts), which checks `clientState` and pulls at once.
+ *   (core/modules/calendar-sync/notifications.ts), which checks `clientState` and pulls at once. A room no longer
+ *   mirrored has its subscription deleted (https://learn.microsoft.com/en-us/graph/api/subscription-delete). No
+ *   lifecycle notification URL is given: a subscription Graph drops is made again by the next poll's renewal, and
+ *   the delta query catches whatever was missed meanwhile.
  * - A room that fails to be read (a mailbox Graph does not know, no permission on it) is logged and read again from
  *   its old deltaLink next time; `changes` throws only when no room could be read.
  */
@@ -254,6 +257,14 @@ export default definePlugin({
         `Microsoft 365: no mailbox for resource ${resourceId}: mirror the room with its mailbox, or set defaultMailboxTemplate`,
       );
     }
+    /** The room's mailbox, or none for a room whose reference names no mailbox (it was never subscribed). */
+    const mailboxesOf = (room: CalendarRoom): string[] => {
+      try {
+        return [mailboxOfRoom(room)];
+      } catch {
+        return [];
+      }
+    };
     const mailboxOfRoom = (room: CalendarRoom): string => {
       const ref = room.ref.trim();
       if (ref) return ref;
@@ -402,6 +413,32 @@ export default definePlugin({
         ...(s.clientState ? { clientState: s.clientState } : {}),
       });
       await ctx.kv.set(key, { id: made.id, expiresAt });
+      const subscribed = (await ctx.kv.get<string[]>('subscribed')) ?? [];
+      if (!subscribed.includes(mailbox)) await ctx.kv.set('subscribed', [...subscribed, mailbox]);
+    }
+
+    /**
+     * The subscriptions of mailboxes no longer mirrored are deleted (Graph would otherwise notify for up to three
+     * days): https://learn.microsoft.com/en-us/graph/api/subscription-delete. One that Graph no longer knows is gone.
+     */
+    async function dropSubscriptions(keep: Set<string>): Promise<void> {
+      const subscribed = (await ctx.kv.get<string[]>('subscribed')) ?? [];
+      const left: string[] = [];
+      for (const mailbox of subscribed) {
+        const sub = keep.has(mailbox) ? undefined : await ctx.kv.get<{ id: string }>(`sub:${mailbox}`);
+        try {
+          if (sub) await graph('DELETE', `${v1}/subscriptions/${encodeURIComponent(sub.id)}`, `unsubscribe ${mailbox}`);
+        } catch (err) {
+          if (!(err instanceof GraphError && err.status === 404)) {
+            ctx.logger.warn({ mailbox, err: String(err) }, 'Microsoft 365: deleting a subscription failed');
+            left.push(mailbox);
+            continue;
+          }
+        }
+        if (keep.has(mailbox)) left.push(mailbox);
+        else await ctx.kv.delete(`sub:${mailbox}`);
+      }
+      if (left.length !== subscribed.length) await ctx.kv.set('subscribed', left);
     }
 
     return {
@@ -488,6 +525,9 @@ export default definePlugin({
           }
         }
         if (failure && read === 0) throw failure;
+        await dropSubscriptions(new Set(rooms.flatMap(mailboxesOf))).catch((err: unknown) =>
+          ctx.logger.warn({ err: String(err) }, 'Microsoft 365: letting go of old subscriptions failed'),
+        );
         return { events, state: JSON.stringify(next) };
       },
       // Exchange sends the organiser the room's decline itself (sendResponse): the core adds no e-mailed REPLY.

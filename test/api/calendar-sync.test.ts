@@ -357,8 +357,11 @@ perDialect(
       t.is((await app().put('/api/inte/event/rooms/999999', { ref: '' }, { token })).status, 404);
       t.is((await app().put(`/api/inte/event/rooms/${room}`, { ref: 'y'.repeat(501) }, { token })).status, 400);
       t.is((await app().delete('/api/inte/event/rooms/999999', { token })).status, 404);
+      t.not((await app().cradle.db('calendar_sync').where({ id: 1 }).first()).state, null);
       t.is((await app().delete(`/api/inte/event/rooms/${room}`, { token })).status, 200);
       t.like(await pull(), { read: 'noRooms', events: 0 });
+      // The provider heard once with no rooms (to drop its subscriptions); a room mirrored next starts from nothing.
+      t.is((await app().cradle.db('calendar_sync').where({ id: 1 }).first()).state, null);
     });
   },
   { config: { pluginPaths: FIXTURE_PLUGINS } },

@@ -307,6 +307,22 @@ test.serial(
       await p.changes!([{ resourceId: 5, ref: mailbox }]);
       t.true(Date.parse(fake.subscriptions.get(subs[0]!.id)!.expirationDateTime) > Date.parse(before), 'renewed');
       t.deepEqual(await fake.notify(mailbox), [202]);
+      // Another room mirrored, then the first one no longer: its subscription is deleted at Graph, the other kept.
+      const other = 'room-7@contoso.example';
+      await p.changes!([
+        { resourceId: 5, ref: mailbox },
+        { resourceId: 7, ref: other },
+      ]);
+      const otherSub = [...fake.subscriptions.values()].find((s) => s.resource === `/users/${other}/events`);
+      t.truthy(otherSub);
+      await p.changes!([{ resourceId: 7, ref: other }]);
+      t.false(fake.subscriptions.has(subs[0]!.id), 'the unmirrored room is unsubscribed');
+      t.true(fake.subscriptions.has(otherSub!.id));
+      // No room left (the core calls once with none): every subscription goes; one Graph already dropped is no error.
+      fake.subscriptions.delete(otherSub!.id);
+      await p.changes!([]);
+      t.deepEqual(await ctx.kv.get('subscribed'), []);
+      t.false(ctx.logs.some((l) => String(l.msg).includes('deleting a subscription failed')));
       // A refused handshake is logged; the poll goes on.
       const { p: p2, ctx: c2 } = provider({ notificationUrl: `${fake.url}/nowhere`, clientState: 'x' });
       await t.notThrowsAsync(p2.changes!([{ resourceId: 6, ref: 'room-6@contoso.example' }]));

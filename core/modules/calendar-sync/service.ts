@@ -309,11 +309,19 @@ export class CalendarSyncService {
       resourceId: r.resourceId,
       ref: r.ref,
     }));
-    if (!rooms.length) return result;
+    const sync = (await db('calendar_sync').where({ id: 1 }).first('state')) as { state: string | null };
+    if (!rooms.length) {
+      // The last room unmirrored: the provider hears once with none, to let go of what it keeps for the rooms (its
+      // subscriptions to change notifications); the next room starts from nothing.
+      if (sync.state !== null) {
+        await pluginHost.tryCall('calendar', 'changes', (p) => p.changes?.([], sync.state ?? undefined));
+        await db('calendar_sync').where({ id: 1 }).update({ state: null });
+      }
+      return result;
+    }
     const canRead = await pluginHost.tryCall('calendar', 'capabilities', (p) => typeof p.changes === 'function');
     if (!canRead) return { ...result, read: 'notSupported' };
     result.read = 'read';
-    const sync = (await db('calendar_sync').where({ id: 1 }).first('state')) as { state: string | null };
     const changes = await pluginHost.call('calendar', 'changes', (p) => p.changes!(rooms, sync.state ?? undefined));
     const byId = new Map(rooms.map((r) => [r.resourceId, r]));
     for (const event of changes.events ?? []) {
