@@ -54,10 +54,17 @@ export interface CalendarProvider extends ProviderBase {
   /** Removes (or marks cancelled) the event after a cancellation, denial or expiry. Throw to be retried. */
   cancelEvent(booking: BookingSnapshot, previous?: CalendarSyncResult, room?: CalendarRoom): Promise<void>;
   /**
-   * Optional: busy times booked outside Atrium for a resource mailbox, between
-   * two instants. Called when the grid is drawn (at most once a minute per resource).
+   * Optional: the times a room's calendar is busy between two instants (Atrium's own events included: the core takes
+   * out what its bookings hold). Called for mirrored rooms whose provider is the source of truth, when a booking of
+   * them is checked and when the grid is drawn (at most once a minute per room). `room` (1.7): the room's mirrored
+   * calendar, whose `ref` is `resourceRef`.
    */
-  busyTimes?(resourceRef: string, from: number, to: number): Promise<Array<{ startAt: number; endAt: number }>>;
+  busyTimes?(
+    resourceRef: string,
+    from: number,
+    to: number,
+    room?: CalendarRoom,
+  ): Promise<Array<{ startAt: number; endAt: number }>>;
   /**
    * 1.4, optional: the events written into the rooms' calendars at the provider since `state` (all of them when
    * absent), without the events Atrium itself wrote there (their UIDs are the ones `upsertEvent` answered). Called

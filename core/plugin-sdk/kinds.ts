@@ -5,7 +5,7 @@
  * in `listLabels` (docs/product-rules.md R20.4), and an optional `listDevices` to the access and face kinds, for
  * binding their devices to rooms (R20.6).
  */
-export const SDK_VERSION = '1.6.0';
+export const SDK_VERSION = '1.7.0';
 
 /** The integration kinds, each with the console screen that configures it. */
 export const PLUGIN_KINDS = [

@@ -18,6 +18,8 @@
  *   (https://github.com/kewisch/ical.js). Atrium's own events (UID `atrium-booking-…`) are left out. A deleted
  *   member comes back as a 404 href: the plugin keeps, per room, which UID each href held (kv `room:<id>`), so it
  *   can answer the deletion as that UID `cancelled`.
+ * - `busyTimes` (SDK 1.7: the room is handed over) asks the room's calendar with a calendar-query REPORT and a
+ *   time-range filter (RFC 4791 §7.8.1), series expanded with ical.js; cancelled and transparent events are free.
  * - `decline` only DELETEs the event from the room's calendar, so the room does not show it. Radicale (the server
  *   the tests run) has no server-side scheduling (RFC 6638), so the iTIP REPLY with PARTSTAT=DECLINED is built and
  *   e-mailed to the organiser by the core, not here.
@@ -28,9 +30,17 @@
  */
 import ICAL from 'ical.js';
 import ical, { ICalEventStatus } from 'ical-generator';
-import { createObject, deleteObject, makeCalendar, propfind, syncCollection, updateObject } from 'tsdav';
+import { calendarQuery, createObject, deleteObject, makeCalendar, propfind, syncCollection, updateObject } from 'tsdav';
 import type { BookingSnapshot, CalendarRoom, ExternalEvent } from '../../core/plugin-sdk/index.ts';
 import { definePlugin, z } from '../../core/plugin-sdk/index.ts';
+
+/** tsdav hands XML text as is, or as { _text } / { _cdata } when the element has attributes or CDATA. */
+function textOf(data: unknown): string | undefined {
+  if (typeof data === 'string') return data;
+  if (!data || typeof data !== 'object') return undefined;
+  const node = data as { _text?: unknown; _cdata?: unknown };
+  return String(node._text ?? node._cdata ?? '');
+}
 
 export const Settings = z.object({
   serverUrl: z
@@ -226,29 +236,25 @@ export default definePlugin({
             href: new URL(String(r.href), url).href,
             status: r.status,
             etag: props.getetag === undefined ? undefined : String(props.getetag),
-            // tsdav hands text nodes as is, or as { _text } / { _cdata } when the XML has attributes or CDATA.
-            data:
-              typeof data === 'string'
-                ? data
-                : data && typeof data === 'object'
-                  ? String(
-                      (data as { _text?: unknown; _cdata?: unknown })._text ??
-                        (data as { _cdata?: unknown })._cdata ??
-                        '',
-                    )
-                  : undefined,
+            data: textOf(data),
           };
         });
       return { members, token: multistatus.syncToken === undefined ? undefined : String(multistatus.syncToken) };
     }
 
-    /** The external event a calendar object holds (its main VEVENT), or null when it has none. */
-    function eventOf(resourceId: number, ics: string): ExternalEvent | null {
+    /** A calendar object parsed, its VTIMEZONEs known to ical.js so zoned times read as instants. */
+    function parsed(ics: string): ICAL.Component {
       const comp = new ICAL.Component(ICAL.parse(ics));
       for (const tz of comp.getAllSubcomponents('vtimezone')) {
         const tzid = String(tz.getFirstPropertyValue('tzid') ?? '');
         if (tzid && !ICAL.TimezoneService.has(tzid)) ICAL.TimezoneService.register(tz);
       }
+      return comp;
+    }
+
+    /** The external event a calendar object holds (its main VEVENT), or null when it has none. */
+    function eventOf(resourceId: number, ics: string): ExternalEvent | null {
+      const comp = parsed(ics);
       const vevents = comp.getAllSubcomponents('vevent');
       const main = vevents.find((v) => !v.hasProperty('recurrence-id')) ?? vevents[0];
       if (!main) return null;
@@ -336,6 +342,40 @@ export default definePlugin({
       return { events, token: result.token };
     }
 
+    /**
+     * The times a calendar object keeps the room busy within [from, to): each occurrence of its VEVENTs (a series
+     * expanded, its overrides applied), without the cancelled and the transparent ones (RFC 5545 §3.8.2.7).
+     */
+    function busyOf(ics: string, from: number, to: number): Array<{ startAt: number; endAt: number }> {
+      const comp = parsed(ics);
+      const vevents = comp.getAllSubcomponents('vevent');
+      const main = vevents.find((v) => !v.hasProperty('recurrence-id'));
+      if (!main) return [];
+      const free = (v: ICAL.Component) =>
+        String(v.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED' ||
+        String(v.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT';
+      const ev = new ICAL.Event(main);
+      for (const v of vevents) if (v !== main) ev.relateException(v);
+      const out: Array<{ startAt: number; endAt: number }> = [];
+      const add = (start: ICAL.Time, end: ICAL.Time, component: ICAL.Component) => {
+        const startAt = start.toJSDate().getTime();
+        const endAt = end.toJSDate().getTime();
+        if (!free(component) && startAt < to && endAt > from) out.push({ startAt, endAt });
+      };
+      if (!ev.isRecurring()) {
+        add(ev.startDate, ev.endDate, main);
+        return out;
+      }
+      const it = ev.iterator();
+      // Bounded: a daily series over a year is 366; a rule without end stops at `to`.
+      for (let n = 0, next = it.next(); next && n < 5000; n++, next = it.next()) {
+        const d = ev.getOccurrenceDetails(next);
+        if (d.startDate.toJSDate().getTime() >= to) break;
+        add(d.startDate, d.endDate, d.item.component);
+      }
+      return out;
+    }
+
     /** The href of an external event in a room's calendar: from the map, else by listing the calendar. */
     async function hrefOf(room: CalendarRoom, uid: string): Promise<string | undefined> {
       const find = async () => {
@@ -410,6 +450,59 @@ export default definePlugin({
         }
         if (rooms.length > 0 && errors.length === rooms.length) throw errors[0]!;
         return { events, state: JSON.stringify(next) };
+      },
+
+      /**
+       * A calendar-query REPORT with a time-range filter (RFC 4791 §7.8.1, §9.9) over the room's calendar; the
+       * objects answered are expanded here (servers differ in how they expand). Atrium's own events count too: the
+       * core takes out the time its bookings hold.
+       */
+      async busyTimes(resourceRef, from, to, room) {
+        const url = room
+          ? calendarOfRoom(room)
+          : /^https?:\/\//.test(resourceRef)
+            ? calendarOfRoom({ resourceId: 0, ref: resourceRef })
+            : undefined;
+        if (!url) return [];
+        const stamp = (ms: number) =>
+          new Date(ms)
+            .toISOString()
+            .replace(/[-:]/g, '')
+            .replace(/\.\d{3}/, '');
+        let responses: Awaited<ReturnType<typeof calendarQuery>>;
+        try {
+          responses = await calendarQuery({
+            url,
+            props: { 'd:getetag': {}, 'c:calendar-data': {} },
+            filters: {
+              'c:comp-filter': {
+                _attributes: { name: 'VCALENDAR' },
+                'c:comp-filter': {
+                  _attributes: { name: 'VEVENT' },
+                  'c:time-range': { _attributes: { start: stamp(from), end: stamp(to) } },
+                },
+              },
+            },
+            depth: '1',
+            headers,
+            fetch: davFetch,
+          });
+        } catch (err) {
+          // tsdav throws on a refused query ("Collection query failed: 401 Unauthorized"): said like any refusal.
+          const status = /query failed: (\d{3})/.exec(err instanceof Error ? err.message : String(err))?.[1];
+          throw status ? failure('REPORT', url, Number(status)) : unreachable('REPORT', url, err);
+        }
+        const busy: Array<{ startAt: number; endAt: number }> = [];
+        for (const r of responses) {
+          const data = textOf((r.props as { calendarData?: unknown } | undefined)?.calendarData);
+          if (!data || r.status < 200 || r.status >= 300) continue;
+          try {
+            busy.push(...busyOf(data, from, to));
+          } catch (err) {
+            ctx.logger.warn({ href: r.href, err: (err as Error).message }, 'CalDAV object is not valid iCalendar');
+          }
+        }
+        return busy.sort((a, b) => a.startAt - b.startAt);
       },
 
       async decline(event, room, reason) {

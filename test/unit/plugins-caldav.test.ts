@@ -271,6 +271,52 @@ if (!radicaleAvailable()) {
     t.is(d.endAt - d.startAt, 24 * HOUR);
   });
 
+  test.serial(
+    'busyTimes: a time-range query of the room’s calendar, series expanded, free events left out',
+    async (t) => {
+      const { p } = provider();
+      const room = { resourceId: 20, ref: '' };
+      await clientPut(20, 'one.ics', clientIcs('one@example.org', 0, T0 + 2 * HOUR));
+      const weekly = clientIcs('weekly@example.org', 0, T0)
+        .replace('END:VEVENT', 'RRULE:FREQ=DAILY;COUNT=3\r\nEND:VEVENT')
+        .replace(
+          'END:VCALENDAR',
+          [
+            'BEGIN:VEVENT',
+            'UID:weekly@example.org',
+            'DTSTAMP:20260301T000000Z',
+            `RECURRENCE-ID:${ICAL.Time.fromJSDate(new Date(T0 + 24 * HOUR), true).toICALString()}`,
+            `DTSTART:${ICAL.Time.fromJSDate(new Date(T0 + 24 * HOUR), true).toICALString()}`,
+            `DTEND:${ICAL.Time.fromJSDate(new Date(T0 + 25 * HOUR), true).toICALString()}`,
+            'STATUS:CANCELLED',
+            'SUMMARY:Off that day',
+            'END:VEVENT',
+            'END:VCALENDAR',
+          ].join('\r\n'),
+        );
+      await clientPut(20, 'weekly.ics', weekly);
+      const transparent = clientIcs('free@example.org', 0, T0 + 4 * HOUR).replace(
+        'END:VEVENT',
+        'TRANSP:TRANSPARENT\r\nEND:VEVENT',
+      );
+      await clientPut(20, 'free.ics', transparent);
+      const busy = await p.busyTimes!('', T0 - HOUR, T0 + 3 * 24 * HOUR, room);
+      t.deepEqual(busy, [
+        { startAt: T0, endAt: T0 + HOUR },
+        { startAt: T0 + 2 * HOUR, endAt: T0 + 3 * HOUR },
+        { startAt: T0 + 48 * HOUR, endAt: T0 + 49 * HOUR },
+      ]);
+      // Only what lies in the window.
+      t.deepEqual(await p.busyTimes!('', T0 + 90 * 60_000, T0 + 5 * HOUR, room), [
+        { startAt: T0 + 2 * HOUR, endAt: T0 + 3 * HOUR },
+      ]);
+      // Asked by the calendar's URL alone (an SDK 1.6 core), the same.
+      t.is((await p.busyTimes!(calendarUrl(20), T0 - HOUR, T0 + 3 * 24 * HOUR)).length, 3);
+      const { p: wrong } = provider({ password: 'nope' });
+      await t.throwsAsync(wrong.busyTimes!('', T0, T0 + HOUR, room), { message: /refused the username or password/ });
+    },
+  );
+
   test.serial('changes: a token the server does not know falls back to a full listing', async (t) => {
     const { p, ctx } = provider();
     const room = { resourceId: 6, ref: '' };

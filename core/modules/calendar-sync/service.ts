@@ -162,7 +162,7 @@ export class CalendarSyncService {
     try {
       const answer = await Promise.race([
         this.deps.pluginHost.call('calendar', 'busyTimes', (p) =>
-          p.busyTimes ? p.busyTimes(room.ref, window.from, window.to) : Promise.resolve([]),
+          p.busyTimes ? p.busyTimes(room.ref, window.from, window.to, room) : Promise.resolve([]),
         ),
         late,
       ]);
