@@ -14,6 +14,7 @@ import { buildRouter, type AppState } from './http/mount.ts';
 import type { ModuleRoutes } from './http/route.ts';
 import { modules } from './modules/index.ts';
 import { allPermissions } from './modules/menus/index.ts';
+import { httpMetrics } from './modules/metrics/index.ts';
 import { VERSION } from './version.ts';
 
 export function routeTables(cradle: Cradle): ModuleRoutes[] {
@@ -44,6 +45,9 @@ export function buildApp(container: AppContainer): Koa<AppState> {
     permissionCodes: new Set(allPermissions()),
   });
   app.use(requestContext(c.logger));
+  // Metrics (core/modules/metrics, docs/monitoring.md): times every request under its route template (the final
+  // status, after the envelope below), and answers GET /metrics itself, before the console fallback could.
+  app.use(httpMetrics(c));
   app.use(errorEnvelope(c.logger));
   app.use(wellFormedPath);
   app.use(

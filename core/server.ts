@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { adminPasswordNotice, prepare } from './bootstrap.ts';
 import { buildContainer, type AppContainer, type ContainerOptions, type Cradle } from './container.ts';
 import { modules } from './modules/index.ts';
+import { listenMetrics, type MetricsListener } from './modules/metrics/index.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 
 export interface RunningServer {
@@ -16,6 +17,8 @@ export interface RunningServer {
   server: Server;
   scheduler?: Scheduler;
   url: string;
+  /** The listener of ATRIUM_METRICS_ADDRESS, where one is configured (docs/monitoring.md). */
+  metrics?: MetricsListener;
   stop(): Promise<void>;
 }
 
@@ -54,6 +57,8 @@ export async function startServer(
   // Port 0 (tests, trials) is known only now; an explicit ATRIUM_PUBLIC_URL is never replaced.
   if (new URL(config.publicUrl).port === '0') config.publicUrl = url;
   c.logger.info({ url, database: c.dialect }, 'Atrium is listening');
+  // Prometheus metrics without a key on an address of their own, when configured (core/modules/metrics).
+  const metrics = config.metricsAddress ? await listenMetrics(c, config.metricsAddress) : undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -64,11 +69,12 @@ export async function startServer(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await metrics?.close(); // the metrics listener (ATRIUM_METRICS_ADDRESS)
       await scheduler.stop();
       await c.events.settle();
       await container.dispose();
     })());
-  return { container, server, scheduler, url, stop };
+  return { container, server, scheduler, url, metrics, stop };
 }
 
 /**

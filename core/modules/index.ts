@@ -23,6 +23,7 @@ import { liveModule } from './live/index.ts';
 import { locationsModule } from './locations/index.ts';
 import { logsModule } from './logs/index.ts';
 import { menusModule } from './menus/index.ts';
+import { metricsModule } from './metrics/index.ts';
 import type { AtriumModule } from './module.ts';
 import { paramsModule } from './params/index.ts';
 import { reportsModule } from './reports/index.ts';
@@ -69,4 +70,5 @@ export const modules: readonly AtriumModule[] = [
   directoryModule,
   calendarSyncModule,
   scimModule,
+  metricsModule,
 ];

@@ -65,6 +65,11 @@ export function backoffMs(
   return Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** How a delivery ended: delivered, failed and tried again later, or failed for the last time (parked). */
+export type OutboxOutcome = 'done' | 'retry' | 'parked';
+/** Hears of deliveries as their outcome is written (the metrics module counts them, core/modules/metrics). */
+export type OutboxOutcomeListener = (kind: string, outcome: OutboxOutcome, count: number) => void;
+
 /** A claim that lost every race this many times in a row gives up until the worker looks again. */
 const CLAIM_TRIES = 5;
 
@@ -74,6 +79,7 @@ export class Outbox {
   readonly options: OutboxOptions;
   private claims = 0;
   private readonly wakeListeners = new Set<() => void>();
+  private readonly outcomeListeners = new Set<OutboxOutcomeListener>();
 
   constructor(
     private readonly deps: { db: Knex; clock: Clock; logger: Logger },
@@ -263,6 +269,9 @@ export class Outbox {
           updated_at: clock.now(),
         });
     }
+    const kinds = new Map<string, number>();
+    for (const { row } of delivered) kinds.set(row.kind, (kinds.get(row.kind) ?? 0) + 1);
+    for (const [kind, count] of kinds) this.tell(kind, 'done', count);
   }
 
   /** Records a failure: retried later with backoff, or parked after the last attempt. */
@@ -282,7 +291,33 @@ export class Outbox {
         last_error: errorMessage(err).slice(0, 1000),
         updated_at: now,
       });
+    this.tell(row.kind, parked ? 'parked' : 'retry', 1);
     return parked ? 'parked' : 'retry';
+  }
+
+  /**
+   * Rows in `state` by kind, counting at most `cap` rows in all (a backlog that large reads as "at least"), so the
+   * count stays cheap however long the queue: the metrics' gauges (core/modules/metrics).
+   */
+  async countByKind(state: 'pending' | 'parked', cap: number): Promise<Map<string, number>> {
+    const { db } = this.deps;
+    const rows = (await db
+      .from(db('outbox').where('state', state).select('kind').limit(cap).as('capped'))
+      .select('kind')
+      .count({ n: '*' })
+      .groupBy('kind')) as Array<{ kind: string; n: number | string }>;
+    return new Map(rows.map((r) => [r.kind, Number(r.n)]));
+  }
+
+  /** When the oldest pending row that is due now became due (through the state index), or null when none is. */
+  async oldestDueAt(now = this.deps.clock.now()): Promise<number | null> {
+    const row = (await this.deps
+      .db('outbox')
+      .where('state', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .min({ at: 'next_attempt_at' })
+      .first()) as { at: number | string | null } | undefined;
+    return row?.at === null || row?.at === undefined ? null : Number(row.at);
   }
 
   /** The rows of these kinds (and state), newest first, as a query the caller pages (the integrations screen). */
@@ -338,5 +373,21 @@ export class Outbox {
   onWake(listener: () => void): () => void {
     this.wakeListeners.add(listener);
     return () => void this.wakeListeners.delete(listener);
+  }
+
+  /** Calls `listener` with each delivery outcome this process writes; answers the function that stops it. */
+  onOutcome(listener: OutboxOutcomeListener): () => void {
+    this.outcomeListeners.add(listener);
+    return () => void this.outcomeListeners.delete(listener);
+  }
+
+  private tell(kind: string, outcome: OutboxOutcome, count: number): void {
+    for (const listener of this.outcomeListeners) {
+      try {
+        listener(kind, outcome, count);
+      } catch (err) {
+        this.deps.logger.error({ err }, 'outbox outcome listener failed');
+      }
+    }
   }
 }

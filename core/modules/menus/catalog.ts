@@ -230,6 +230,8 @@ export const MENU: readonly MenuSection[] = [
         'view',
         'export',
       ]),
+      // No screen: the scope of an API key that reads /metrics (core/modules/metrics, docs/monitoring.md).
+      e('metrics', '/sys/metrics', '监控指标', 'Monitoring Metrics', '監視メトリクス', 'chart line', ['view'], true),
     ],
   },
   {

@@ -3,7 +3,7 @@ import type { Cradle } from '../../cradle.ts';
 import { failure } from '../../http/envelope.ts';
 import { QueryBool } from '../../http/validate.ts';
 import { PUBLIC, RawReply, route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
-import { ReleaseAnswer } from './responses.ts';
+import { ReadyAnswer, ReleaseAnswer } from './responses.ts';
 
 const ClientLog = z.object({ from: z.string().max(20).default('pc') }).catchall(z.unknown());
 
@@ -27,6 +27,34 @@ export function systemRoutes({ systemService, releaseCheck }: Cradle): ModuleRou
           if (health.status === 'ok') return health;
           return new RawReply(
             JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: health }),
+            'application/json',
+            { status: 503 },
+          );
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/health/live',
+        permission: PUBLIC,
+        summary: 'Liveness: the process answers (nothing else is looked at; docs/monitoring.md)',
+        response: z.object({ status: z.literal('ok'), version: z.string(), uptimeSeconds: z.number() }),
+        handler: () => systemService.live(),
+      }),
+      route({
+        method: 'get',
+        path: '/health/ready',
+        permission: PUBLIC,
+        summary: 'Readiness: database reachable, migrations current, scheduler healthy (503 when a check fails)',
+        description:
+          'For load balancers and orchestrators (docs/monitoring.md). Each check reports `ok` and its facts; a ' +
+          'failing one answers 503 in the error envelope with the same report under data.',
+        response: ReadyAnswer,
+        errors: { 503: 'A check failed (the same report under data)' },
+        handler: async ({ lang }) => {
+          const ready = await systemService.ready();
+          if (ready.status === 'ok') return ready;
+          return new RawReply(
+            JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: ready }),
             'application/json',
             { status: 503 },
           );
