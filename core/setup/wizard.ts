@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import inquirer from 'inquirer';
 import knexFactory from 'knex';
 import { z } from 'zod';
@@ -436,8 +437,17 @@ export async function collectAnswers(flags: SetupFlags, ctx: WizardContext): Pro
 
 /** The Asker of a terminal: inquirer's prompts on `input`/`output` (stdin and stdout unless told). */
 export function inquirerAsker(streams: { input?: NodeJS.ReadableStream; output?: NodeJS.WritableStream } = {}): Asker {
-  const prompt = inquirer.createPromptModule(streams as Parameters<typeof inquirer.createPromptModule>[0]);
   const one = async <T>(question: Record<string, unknown>): Promise<T> => {
+    // A prompt ends the output it was given when done: a stream of the caller's gets a fresh pipe per question.
+    let output = streams.output;
+    if (output && output !== process.stdout) {
+      const pipe = new PassThrough();
+      pipe.pipe(output, { end: false });
+      output = pipe;
+    }
+    const prompt = inquirer.createPromptModule({ input: streams.input, output } as Parameters<
+      typeof inquirer.createPromptModule
+    >[0]);
     const answers = (await prompt([{ ...question, name: 'value' }] as never)) as { value: T };
     return answers.value;
   };
