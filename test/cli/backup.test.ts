@@ -1,0 +1,305 @@
+/**
+ * `atrium backup` and `atrium restore` (docs/backup.md), run as the real CLI against a running test server's
+ * database and data directory, restored into a fresh database and data directory. On SQLite always, on MariaDB
+ * when ATRIUM_TEST_MYSQL_URL is set; the encrypted backup is restored into the other dialect when both are there.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import type { Knex } from 'knex';
+import { BackupError } from '../../core/backup/archive.ts';
+import { restoreBackup } from '../../core/backup/restore.ts';
+import { openDatabase, resolveDbTarget } from '../../core/db/connection.ts';
+import { SettingsStore } from '../../core/plugin-host/settings-store.ts';
+import { SecretBox } from '../../core/secret-box.ts';
+import { dialects, freshMysqlDatabase, mysqlUrl, startTestApp, type Dialect, type TestApp } from '../helpers/app.ts';
+import { runCli } from '../helpers/cli.ts';
+import { futureBooking, png, upload } from '../helpers/places.ts';
+import { skipBecause } from '../helpers/requires.ts';
+import { createUser } from '../helpers/users.ts';
+
+const SECRET = 'graph-client-secret-for-the-backup-test';
+const PASSPHRASE = 'correct horse battery staple';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-backup-test-'));
+const cleanups: Array<() => Promise<void>> = [];
+test.after.always(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const envOf = (dataDir: string, databaseUrl: string) => ({
+  ATRIUM_DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  ATRIUM_RSA_KEY_BITS: '1024',
+  ATRIUM_SECRET_KEY: '',
+  ATRIUM_BACKUP_PASSPHRASE: '',
+  LOG_LEVEL: 'silent',
+});
+
+interface Target {
+  dir: string;
+  url: string;
+  env: Record<string, string>;
+  open: () => Knex;
+}
+
+/** An empty database of `dialect` and an empty data directory. */
+async function freshTarget(dialect: Dialect): Promise<Target> {
+  const dir = fs.mkdtempSync(path.join(work, `target-${dialect}-`));
+  let url = `sqlite:${path.join(dir, 'atrium.db')}`;
+  if (dialect === 'mysql') {
+    const made = await freshMysqlDatabase();
+    url = made.url;
+    cleanups.push(made.drop);
+  }
+  return { dir, url, env: envOf(dir, url), open: () => openDatabase(resolveDbTarget(url, dir)) };
+}
+
+async function tableNames(db: Knex, dialect: Dialect): Promise<string[]> {
+  const rows: Array<{ name: string }> =
+    dialect === 'sqlite'
+      ? await db.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      : (await db.raw('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()'))[0];
+  return rows.map((r) => r.name).sort();
+}
+
+async function counts(db: Knex, dialect: Dialect): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const name of await tableNames(db, dialect))
+    // sql_stats: the running server's own statement statistics, which grow while it runs.
+    if (!name.startsWith('knex_') && name !== 'sql_stats')
+      out[name] = Number((await db(name).count({ n: '*' }).first())?.n);
+  return out;
+}
+
+/** A source installation per dialect: the demo organisation plus a booking, a user, a parameter, an upload, a secret. */
+const sources = new Map<
+  Dialect,
+  Promise<{ app: TestApp; env: Record<string, string>; uploadId: string; png: Buffer }>
+>();
+function source(dialect: Dialect) {
+  if (!sources.has(dialect))
+    sources.set(
+      dialect,
+      (async () => {
+        const app = await startTestApp({ dialect, demo: true });
+        cleanups.push(() => app.stop());
+        const c = app.cradle;
+        const room = await c.db('resources').orderBy('id').first('id');
+        const bookingId = await futureBooking(app, Number(room.id));
+        await c.db('bookings').where({ id: bookingId }).update({ subject: 'Backup check: 会議 ✓' });
+        await createUser(app, 'backupuser');
+        await c.paramsService.setMany(
+          { userId: 0, username: 'test', permissions: new Set(['*']), lang: 'en', via: 'system' },
+          { passCodeLength: 4 },
+        );
+        const picture = await png(300);
+        const up = await upload(app, await app.adminToken(), 'resourceImage', 'room.png', picture);
+        if (up.status !== 200) throw new Error(`upload: ${JSON.stringify(up.body)}`);
+        await new SettingsStore(c).write(
+          c.db,
+          'calendar',
+          'm365',
+          { tenant: 't1', clientSecret: SECRET },
+          ['clientSecret'],
+          0,
+        );
+        return { app, env: envOf(c.config.dataDir, c.config.databaseUrl), uploadId: up.body.bean!.id, png: picture };
+      })(),
+    );
+  return sources.get(dialect)!;
+}
+
+if (!mysqlUrl) skipBecause(test, 'mysql: backup and restore on MariaDB', 'ATRIUM_TEST_MYSQL_URL is not set');
+
+for (const dialect of dialects) {
+  test(`${dialect}: backup, restore into an empty database and data dir: every table, row and upload is back`, async (t) => {
+    const src = await source(dialect);
+    const file = path.join(work, `plain-${dialect}.atrium-backup`);
+    const backup = await runCli(['backup', file], src.env, 120_000);
+    t.is(backup.code, 0, backup.stderr);
+    t.regex(backup.stdout, /^Backup written to .*: \d+ tables, \d+ rows, \d+ files .*no secret key in it/m);
+    t.is(backup.stderr, '', 'no progress bar when the output is not a terminal');
+    t.is(fs.statSync(file).mode & 0o777, 0o600);
+    t.false(fs.existsSync(`${file}.partial`));
+
+    const target = await freshTarget(dialect);
+    const restore = await runCli(['restore', file], target.env, 120_000);
+    t.is(restore.code, 0, restore.stderr);
+    t.regex(restore.stdout, /^Restored .*: \d+ tables, \d+ rows, \d+ files\.$/m);
+    t.regex(restore.stderr, /warning: stored secrets .* sealed with the secret key of the installation/);
+
+    const db = target.open();
+    try {
+      const before = await counts(src.app.cradle.db, dialect);
+      const after = await counts(db, dialect);
+      t.deepEqual(after, before);
+      t.true(before.bookings! > 100 && before.users! > 20);
+      t.is((await db('bookings').where({ subject: 'Backup check: 会議 ✓' }).first())?.state, 'confirmed');
+      t.is((await db('users').where({ username: 'backupuser' }).first())?.email, 'backupuser@example.org');
+      t.is((await db('params').where({ key: 'passCodeLength' }).first())?.value, '4');
+      const row = await db('uploads').where({ id: src.uploadId }).first();
+      const bytes = fs.readFileSync(path.join(target.dir, row.path));
+      t.is(sha256(bytes), sha256(src.png));
+      t.is(row.sha256, sha256(src.png));
+      t.deepEqual(
+        await db('knex_migrations').orderBy('id').pluck('name'),
+        await src.app.cradle.db('knex_migrations').orderBy('id').pluck('name'),
+      );
+    } finally {
+      await db.destroy();
+    }
+
+    const again = await runCli(['restore', file], target.env);
+    t.is(again.code, 1);
+    t.regex(again.stderr, /^atrium: the database already holds data \(\d+ users besides admin, .*--force/m);
+    t.notRegex(again.stderr, /\n\s+at /, 'no stack trace');
+  });
+
+  const other: Dialect = dialects.length > 1 ? (dialect === 'sqlite' ? 'mysql' : 'sqlite') : dialect;
+  test(`${dialect}: with --include-secret-key the backup is encrypted; a wrong passphrase writes nothing, the right one restores (into ${other}) a secret that decrypts`, async (t) => {
+    const src = await source(dialect);
+    const file = path.join(work, `sealed-${dialect}.atrium-backup`);
+    const passFile = path.join(work, `pass-${dialect}`);
+    fs.writeFileSync(passFile, `${PASSPHRASE}\n`, { mode: 0o600 });
+    const noPass = await runCli(['backup', file, '--include-secret-key'], src.env);
+    t.is(noPass.code, 1);
+    t.regex(noPass.stderr, /--passphrase-file FILE or the environment variable ATRIUM_BACKUP_PASSPHRASE/);
+    const backup = await runCli(
+      ['backup', file, '--include-secret-key', '--passphrase-file', passFile],
+      src.env,
+      120_000,
+    );
+    t.is(backup.code, 0, backup.stderr);
+    t.regex(backup.stdout, /the secret key is in it, encrypted with the passphrase/);
+    const raw = fs.readFileSync(file);
+    t.is(raw.subarray(0, 10).toString('latin1'), 'ATRIUMBK\x01\x01');
+    const key = fs.readFileSync(path.join(src.app.cradle.config.dataDir, 'secret.key'), 'utf8').trim();
+    t.false(raw.includes(Buffer.from(key)), 'the key is not readable in the file');
+
+    const target = await freshTarget(other);
+    const wrong = await runCli(['restore', file], { ...target.env, ATRIUM_BACKUP_PASSPHRASE: 'not the passphrase' });
+    t.is(wrong.code, 1);
+    t.is(
+      wrong.stderr.trim(),
+      'atrium: wrong passphrase: the backup cannot be decrypted with it (nothing was restored)',
+    );
+    const untouched = target.open();
+    try {
+      t.deepEqual(await tableNames(untouched, other), [], 'nothing written to the database');
+    } finally {
+      await untouched.destroy();
+    }
+    t.deepEqual(
+      fs.readdirSync(target.dir).filter((f) => !f.startsWith('atrium.db')),
+      [],
+      'nor to the data dir',
+    );
+
+    const noPassRestore = await runCli(['restore', file], target.env);
+    t.is(noPassRestore.code, 1);
+    t.regex(noPassRestore.stderr, /needs the passphrase/);
+
+    const restore = await runCli(['restore', file], { ...target.env, ATRIUM_BACKUP_PASSPHRASE: PASSPHRASE }, 120_000);
+    t.is(restore.code, 0, restore.stderr);
+    t.regex(restore.stdout, /the secret key was restored\./);
+    t.is(restore.stderr, '');
+    t.is(fs.readFileSync(path.join(target.dir, 'secret.key'), 'utf8'), key);
+    t.is(fs.statSync(path.join(target.dir, 'secret.key')).mode & 0o777, 0o600);
+    const db = target.open();
+    try {
+      const store = new SettingsStore({
+        db,
+        clock: src.app.cradle.clock,
+        secretBox: SecretBox.fromConfig('', target.dir),
+      });
+      const stored = await store.read('calendar');
+      t.true(SecretBox.isSealed(stored.raw.clientSecret));
+      t.is(store.unseal(stored.raw).clientSecret, SECRET);
+      t.deepEqual(await counts(db, other), await counts(src.app.cradle.db, dialect));
+    } finally {
+      await db.destroy();
+    }
+  });
+}
+
+test('sqlite: a backup taken while the server writes is consistent; damaged and foreign files are refused', async (t) => {
+  const app = await startTestApp({ dialect: 'sqlite' });
+  cleanups.push(() => app.stop());
+  const { db, config } = app.cradle;
+  const env = envOf(config.dataDir, config.databaseUrl);
+  // Each write is a transaction of 10 rows: a torn copy would hold a count that is not a multiple of 10.
+  let writing = true;
+  let batches = 0;
+  const writer = (async () => {
+    while (writing) {
+      await db.transaction(async (trx) => {
+        for (let i = 0; i < 10; i++)
+          await trx('operation_logs').insert({
+            action: 'backup.test',
+            target: String(batches),
+            created_at: Date.now(),
+          });
+      });
+      batches++;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  })();
+  const file = path.join(work, 'live.atrium-backup');
+  let backup;
+  try {
+    while (batches < 20) await new Promise((r) => setTimeout(r, 10));
+    backup = await runCli(['backup', file], env, 120_000);
+  } finally {
+    writing = false;
+    await writer;
+  }
+  t.is(backup.code, 0, backup.stderr);
+  const total = Number((await db('operation_logs').where({ action: 'backup.test' }).count({ n: '*' }).first())?.n);
+
+  const target = await freshTarget('sqlite');
+  const restore = await runCli(['restore', file], target.env, 120_000);
+  t.is(restore.code, 0, restore.stderr);
+  const copy = target.open();
+  try {
+    const n = Number((await copy('operation_logs').where({ action: 'backup.test' }).count({ n: '*' }).first())?.n);
+    t.true(n >= 200 && n % 10 === 0 && n <= total, `${n} rows of ${total}`);
+    t.deepEqual(await copy.raw('PRAGMA integrity_check'), [{ integrity_check: 'ok' }]);
+  } finally {
+    await copy.destroy();
+  }
+
+  // A cut-off file, a foreign one and a missing one are refused (in-process: the same code the CLI calls).
+  const bytes = fs.readFileSync(file);
+  const cut = path.join(work, 'cut.atrium-backup');
+  fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+  fs.writeFileSync(path.join(work, 'foreign'), 'hello');
+  const empty = await freshTarget('sqlite');
+  const into = empty.open();
+  try {
+    const restore = (f: string) =>
+      restoreBackup({
+        file: f,
+        db: into,
+        dialect: 'sqlite',
+        config: { dataDir: empty.dir, secretKey: '' },
+        force: false,
+        passphrase: async () => PASSPHRASE,
+      });
+    const cutOff = await t.throwsAsync(restore(cut), { instanceOf: BackupError });
+    t.regex(cutOff.message, /^the backup file is (damaged|incomplete)/);
+    t.is(Number((await into('users').count({ n: '*' }).first())?.n), 0, 'the failed load was rolled back');
+    t.deepEqual(
+      fs.readdirSync(empty.dir).filter((f) => !f.startsWith('atrium.db')),
+      [],
+      'no file left behind',
+    );
+    await t.throwsAsync(restore(path.join(work, 'foreign')), { message: /is not an Atrium backup/ });
+    await t.throwsAsync(restore(path.join(work, 'missing')), { message: /^no such file/ });
+  } finally {
+    await into.destroy();
+  }
+});
