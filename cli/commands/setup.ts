@@ -1,7 +1,8 @@
 /** `atrium setup`: the first-run wizard (core/setup); every question has a flag for scripted installs. */
 import { Option, type Command } from 'commander';
 import { runSetup } from '../../core/setup/apply.ts';
-import { inquirerAsker, SetupRefused, type SetupFlags } from '../../core/setup/wizard.ts';
+import { t } from '../../core/i18n/index.ts';
+import { inquirerAsker, SetupRefused, wizardLang, type SetupFlags } from '../../core/setup/wizard.ts';
 import { fail } from '../context.ts';
 
 export function setupCommand(program: Command): void {
@@ -41,7 +42,8 @@ export function setupCommand(program: Command): void {
         if (!outcome.testMailSent) process.exitCode = 2;
       } catch (err) {
         if (err instanceof SetupRefused) fail(err.message);
-        if ((err as Error).name === 'ExitPromptError') fail('setup interrupted; atrium.env was not written');
+        // Ctrl-C at a question: the questions come before anything is written.
+        if ((err as Error).name === 'ExitPromptError') fail(t(wizardLang(flags.lang), 'setup.cancelled'));
         throw err;
       }
     });
