@@ -17,6 +17,8 @@ import { ValidationError } from '../errors.ts';
 import { PARAMS } from '../modules/params/index.ts';
 import { POLICY_KEYS, policyViolations, type PasswordPolicy } from '../modules/users/index.ts';
 
+const LANG_NAMES: Record<Lang, string> = { cn: '简体中文', en: 'English', ja: '日本語' };
+
 export const SMTP_SECURITY = ['ssl', 'starttls', 'none'] as const;
 export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
 
@@ -205,26 +207,47 @@ type Checker = (value: string) => Promise<string | undefined> | string | undefin
 
 /**
  * One answer: from its flag (checked; refused when bad), else with --yes its default (or a refusal naming the flag
- * when it has none), else asked until the check passes.
+ * when it has none), else asked until the check passes. Answers other than secrets are trimmed.
  */
 async function answer(
   ctx: WizardContext,
   q: { message: string; flag: string; given?: string; default?: string; secret?: boolean; check: Checker },
 ): Promise<string> {
+  const tidy = (value: string) => (q.secret ? value : value.trim());
+  const check: Checker = (value) => q.check(tidy(value));
   const refuseIfBad = async (value: string) => {
-    const error = await q.check(value);
+    const error = await check(value);
     if (error) throw new SetupRefused(error);
-    return value;
+    return tidy(value);
   };
   if (q.given !== undefined) return refuseIfBad(q.given);
   if (!ctx.asker) {
     if (q.default !== undefined) return refuseIfBad(q.default);
     throw new SetupRefused(t(ctx.lang, 'setup.required', { question: q.message, flag: q.flag }));
   }
-  const validate: Check = async (value) => (await q.check(value)) ?? true;
-  return q.secret
-    ? ctx.asker.password({ message: q.message, validate })
-    : ctx.asker.input({ message: q.message, default: q.default, validate });
+  const validate: Check = async (value) => (await check(value)) ?? true;
+  return tidy(
+    q.secret
+      ? await ctx.asker.password({ message: q.message, validate })
+      : await ctx.asker.input({ message: q.message, default: q.default, validate }),
+  );
+}
+
+/** One of a few choices: from its flag or, with --yes, its default (both checked), else picked from a list. */
+async function choose<T extends string>(
+  ctx: WizardContext,
+  q: { message: string; flag: string; given?: string; default: T; choices: Array<{ name: string; value: T }> },
+): Promise<T> {
+  if (q.given !== undefined || !ctx.asker) {
+    const values = q.choices.map((c) => c.value);
+    return (await answer(ctx, { ...q, check: (v) => choiceError(v, values, ctx.lang) })) as T;
+  }
+  return ctx.asker.select({ message: q.message, choices: q.choices, default: q.default });
+}
+
+/** A secret from a file (--…-password-file), else from the environment, else undefined (to be asked). */
+function givenSecret(file: string | undefined, fromEnv: string | undefined, lang: Lang): string | undefined {
+  return file ? readPasswordFile(file, lang) : fromEnv;
 }
 
 async function yesNo(ctx: WizardContext, message: string, given: boolean | undefined, fallback: boolean) {
@@ -241,12 +264,12 @@ export async function collectAnswers(flags: SetupFlags, ctx: WizardContext): Pro
 
   // Database: embedded or a MySQL URL, with the connection test.
   let databaseUrl: string;
-  const dbCheck: Checker = (v) => databaseError(v.trim(), dataDir, lang);
+  const dbCheck: Checker = (v) => databaseError(v, dataDir, lang);
   if (flags.databaseUrl !== undefined || !ctx.asker) {
     databaseUrl = await answer(ctx, {
       message: q('databaseUrl'),
       flag: '--database-url',
-      given: flags.databaseUrl?.trim(),
+      given: flags.databaseUrl,
       default: ctx.current.databaseUrl,
       check: dbCheck,
     });
@@ -259,19 +282,18 @@ export async function collectAnswers(flags: SetupFlags, ctx: WizardContext): Pro
       ],
       default: ctx.current.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'mysql',
     });
+    const sqliteNow = ctx.current.databaseUrl.startsWith('sqlite:');
     databaseUrl =
       kind === 'sqlite'
-        ? ctx.current.databaseUrl.startsWith('sqlite:')
+        ? sqliteNow
           ? ctx.current.databaseUrl
           : 'sqlite:'
-        : (
-            await answer(ctx, {
-              message: q('databaseUrl'),
-              flag: '--database-url',
-              default: ctx.current.databaseUrl.startsWith('sqlite:') ? undefined : ctx.current.databaseUrl,
-              check: (v) => (v.trim().startsWith('sqlite:') ? t(lang, 'setup.badDatabaseUrl') : dbCheck(v)),
-            })
-          ).trim();
+        : await answer(ctx, {
+            message: q('databaseUrl'),
+            flag: '--database-url',
+            default: sqliteNow ? undefined : ctx.current.databaseUrl,
+            check: (v) => (v.startsWith('sqlite:') ? t(lang, 'setup.badDatabaseUrl') : dbCheck(v)),
+          });
     if (kind === 'sqlite') {
       const error = await dbCheck(databaseUrl);
       if (error) throw new SetupRefused(error);
@@ -288,28 +310,22 @@ export async function collectAnswers(flags: SetupFlags, ctx: WizardContext): Pro
     }),
   );
 
-  const adminUsername = (
-    await answer(ctx, {
-      message: q('adminUsername'),
-      flag: '--admin-username',
-      given: flags.adminUsername,
-      default: 'admin',
-      check: (v) => usernameError(v.trim(), lang),
-    })
-  ).trim();
-  const adminEmail = (
-    await answer(ctx, {
-      message: q('adminEmail'),
-      flag: '--admin-email',
-      given: flags.adminEmail,
-      check: (v) => emailError(v.trim(), lang),
-    })
-  ).trim();
+  const adminUsername = await answer(ctx, {
+    message: q('adminUsername'),
+    flag: '--admin-username',
+    given: flags.adminUsername,
+    default: 'admin',
+    check: (v) => usernameError(v, lang),
+  });
+  const adminEmail = await answer(ctx, {
+    message: q('adminEmail'),
+    flag: '--admin-email',
+    given: flags.adminEmail,
+    check: (v) => emailError(v, lang),
+  });
 
   // The password: a file, or ATRIUM_ADMIN_PASSWORD, or typed twice; never a plain argument.
-  const givenPassword = flags.adminPasswordFile
-    ? readPasswordFile(flags.adminPasswordFile, lang)
-    : env.ATRIUM_ADMIN_PASSWORD || undefined;
+  const givenPassword = givenSecret(flags.adminPasswordFile, env.ATRIUM_ADMIN_PASSWORD || undefined, lang);
   let adminPassword: string;
   for (;;) {
     adminPassword = await answer(ctx, {
@@ -332,14 +348,12 @@ export async function collectAnswers(flags: SetupFlags, ctx: WizardContext): Pro
       : flags.smtpHost !== undefined || flags.mail === true || (await yesNo(ctx, q('mail'), undefined, false));
   let mail: MailAnswers | null = null;
   if (wantsMail) {
-    const host = (
-      await answer(ctx, {
-        message: q('smtpHost'),
-        flag: '--smtp-host',
-        given: flags.smtpHost,
-        check: (v) => zodMessage(z.string().trim().min(1).max(255), v, lang),
-      })
-    ).trim();
+    const host = await answer(ctx, {
+      message: q('smtpHost'),
+      flag: '--smtp-host',
+      given: flags.smtpHost,
+      check: (v) => zodMessage(z.string().trim().min(1).max(255), v, lang),
+    });
     const smtpPort = Number(
       await answer(ctx, {
         message: q('smtpPort'),
@@ -349,50 +363,35 @@ export async function collectAnswers(flags: SetupFlags, ctx: WizardContext): Pro
         check: (v) => portError(v, lang),
       }),
     );
-    const securityDefault: SmtpSecurity = smtpPort === 465 ? 'ssl' : 'starttls';
-    let security: SmtpSecurity;
-    if (flags.smtpSecurity !== undefined || !ctx.asker)
-      security = (await answer(ctx, {
-        message: q('smtpSecurity'),
-        flag: '--smtp-security',
-        given: flags.smtpSecurity,
-        default: securityDefault,
-        check: (v) => choiceError(v, SMTP_SECURITY, lang),
-      })) as SmtpSecurity;
-    else
-      security = await ctx.asker.select({
-        message: q('smtpSecurity'),
-        choices: SMTP_SECURITY.map((s) => ({ name: s, value: s })),
-        default: securityDefault,
-      });
-    const account = (
-      await answer(ctx, {
-        message: q('smtpAccount'),
-        flag: '--smtp-account',
-        given: flags.smtpAccount,
-        check: (v) => emailError(v.trim(), lang),
-      })
-    ).trim();
-    const smtpPassword = flags.smtpPasswordFile
-      ? readPasswordFile(flags.smtpPasswordFile, lang)
-      : env.ATRIUM_SMTP_PASSWORD !== undefined
-        ? env.ATRIUM_SMTP_PASSWORD
-        : await answer(ctx, {
-            message: q('smtpPassword'),
-            flag: '--smtp-password-file',
-            default: '',
-            secret: true,
-            check: (v) => zodMessage(z.string().max(500), v, lang),
-          });
-    const fromName = (
-      await answer(ctx, {
-        message: q('smtpFromName'),
-        flag: '--smtp-from-name',
-        given: flags.smtpFromName,
-        default: 'Atrium',
-        check: (v) => zodMessage(z.string().max(100), v, lang),
-      })
-    ).trim();
+    const security = await choose(ctx, {
+      message: q('smtpSecurity'),
+      flag: '--smtp-security',
+      given: flags.smtpSecurity,
+      default: smtpPort === 465 ? ('ssl' as SmtpSecurity) : 'starttls',
+      choices: SMTP_SECURITY.map((s) => ({ name: s, value: s })),
+    });
+    const account = await answer(ctx, {
+      message: q('smtpAccount'),
+      flag: '--smtp-account',
+      given: flags.smtpAccount,
+      check: (v) => emailError(v, lang),
+    });
+    const smtpPassword =
+      givenSecret(flags.smtpPasswordFile, env.ATRIUM_SMTP_PASSWORD, lang) ??
+      (await answer(ctx, {
+        message: q('smtpPassword'),
+        flag: '--smtp-password-file',
+        default: '',
+        secret: true,
+        check: (v) => zodMessage(z.string().max(500), v, lang),
+      }));
+    const fromName = await answer(ctx, {
+      message: q('smtpFromName'),
+      flag: '--smtp-from-name',
+      given: flags.smtpFromName,
+      default: 'Atrium',
+      check: (v) => zodMessage(z.string().max(100), v, lang),
+    });
     mail = {
       host,
       port: smtpPort,
@@ -404,31 +403,14 @@ export async function collectAnswers(flags: SetupFlags, ctx: WizardContext): Pro
   }
   const testMail = mail ? await yesNo(ctx, q('testMail', { email: adminEmail }), flags.testMail, true) : false;
 
-  let language: Lang = lang;
-  if (testMail) {
-    if (flags.language !== undefined || !ctx.asker)
-      language = (await answer(ctx, {
-        message: q('language'),
-        flag: '--language',
-        given: flags.language,
-        default: lang,
-        check: (v) => choiceError(v, LANGS, lang),
-      })) as Lang;
-    else
-      language = await ctx.asker.select({
-        message: q('language'),
-        choices: [
-          { name: '简体中文 (cn)', value: 'cn' as const },
-          { name: 'English (en)', value: 'en' as const },
-          { name: '日本語 (ja)', value: 'ja' as const },
-        ],
-        default: lang,
-      });
-  } else if (flags.language !== undefined) {
-    const error = choiceError(flags.language, LANGS, lang);
-    if (error) throw new SetupRefused(error);
-    language = flags.language as Lang;
-  }
+  const language = await choose<Lang>(ctx, {
+    message: q('language'),
+    flag: '--language',
+    // Asked only with a test message to write; a --language flag is checked all the same.
+    given: testMail ? flags.language : (flags.language ?? lang),
+    default: lang,
+    choices: LANGS.map((value) => ({ name: `${LANG_NAMES[value]} (${value})`, value })),
+  });
 
   const demo = await yesNo(ctx, q('demo'), flags.demo, false);
 
