@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
 import { failure } from '../../http/envelope.ts';
+import type { Lang } from '../../i18n/index.ts';
 import { QueryBool } from '../../http/validate.ts';
 import { PUBLIC, RawReply, route, type ModuleRoutes, NO_DATA } from '../../http/route.ts';
 import { ReadyAnswer, ReleaseAnswer } from './responses.ts';
+
+/** 503 in the error envelope with the health report under data (the health routes' answer when a check fails). */
+const unavailable = (lang: Lang, report: unknown) =>
+  new RawReply(JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: report }), 'application/json', {
+    status: 503,
+  });
 
 const ClientLog = z.object({ from: z.string().max(20).default('pc') }).catchall(z.unknown());
 
@@ -24,12 +31,7 @@ export function systemRoutes({ systemService, releaseCheck }: Cradle): ModuleRou
         errors: { 503: 'The database is down (the same report under data)' },
         handler: async ({ lang }) => {
           const health = await systemService.health();
-          if (health.status === 'ok') return health;
-          return new RawReply(
-            JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: health }),
-            'application/json',
-            { status: 503 },
-          );
+          return health.status === 'ok' ? health : unavailable(lang, health);
         },
       }),
       route({
@@ -52,12 +54,7 @@ export function systemRoutes({ systemService, releaseCheck }: Cradle): ModuleRou
         errors: { 503: 'A check failed (the same report under data)' },
         handler: async ({ lang }) => {
           const ready = await systemService.ready();
-          if (ready.status === 'ok') return ready;
-          return new RawReply(
-            JSON.stringify({ ...failure(lang, 503, 'common.unavailable'), data: ready }),
-            'application/json',
-            { status: 503 },
-          );
+          return ready.status === 'ok' ? ready : unavailable(lang, ready);
         },
       }),
       route({
