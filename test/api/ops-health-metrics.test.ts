@@ -110,21 +110,34 @@ perDialect(
       t.is((await app().get('/api/health/ready')).status, 200);
     });
 
-    test.serial(`${dialect}: ready answers 503 while the database is unreachable, live still 200`, async (t) => {
-      const { db } = app().cradle;
-      await db.destroy();
-      try {
-        const down = await app().get<{ data: Readiness }>('/api/health/ready');
-        t.is(down.status, 503);
-        t.false(down.body.data.checks.database.ok);
-        t.truthy(down.body.data.checks.database.error);
-        t.false(down.body.data.checks.migrations.ok);
-        t.is((await app().get('/api/health/live')).status, 200);
-      } finally {
-        db.initialize();
-      }
-      t.is((await app().get('/api/health/ready')).status, 200);
-    });
+    test.serial(
+      `${dialect}: ready answers 503 while the database is unreachable; live and the metrics still answer`,
+      async (t) => {
+        const { db } = app().cradle;
+        await db.destroy();
+        try {
+          const down = await app().get<{ data: Readiness }>('/api/health/ready');
+          t.is(down.status, 503);
+          t.false(down.body.data.checks.database.ok);
+          t.truthy(down.body.data.checks.database.error);
+          t.false(down.body.data.checks.migrations.ok);
+          t.is((await app().get('/api/health/live')).status, 200);
+          // The metrics still answer (on the listener, which needs no key): what needs the database is left out.
+          const res = await fetch(`${app().running.metrics!.url}/metrics`);
+          t.is(res.status, 200);
+          const text = await res.text();
+          t.true(Number.isNaN(valueOf(text, 'atrium_outbox_oldest_due_age_seconds')));
+          t.deepEqual(samples(text, 'atrium_outbox_depth'), []);
+        } finally {
+          db.initialize();
+        }
+        t.is((await app().get('/api/health/ready')).status, 200);
+        // Counted as the gauges failed: seen from the next scrape on.
+        const after = await (await fetch(`${app().running.metrics!.url}/metrics`)).text();
+        t.true(valueOf(after, 'atrium_metrics_collect_errors_total', { collector: 'outbox_depth' }) >= 1);
+        t.true(valueOf(after, 'atrium_metrics_collect_errors_total', { collector: 'outbox_oldest_due' }) >= 1);
+      },
+    );
 
     test.serial(`${dialect}: ready fails while this process's scheduler has not ticked for 30 s`, async (t) => {
       const scheduler = app().running.scheduler!;
@@ -234,7 +247,8 @@ perDialect(
       t.is(valueOf(text, 'atrium_scheduler_running'), 0);
       t.is(valueOf(text, 'atrium_outbox_deliveries_total', { kind: 'notify', result: 'done' }), 0);
       t.true(samples(text, 'atrium_job_period_seconds').some((s) => s.labels.job === 'logs.retention'));
-      t.is(valueOf(text, 'atrium_metrics_collect_errors_total'), 0);
+      const errors = valueOf(text, 'atrium_metrics_collect_errors_total');
+      t.is(valueOf((await scrape()).text, 'atrium_metrics_collect_errors_total'), errors, 'no gauge fails');
     });
 
     test.serial(`${dialect}: request durations are labelled by route template, never the raw path`, async (t) => {

@@ -2,8 +2,9 @@
  * The gauges computed when Prometheus scrapes (docs/monitoring.md): the outbox's backlog, the database pool, the
  * live streams, the scheduler and the jobs' last runs. Each query is bounded so a scrape stays cheap whatever the
  * tables hold, through the owners' functions: counts stop at OUTBOX_COUNT_CAP rows, the oldest due row and each
- * job's last run are read through an index (outbox (state, next_attempt_at); job_leases' primary key), and a query that takes longer
- * than COLLECT_TIMEOUT_MS leaves its gauge out of that scrape and counts in atrium_metrics_collect_errors_total.
+ * job's last run are read through an index (outbox (state, next_attempt_at); job_leases' primary key). A query
+ * that fails or takes longer than COLLECT_TIMEOUT_MS leaves its gauge out of that scrape (NaN for a gauge without
+ * labels) and counts in atrium_metrics_collect_errors_total.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -50,12 +51,14 @@ function timeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export function registerCollectors(metrics: AtriumMetrics, deps: CollectorDeps): void {
   const registers = [metrics.registry];
   /** Runs a gauge's query; on failure the gauge is left out of this scrape and the failure counted. */
-  const guarded = <T extends string>(collector: string, work: (gauge: Gauge<T>) => Promise<void>) =>
+  const guarded = <T extends string>(collector: string, labelled: boolean, work: (gauge: Gauge<T>) => Promise<void>) =>
     async function collect(this: Gauge<T>): Promise<void> {
       try {
         await timeout(work(this), COLLECT_TIMEOUT_MS);
       } catch (err) {
         this.reset();
+        // A gauge without labels cannot be left out: NaN, never a reassuring 0.
+        if (!labelled) this.set(NaN);
         metrics.collectErrors.inc({ collector });
         deps.logger.warn({ err, collector }, 'metrics: a gauge could not be computed');
       }
@@ -73,20 +76,20 @@ export function registerCollectors(metrics: AtriumMetrics, deps: CollectorDeps):
     help: `Outbox rows waiting to be delivered (pending, due or not), by provider kind; at most ${OUTBOX_COUNT_CAP} counted`,
     labelNames: ['kind'] as const,
     registers,
-    collect: guarded('outbox_depth', (gauge) => countByKind(gauge, 'pending')),
+    collect: guarded('outbox_depth', true, (gauge) => countByKind(gauge, 'pending')),
   });
   new Gauge({
     name: 'atrium_outbox_parked',
     help: `Outbox rows given up after their last attempt (parked, waiting for an administrator), by provider kind; at most ${OUTBOX_COUNT_CAP} counted`,
     labelNames: ['kind'] as const,
     registers,
-    collect: guarded('outbox_parked', (gauge) => countByKind(gauge, 'parked')),
+    collect: guarded('outbox_parked', true, (gauge) => countByKind(gauge, 'parked')),
   });
   new Gauge({
     name: 'atrium_outbox_oldest_due_age_seconds',
     help: 'How long the oldest outbox row that is due has been waiting (0 when none is due)',
     registers,
-    collect: guarded('outbox_oldest_due', async (gauge) => {
+    collect: guarded('outbox_oldest_due', false, async (gauge) => {
       const now = deps.clock.now();
       const at = await deps.outbox.oldestDueAt(now);
       gauge.set(at === null ? 0 : Math.max(0, (now - at) / 1000));
@@ -139,7 +142,7 @@ export function registerCollectors(metrics: AtriumMetrics, deps: CollectorDeps):
   });
   new Gauge({
     name: 'atrium_scheduler_last_tick_timestamp_seconds',
-    help: 'When the scheduler of this process last ticked (it ticks every second); absent where it does not run',
+    help: 'When the scheduler of this process last ticked (it ticks every second); 0 where it does not run',
     registers,
     collect() {
       const at = deps.schedulerWatch.scheduler?.lastTickAt;
@@ -162,7 +165,7 @@ export function registerCollectors(metrics: AtriumMetrics, deps: CollectorDeps):
     help: 'Due time of the latest run of each job claimed by any process (from the job leases; absent before the first)',
     labelNames: ['job'] as const,
     registers,
-    collect: guarded('job_last_run', async (gauge) => {
+    collect: guarded('job_last_run', true, async (gauge) => {
       const jobs = (deps.schedulerWatch.scheduler?.list() ?? []).map((j) => j.name);
       const leases = await latestLeases(deps.db, jobs);
       gauge.reset();

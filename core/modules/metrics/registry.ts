@@ -31,7 +31,7 @@ export class AtriumMetrics {
 
   readonly bookingsCancelled = new Counter({
     name: 'atrium_bookings_cancelled_total',
-    help: 'Bookings this process cancelled at someone’s request (booking.cancelled changes it committed)',
+    help: "Bookings this process cancelled at a person's request (booking.cancelled changes it committed)",
     registers: [this.registry],
   });
 
