@@ -51,6 +51,7 @@ export const Sqlite = createRequire(import.meta.url)('better-sqlite3') as Sqlite
 export interface Snapshot {
   migrations: string[];
   tables: TableEntry[];
+  counters: Record<string, number>;
   /** The data-directory files named by the rows (uploads, reports). */
   files: string[];
   rows(table: TableEntry): AsyncIterable<unknown[]>;
@@ -93,6 +94,14 @@ export async function sqliteSnapshot(filename: string): Promise<Snapshot> {
     const migrations = names.includes('knex_migrations')
       ? (db.prepare('SELECT name FROM knex_migrations ORDER BY id').pluck().all() as string[])
       : [];
+    const hasCounters = db.prepare("SELECT name FROM sqlite_master WHERE name = 'sqlite_sequence'").pluck().get();
+    const counters = hasCounters
+      ? Object.fromEntries(
+          (db.prepare('SELECT name, seq FROM sqlite_sequence').all() as Array<{ name: string; seq: number }>).map(
+            (r) => [r.name, Number(r.seq)],
+          ),
+        )
+      : {};
     const files: string[] = [];
     for (const f of FILE_COLUMNS)
       if (tables.find((t) => t.name === f.table)?.columns.includes(f.column))
@@ -105,6 +114,7 @@ export async function sqliteSnapshot(filename: string): Promise<Snapshot> {
     return {
       migrations,
       tables,
+      counters,
       files,
       async *rows(table) {
         const cols = table.columns.map(quote).join(', ');
@@ -148,6 +158,16 @@ export async function mysqlSnapshot(db: Knex): Promise<Snapshot> {
     const migrations = names.includes('knex_migrations')
       ? (await raw<{ name: string }>('SELECT name FROM knex_migrations ORDER BY id')).map((r) => r.name)
       : [];
+    // information_schema is not part of the snapshot: a counter read here may be a little ahead, which is harmless.
+    const counters = Object.fromEntries(
+      (
+        await raw<{ name: string; next: number }>(
+          'SELECT TABLE_NAME AS name, AUTO_INCREMENT AS next FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND AUTO_INCREMENT IS NOT NULL',
+        )
+      )
+        .filter((r) => !SKIPPED_TABLES.has(r.name))
+        .map((r) => [r.name, Number(r.next) - 1]),
+    );
     const files: string[] = [];
     for (const f of FILE_COLUMNS)
       if (tables.find((t) => t.name === f.table)?.columns.includes(f.column))
@@ -159,6 +179,7 @@ export async function mysqlSnapshot(db: Knex): Promise<Snapshot> {
     return {
       migrations,
       tables,
+      counters,
       files,
       async *rows(table) {
         const stream = db.select(table.columns).from(table.name).connection(conn).stream();
@@ -240,6 +261,7 @@ export async function writeBackup(o: BackupOptions): Promise<BackupSummary> {
     createdAt: new Date().toISOString(),
     migrations: snapshot.migrations,
     tables: snapshot.tables,
+    counters: snapshot.counters,
     files,
     secretKey: { included: o.includeSecretKey, fingerprint: o.secretKey ? keyFingerprint(o.secretKey) : null },
   };

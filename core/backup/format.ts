@@ -39,6 +39,8 @@ export interface Manifest {
   /** The applied migrations (knex_migrations), oldest first: the schema version is the last one. */
   migrations: string[];
   tables: TableEntry[];
+  /** The last value each table's auto-increment counter handed out (may be above the largest id kept). */
+  counters: Record<string, number>;
   files: FileEntry[];
   secretKey: {
     included: boolean;

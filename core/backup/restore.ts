@@ -285,6 +285,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
           throw new BackupError('the backup file is damaged (its end record)');
         if ((await archive.body.line()) !== null)
           throw new BackupError('the backup file is damaged (data after its end)');
+        if (dialect === 'sqlite') await setSqliteCounters(trx, manifest.counters ?? {});
         await archive.finished;
         if (dialect === 'mysql') await trx.raw('SET FOREIGN_KEY_CHECKS = 1');
       });
@@ -293,7 +294,8 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
       else await db.raw('SET FOREIGN_KEY_CHECKS = 1').catch(() => undefined);
     }
 
-    // Committed: the files and the key follow.
+    // Committed: the counters (MySQL: ALTER TABLE, which commits by itself), the files and the key follow.
+    if (dialect === 'mysql') await setMysqlCounters(db, manifest.counters ?? {});
     for (const [i, f] of manifest.files.entries()) {
       const target = safeFilePath(o.config.dataDir, f.path);
       fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
@@ -317,6 +319,38 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
     archive.close();
     fs.rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** Sets SQLite's AUTOINCREMENT counters to at least what they were, so ids handed out before are not handed out again. */
+async function setSqliteCounters(trx: Knex.Transaction, counters: Record<string, number>): Promise<void> {
+  const autoincrement = (
+    await trx.raw<Array<{ name: string }>>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'",
+    )
+  ).map((r) => r.name);
+  for (const [table, last] of Object.entries(counters)) {
+    if (!autoincrement.includes(table) || !Number.isSafeInteger(last)) continue;
+    await trx.raw('UPDATE sqlite_sequence SET seq = CAST(? AS INTEGER) WHERE name = ? AND seq < ?', [
+      last,
+      table,
+      last,
+    ]);
+    await trx.raw(
+      'INSERT INTO sqlite_sequence (name, seq) SELECT ?, CAST(? AS INTEGER) WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)',
+      [table, last, table],
+    );
+  }
+}
+
+/** MySQL/MariaDB: AUTO_INCREMENT past what the counter had handed out (a lower value is ignored by the server). */
+async function setMysqlCounters(db: Knex, counters: Record<string, number>): Promise<void> {
+  const [rows] = (await db.raw(
+    'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND AUTO_INCREMENT IS NOT NULL',
+  )) as [Array<{ name: string }>];
+  const auto = new Set(rows.map((r) => r.name));
+  for (const [table, last] of Object.entries(counters))
+    if (auto.has(table) && Number.isSafeInteger(last) && last > 0)
+      await db.raw(`ALTER TABLE ?? AUTO_INCREMENT = ${last + 1}`, [table]);
 }
 
 /** Writes the restored key where the server looks for it; a different key found there is kept beside it. */

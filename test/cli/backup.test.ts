@@ -16,7 +16,7 @@ import { SettingsStore } from '../../core/plugin-host/settings-store.ts';
 import { SecretBox } from '../../core/secret-box.ts';
 import { dialects, freshMysqlDatabase, mysqlUrl, startTestApp, type Dialect, type TestApp } from '../helpers/app.ts';
 import { runCli } from '../helpers/cli.ts';
-import { futureBooking, png, upload } from '../helpers/places.ts';
+import { futureBooking, png, removeBooking, upload } from '../helpers/places.ts';
 import { skipBecause } from '../helpers/requires.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -75,6 +75,15 @@ async function counts(db: Knex, dialect: Dialect): Promise<Record<string, number
   return out;
 }
 
+/** The last id the bookings table's auto-increment counter handed out. */
+async function lastBookingId(db: Knex, dialect: Dialect): Promise<number> {
+  if (dialect === 'sqlite') return Number((await db('sqlite_sequence').where({ name: 'bookings' }).first('seq'))?.seq);
+  const [rows] = await db.raw(
+    "SELECT AUTO_INCREMENT AS next FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'bookings'",
+  );
+  return Number(rows[0].next) - 1;
+}
+
 /** A source installation per dialect: the demo organisation plus a booking, a user, a parameter, an upload, a secret. */
 const sources = new Map<
   Dialect,
@@ -89,7 +98,10 @@ function source(dialect: Dialect) {
         cleanups.push(() => app.stop());
         const c = app.cradle;
         const room = await c.db('resources').orderBy('id').first('id');
+        // The last booking made is deleted: the id counter is ahead of the largest id, and must stay so.
+        await removeBooking(app, await futureBooking(app, Number(room.id)));
         const bookingId = await futureBooking(app, Number(room.id));
+        await removeBooking(app, await futureBooking(app, Number(room.id)));
         await c.db('bookings').where({ id: bookingId }).update({ subject: 'Backup check: 会議 ✓' });
         await createUser(app, 'backupuser');
         await c.paramsService.setMany(
@@ -151,6 +163,9 @@ for (const dialect of dialects) {
       const before = await counts(src.app.cradle.db, dialect);
       const after = await counts(db, dialect);
       t.deepEqual(after, before);
+      const maxId = Number((await db('bookings').max({ n: 'id' }).first())?.n);
+      t.is(await lastBookingId(db, dialect), await lastBookingId(src.app.cradle.db, dialect));
+      t.true((await lastBookingId(db, dialect)) > maxId, 'the id of a deleted booking is not handed out again');
       t.true(before.bookings! > 100 && before.users! > 20);
       t.is((await db('bookings').where({ subject: 'Backup check: 会議 ✓' }).first())?.state, 'confirmed');
       t.is((await db('users').where({ username: 'backupuser' }).first())?.email, 'backupuser@example.org');
@@ -241,6 +256,7 @@ for (const dialect of dialects) {
       t.true(SecretBox.isSealed(stored.raw.clientSecret));
       t.is(store.unseal(stored.raw).clientSecret, SECRET);
       t.deepEqual(await counts(db, other), await counts(src.app.cradle.db, dialect));
+      t.is(await lastBookingId(db, other), await lastBookingId(src.app.cradle.db, dialect));
     } finally {
       await db.destroy();
     }
