@@ -5,8 +5,8 @@
 import test from 'ava';
 import type { Readiness } from '../../core/modules/system/service.ts';
 import { perDialect, startTestApp, type TestApp } from '../helpers/app.ts';
-import { admin, BASE, book, HOUR, staff, type BookingData, type Who } from '../helpers/bookings.ts';
-import { createPlace, createResource } from '../helpers/places-fixture.ts';
+import { admin, BASE, book, HOUR, MIN, staff, type BookingData, type Who } from '../helpers/bookings.ts';
+import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
 
 interface Sample {
   labels: Record<string, string>;
@@ -294,6 +294,26 @@ perDialect(
       );
       const counts = samples(after, 'atrium_http_request_duration_seconds_count');
       t.true(counts.some((s) => s.labels.route === '/api/bookings/:id/cancel' && s.labels.method === 'POST'));
+    });
+
+    test.serial(`${dialect}: a no-show cancelled by the job counts as auto-cancelled`, async (t) => {
+      await setParams(app(), { autoCancelResource: '0' });
+      app().clock.set(BASE);
+      const before = (await scrape()).text;
+      const made = await book(app(), alice, {
+        resourceId: room,
+        meetingDate: '2027-03-01',
+        startTime: '10:00',
+        endTime: '11:00',
+      });
+      t.is(made.status, 200, JSON.stringify(made.body));
+      app().clock.set(BASE + 2 * HOUR + 20 * MIN);
+      t.true(await app().running.scheduler!.runIfDue('bookings.noShow'));
+      const after = (await scrape()).text;
+      const auto = (text: string) => valueOf(text, 'atrium_bookings_auto_cancelled_total');
+      t.is(auto(after) - auto(before), 1);
+      const runs = (text: string) => valueOf(text, 'atrium_job_runs_total', { job: 'bookings.noShow', result: 'ok' });
+      t.is(runs(after) - runs(before), 1);
     });
 
     test.serial(
