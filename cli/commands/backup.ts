@@ -144,12 +144,12 @@ export function backupCommand(program: Command): void {
     )
     .action((file: string, opts: PassphraseOpts & { force?: boolean }) =>
       withContainer(async (container) => {
-        const { config, dialect, db } = container.cradle;
+        const { config, dialect } = container.cradle;
         const bars = progressBars();
         try {
           const r = await restoreBackup({
             file,
-            db,
+            db: () => container.cradle.db,
             dialect,
             config,
             force: Boolean(opts.force),

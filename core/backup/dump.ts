@@ -60,6 +60,18 @@ export interface Snapshot {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The data-directory files the rows name (FILE_COLUMNS); `values` reads the non-null values of one column. */
+async function namedFiles(
+  tables: TableEntry[],
+  values: (table: string, column: string) => string[] | Promise<string[]>,
+): Promise<string[]> {
+  const files: string[] = [];
+  for (const f of FILE_COLUMNS)
+    if (tables.find((t) => t.name === f.table)?.columns.includes(f.column))
+      files.push(...(await values(f.table, f.column)));
+  return files;
+}
+
 /** Copies the SQLite file with the online backup API, then reads the copy. */
 export async function sqliteSnapshot(filename: string): Promise<Snapshot> {
   if (!fs.existsSync(filename)) throw new BackupError(`there is no database at ${filename}`);
@@ -102,15 +114,14 @@ export async function sqliteSnapshot(filename: string): Promise<Snapshot> {
           ),
         )
       : {};
-    const files: string[] = [];
-    for (const f of FILE_COLUMNS)
-      if (tables.find((t) => t.name === f.table)?.columns.includes(f.column))
-        files.push(
-          ...(db
-            .prepare(`SELECT ${quote(f.column)} FROM ${quote(f.table)} WHERE ${quote(f.column)} IS NOT NULL`)
-            .pluck()
-            .all() as string[]),
-        );
+    const files = await namedFiles(
+      tables,
+      (table, column) =>
+        db
+          .prepare(`SELECT ${quote(column)} FROM ${quote(table)} WHERE ${quote(column)} IS NOT NULL`)
+          .pluck()
+          .all() as string[],
+    );
     return {
       migrations,
       tables,
@@ -168,14 +179,11 @@ export async function mysqlSnapshot(db: Knex): Promise<Snapshot> {
         .filter((r) => !SKIPPED_TABLES.has(r.name))
         .map((r) => [r.name, Number(r.next) - 1]),
     );
-    const files: string[] = [];
-    for (const f of FILE_COLUMNS)
-      if (tables.find((t) => t.name === f.table)?.columns.includes(f.column))
-        files.push(
-          ...(
-            await raw<{ p: string }>('SELECT ?? AS p FROM ?? WHERE ?? IS NOT NULL', [f.column, f.table, f.column])
-          ).map((r) => r.p),
-        );
+    const files = await namedFiles(tables, async (table, column) =>
+      (await raw<{ p: string }>('SELECT ?? AS p FROM ?? WHERE ?? IS NOT NULL', [column, table, column])).map(
+        (r) => r.p,
+      ),
+    );
     return {
       migrations,
       tables,

@@ -35,7 +35,8 @@ const MIGRATIONS: Knex.MigratorConfig = {
 
 export interface RestoreOptions {
   file: string;
-  db: Knex;
+  /** Opened only once the file has been checked: a refused file leaves not even an empty SQLite file behind. */
+  db: () => Knex;
   dialect: Dialect;
   config: { dataDir: string; secretKey: string };
   /** Replace whatever the target database holds. */
@@ -223,7 +224,7 @@ async function stageFile(body: BodyReader, entry: Manifest['files'][number], sta
 }
 
 export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> {
-  const { db, dialect } = o;
+  const { dialect } = o;
   const archive = await openArchive(o.file, o.passphrase);
   const staging = path.join(o.config.dataDir, `.restore-${randomBytes(6).toString('hex')}`);
   try {
@@ -235,6 +236,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
       );
     for (const f of manifest.files) safeFilePath(o.config.dataDir, f.path);
 
+    const db = o.db();
     const existing = await tablesOf(db, dialect);
     const held = await heldData(db, existing);
     if (held.length && !o.force)

@@ -10,6 +10,8 @@ import path from 'node:path';
 import test from 'ava';
 import type { Knex } from 'knex';
 import { BackupError } from '../../core/backup/archive.ts';
+import { sqliteSnapshot, writeBackup } from '../../core/backup/dump.ts';
+import { currentSecretKey } from '../../core/backup/format.ts';
 import { restoreBackup } from '../../core/backup/restore.ts';
 import { openDatabase, resolveDbTarget } from '../../core/db/connection.ts';
 import { SettingsStore } from '../../core/plugin-host/settings-store.ts';
@@ -320,7 +322,7 @@ test('sqlite: a backup taken while the server writes is consistent; damaged and 
     const restore = (f: string) =>
       restoreBackup({
         file: f,
-        db: into,
+        db: () => into,
         dialect: 'sqlite',
         config: { dataDir: empty.dir, secretKey: '' },
         force: false,
@@ -335,6 +337,35 @@ test('sqlite: a backup taken while the server writes is consistent; damaged and 
       'no file left behind',
     );
     await t.throwsAsync(restore(path.join(work, 'foreign')), { message: /is not an Atrium backup/ });
+    // An encrypted backup with a wrong passphrase: refused before the database is even opened.
+    const sealed = path.join(work, 'live-sealed.atrium-backup');
+    const snapshot = await sqliteSnapshot(path.join(config.dataDir, 'atrium.db'));
+    try {
+      await writeBackup({
+        file: sealed,
+        dialect: 'sqlite',
+        dataDir: config.dataDir,
+        snapshot,
+        secretKey: currentSecretKey(config),
+        includeSecretKey: true,
+        passphrase: PASSPHRASE,
+      });
+    } finally {
+      await snapshot.close();
+    }
+    await t.throwsAsync(
+      restoreBackup({
+        file: sealed,
+        db: () => {
+          throw new Error('the database was opened');
+        },
+        dialect: 'sqlite',
+        config: { dataDir: empty.dir, secretKey: '' },
+        force: false,
+        passphrase: async () => 'Tr0ub4dor&3',
+      }),
+      { instanceOf: BackupError, message: /^wrong passphrase/ },
+    );
     await t.throwsAsync(restore(path.join(work, 'missing')), { message: /^no such file/ });
   } finally {
     await into.destroy();
