@@ -93,6 +93,7 @@ export async function applySetup(
   try {
     const prepared = await prepare(container, { demo: a.demo });
     await setAdministrator(container, actor, a, prepared.adminPassword !== undefined, log);
+    await container.cradle.paramsService.setMany(actor, { defaultLanguage: a.language });
     let sent = true;
     if (a.mail) sent = await setMail(container, actor, a, log);
     if (a.demo)

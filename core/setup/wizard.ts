@@ -63,7 +63,7 @@ export interface SetupAnswers {
   /** null: no mail provider is set up. */
   mail: MailAnswers | null;
   testMail: boolean;
-  /** The language the test message is written in. */
+  /** The installation's default language (parameter defaultLanguage), which the test message is written in. */
   language: Lang;
   demo: boolean;
 }
@@ -406,8 +406,8 @@ export async function collectAnswers(flags: SetupFlags, ctx: WizardContext): Pro
   const language = await choose<Lang>(ctx, {
     message: q('language'),
     flag: '--language',
-    // Asked only with a test message to write; a --language flag is checked all the same.
-    given: testMail ? flags.language : (flags.language ?? lang),
+    // The installation's default language (the defaultLanguage parameter), and the test message's.
+    given: flags.language,
     default: lang,
     choices: LANGS.map((value) => ({ name: `${LANG_NAMES[value]} (${value})`, value })),
   });

@@ -118,6 +118,7 @@ test.serial(
       t.true(await c.rolesService.holdsAdmin(ops!.id));
       t.is((await c.usersService.findByUsername('admin'))?.status, 0, 'the unused built-in admin is disabled');
       t.is(Number((await c.db('resources').count({ n: '*' }).first())?.n), 0, 'no demo data');
+      t.is(await c.paramsService.get('defaultLanguage'), 'ja', 'the installation speaks the language chosen');
       const stored = await c.db('integration_settings').where({ kind: 'notify' }).first();
       t.is(stored.provider, 'notify-email');
       t.notRegex(JSON.stringify(stored), /mail-pw/, 'the SMTP password is stored sealed');

@@ -145,6 +145,7 @@ test('interactive: the real prompts ask in Japanese and refuse bad answers until
   await term.type(passwordError('weak', 'ja')!, `${erase(4)}Str0ng!Pass${ENTER}`);
   await term.type(`? ${q('adminPasswordAgain')}`, `Str0ng!Pass${ENTER}`);
   await term.type(`? ${q('mail')}`, `n${ENTER}`);
+  await term.type(`? ${q('language')}`, ENTER); // the wizard's own language, ja, is the default
   await term.type(`? ${q('demo')}`, `y${ENTER}`);
   t.deepEqual(await answers, {
     databaseUrl: 'sqlite:',

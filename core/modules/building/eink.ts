@@ -14,7 +14,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Actor } from '../../actor.ts';
-import { DEFAULT_LANG, t, type Lang } from '../../i18n/index.ts';
+import { DEFAULT_LANG, defaultLang, t, type Lang } from '../../i18n/index.ts';
 import type { OutboxItem, OutboxRow } from '../../plugin-host/index.ts';
 import type { EinkProvider, LabelContent, ProviderBase } from '../../plugin-sdk/index.ts';
 import { meetingsEndingBetween, meetingsStartingBetween, roomFreeFrom, type LiveBooking } from '../bookings/index.ts';
@@ -61,8 +61,8 @@ const LABEL_VIEWER: Actor = {
   via: 'device',
 };
 
-/** A room's language: the system default, as resources and locations carry none (R20.4). */
-const roomLang = (): Lang => DEFAULT_LANG;
+/** A room's language: the installation's default, as resources and locations carry none (R20.4). */
+const roomLang = (): Lang => defaultLang();
 
 const endOfDay = (now: number, zone: string) =>
   DateTime.fromMillis(now, { zone }).plus({ days: 1 }).startOf('day').toMillis();

@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { codesOf, type Capability } from '../../actor.ts';
 import type { BookingSnapshot } from '../../event-types.ts';
 import { awaitsApproval } from '../bookings/lifecycle.ts';
-import { DEFAULT_LANG, resolveLang, type Lang } from '../../i18n/index.ts';
+import { defaultLang, resolveLang, type Lang } from '../../i18n/index.ts';
 import type { NotifyRecipient } from '../../plugin-sdk/index.ts';
 import type { TemplateEvent } from './events.ts';
 import { holdersOfPermissions } from '../roles/index.ts';
@@ -53,7 +53,7 @@ export async function usersById(db: Knex, ids: number[]): Promise<Map<number, Om
         name: r.realName || r.username,
         email: r.email,
         externalId: r.externalId,
-        lang: r.lang ? resolveLang(r.lang) : DEFAULT_LANG,
+        lang: r.lang ? resolveLang(r.lang) : defaultLang(),
       },
     ]),
   );
@@ -85,7 +85,7 @@ export async function bookingRecipients(
       people.push({
         name: guest.name,
         email: guest.email,
-        lang: organiser?.lang ?? DEFAULT_LANG,
+        lang: organiser?.lang ?? defaultLang(),
         role: 'cc',
         seesCode: false,
       });

@@ -355,6 +355,16 @@ export const PARAMS: readonly ParamDef[] = [
     '状況表に他人の件名を表示する',
   ),
   p(
+    'defaultLanguage',
+    'system',
+    z.enum(['cn', 'en', 'ja']),
+    'cn',
+    true,
+    '默认语言：用于未指定语言的请求、用户和门牌',
+    'Default language: for requests, people and door labels that name none',
+    '既定の言語：言語の指定がない要求、ユーザー、ドア表示に使用',
+  ),
+  p(
     'reportRowLimit',
     'system',
     int(1, 1_000_000),

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
+import { setDefaultLang } from '../../i18n/index.ts';
 import { RecentValue } from '../../recent-value.ts';
 import { parseWith } from '../../http/validate.ts';
 import { t } from '../../i18n/index.ts';
@@ -45,7 +46,9 @@ export class ParamsService {
       ParamModel.query(this.deps.db).select('key', 'value'),
       this.readTimeConfig(this.deps.db),
     ]);
-    return { values: new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])), time };
+    const values = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+    setDefaultLang(values.get('defaultLanguage'));
+    return { values, time };
   });
 
   constructor(private readonly deps: ParamsDeps) {}
