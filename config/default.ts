@@ -72,6 +72,8 @@ export const ConfigSchema = z.object({
   loginRateLimit: int(1, 100_000),
   /** Outbox deliveries under way at once per provider kind in each process (mails, calendar calls, ...). */
   outboxConcurrency: int(1, 64),
+  /** On SIGTERM, how long the process may finish requests in flight and running jobs before it exits anyway. */
+  shutdownSeconds: int(1, 600),
   /**
    * `host:port` of a second listener serving Prometheus metrics at /metrics without an API key (docs/monitoring.md);
    * empty: none, /metrics is answered only on the main port to a key with the metrics scope.
@@ -189,6 +191,12 @@ export const settings: ReadonlyArray<{ key: keyof Config; env: string; default: 
     env: 'ATRIUM_OUTBOX_CONCURRENCY',
     default: '8',
     doc: 'outbox deliveries at once per provider kind in each process (no kind floods its server)',
+  },
+  {
+    key: 'shutdownSeconds',
+    env: 'ATRIUM_SHUTDOWN_SECONDS',
+    default: '20',
+    doc: 'on SIGTERM, how long requests in flight and running jobs may take before the process exits anyway',
   },
   {
     key: 'metricsAddress',

@@ -2,7 +2,7 @@
  * Starts Atrium: configuration, database (migrated and seeded), HTTP server,
  * scheduler; stops cleanly on SIGINT/SIGTERM, finishing requests in flight.
  */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, type Config } from '../config/default.ts';
 import { buildApp } from './app.ts';
@@ -61,12 +61,25 @@ export async function startServer(
   const metrics = config.metricsAddress ? await listenMetrics(c, config.metricsAddress) : undefined;
 
   let stopping: Promise<void> | undefined;
+  // While stopping, every answer closes its connection, so a client (a proxy) sends its next request elsewhere
+  // rather than onto a connection this process is about to close.
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping && !res.headersSent) res.setHeader('connection', 'close');
+  });
   const stop = () =>
     (stopping ??= (async () => {
+      // Not ready from now on: a load balancer that checks /api/health/ready stops sending new work.
+      c.systemService.markStopping();
       // Open live streams would keep the server from closing: they end first (clients reconnect elsewhere).
       await c.liveStream.close();
+      // No new connections; the requests in flight finish, then their connections close (checked every 100 ms:
+      // a connection becomes idle only once its answer is sent).
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(idle);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await metrics?.close(); // the metrics listener (ATRIUM_METRICS_ADDRESS)
@@ -108,7 +121,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       running.container.cradle.logger.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 15_000);
+      // What has not finished within the shutdown time is cut off: jobs' leases and outbox claims lapse by themselves.
+      const force = setTimeout(() => process.exit(1), config.shutdownSeconds * 1000);
       force.unref();
       void running.stop().then(() => process.exit(0));
     });

@@ -88,6 +88,9 @@ export interface LiveStreamDeps {
   logger: Logger;
 }
 
+/** How soon a client reconnects when the stream ends because this process stops (the usual hint is 2 s). */
+const RECONNECT_AFTER_STOP_MS = 250;
+
 const frame = (id: number | null, event: string, data: string) =>
   `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
 
@@ -150,11 +153,15 @@ export class LiveStream<T extends { id: number }> {
     return client.out;
   }
 
-  /** Ends every stream and the poller (the server is stopping); no client is admitted afterwards. */
+  /**
+   * Ends every stream and the poller (the server is stopping); no client is admitted afterwards. Each stream ends
+   * with a short reconnect hint: the browser comes back at once, through the load balancer to another process, and
+   * catches up from its Last-Event-ID.
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.stopListening();
-    for (const client of this.clients) client.out.end();
+    for (const client of this.clients) client.out.end(`retry: ${RECONNECT_AFTER_STOP_MS}\n\n`);
     this.clients.clear();
     this.wake();
     await this.loop;

@@ -16,6 +16,8 @@ export const ReleaseAnswer = z.object({
 export const ReadyAnswer = z.object({
   status: z.enum(['ok', 'down']),
   version: z.string(),
+  /** The process is stopping (SIGTERM): it finishes what it has and takes nothing new. */
+  stopping: z.boolean(),
   checks: z.object({
     database: z.object({ ok: z.boolean(), latencyMs: z.number().optional(), error: z.string().optional() }),
     migrations: z.object({

@@ -51,6 +51,7 @@ export interface SchedulerCheck {
 export interface Readiness {
   status: 'ok' | 'down';
   version: string;
+  stopping: boolean;
   checks: { database: DatabaseCheck; migrations: MigrationsCheck; scheduler: SchedulerCheck };
 }
 
@@ -70,6 +71,8 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 export class SystemService {
   /** The migrations this version ships, read once: the code that runs is the code that was loaded. */
   private shipped?: string[];
+  /** Set when the process starts stopping (core/server.ts). */
+  private stopping = false;
 
   constructor(
     private readonly deps: {
@@ -115,9 +118,19 @@ export class SystemService {
       this.migrationsCheck(),
       this.schedulerCheck(),
     ]);
-    const ok = database.ok && migrations.ok && scheduler.ok;
-    if (!ok) this.deps.logger.warn({ database, migrations, scheduler }, 'readiness check failed');
-    return { status: ok ? 'ok' : 'down', version: VERSION, checks: { database, migrations, scheduler } };
+    const ok = database.ok && migrations.ok && scheduler.ok && !this.stopping;
+    if (!ok && !this.stopping) this.deps.logger.warn({ database, migrations, scheduler }, 'readiness check failed');
+    return {
+      status: ok ? 'ok' : 'down',
+      version: VERSION,
+      stopping: this.stopping,
+      checks: { database, migrations, scheduler },
+    };
+  }
+
+  /** The process stops (SIGTERM): from now on it is not ready, so a load balancer that checks sends no more. */
+  markStopping(): void {
+    this.stopping = true;
   }
 
   private async databaseCheck(): Promise<DatabaseCheck> {
