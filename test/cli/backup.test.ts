@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import type { Knex } from 'knex';
-import { BackupError } from '../../core/backup/archive.ts';
+import { BackupError, createArchive } from '../../core/backup/archive.ts';
 import { sqliteSnapshot, writeBackup } from '../../core/backup/dump.ts';
 import { currentSecretKey } from '../../core/backup/format.ts';
 import { restoreBackup } from '../../core/backup/restore.ts';
@@ -337,6 +337,24 @@ test('sqlite: a backup taken while the server writes is consistent; damaged and 
       'no file left behind',
     );
     await t.throwsAsync(restore(path.join(work, 'foreign')), { message: /is not an Atrium backup/ });
+    // A backup from a newer schema is refused before anything is written.
+    const future = path.join(work, 'future.atrium-backup');
+    const archive = await createArchive(future);
+    const manifest = {
+      format: 'atrium-backup',
+      formatVersion: 1,
+      atriumVersion: '9.0.0',
+      dialect: 'sqlite',
+      createdAt: new Date().toISOString(),
+      migrations: ['29991231000000_future.cjs'],
+      tables: [],
+      counters: {},
+      files: [],
+      secretKey: { included: false, fingerprint: null },
+    };
+    await archive.write(`${JSON.stringify({ manifest })}\n`);
+    await archive.finish();
+    await t.throwsAsync(restore(future), { message: /newer schema than this Atrium has .*upgrade Atrium to 9\.0\.0/ });
     // An encrypted backup with a wrong passphrase: refused before the database is even opened.
     const sealed = path.join(work, 'live-sealed.atrium-backup');
     const snapshot = await sqliteSnapshot(path.join(config.dataDir, 'atrium.db'));
