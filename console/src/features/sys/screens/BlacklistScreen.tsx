@@ -36,6 +36,7 @@ export default function BlacklistScreen() {
         toolbar={
           <Checkbox
             toggle
+            id="blacklist-show-all"
             label={t('blacklist.showAll')}
             checked={all}
             onChange={(_, d) => setAll(Boolean(d.checked))}

@@ -20,6 +20,7 @@ export default function SqlScreen() {
       toolbar={
         <Checkbox
           toggle
+          id="sql-slow-only"
           label={t('sql.slowOnly')}
           checked={slowOnly}
           onChange={(_, d) => setSlowOnly(Boolean(d.checked))}
