@@ -77,6 +77,10 @@ async function counts(db: Knex, dialect: Dialect): Promise<Record<string, number
   return out;
 }
 
+/** `counts` of the tables in `like` only: a migration newer than the source's may add (empty) tables after the load. */
+const only = (counts: Record<string, number>, like: Record<string, number>) =>
+  Object.fromEntries(Object.keys(like).map((k) => [k, counts[k]]));
+
 /** The last id the bookings table's auto-increment counter handed out. */
 async function lastBookingId(db: Knex, dialect: Dialect): Promise<number> {
   if (dialect === 'sqlite') return Number((await db('sqlite_sequence').where({ name: 'bookings' }).first('seq'))?.seq);
@@ -164,7 +168,7 @@ for (const dialect of dialects) {
     try {
       const before = await counts(src.app.cradle.db, dialect);
       const after = await counts(db, dialect);
-      t.deepEqual(after, before);
+      t.deepEqual(only(after, before), before);
       const maxId = Number((await db('bookings').max({ n: 'id' }).first())?.n);
       t.is(await lastBookingId(db, dialect), await lastBookingId(src.app.cradle.db, dialect));
       t.true((await lastBookingId(db, dialect)) > maxId, 'the id of a deleted booking is not handed out again');
@@ -176,10 +180,9 @@ for (const dialect of dialects) {
       const bytes = fs.readFileSync(path.join(target.dir, row.path));
       t.is(sha256(bytes), sha256(src.png));
       t.is(row.sha256, sha256(src.png));
-      t.deepEqual(
-        await db('knex_migrations').orderBy('id').pluck('name'),
-        await src.app.cradle.db('knex_migrations').orderBy('id').pluck('name'),
-      );
+      const applied: string[] = await src.app.cradle.db('knex_migrations').orderBy('id').pluck('name');
+      // The backup's schema, then any migration this checkout has beyond it (run after the load, as an upgrade).
+      t.deepEqual((await db('knex_migrations').orderBy('id').pluck('name')).slice(0, applied.length), applied);
     } finally {
       await db.destroy();
     }
@@ -221,10 +224,11 @@ for (const dialect of dialects) {
     };
     const held = await peek();
     const files = fs.readdirSync(target.dir).sort();
-    const wrong = await runCli(['restore', file, '--force'], {
-      ...target.env,
-      ATRIUM_BACKUP_PASSPHRASE: 'not the passphrase',
-    });
+    // Both refusals at once: neither writes anything.
+    const [wrong, noPass] = await Promise.all([
+      runCli(['restore', file, '--force'], { ...target.env, ATRIUM_BACKUP_PASSPHRASE: 'not the passphrase' }),
+      runCli(['restore', file, '--force'], target.env),
+    ]);
     t.is(wrong.code, 1);
     t.is(
       wrong.stderr.trim(),
@@ -233,7 +237,6 @@ for (const dialect of dialects) {
     t.deepEqual(await peek(), held, 'nothing written to the database');
     t.deepEqual(fs.readdirSync(target.dir).sort(), files, 'nor to the data dir');
 
-    const noPass = await runCli(['restore', file, '--force'], target.env);
     t.is(noPass.code, 1);
     t.regex(noPass.stderr, /--passphrase-file FILE or the environment variable ATRIUM_BACKUP_PASSPHRASE/);
 
@@ -257,7 +260,8 @@ for (const dialect of dialects) {
       const stored = await store.read('calendar');
       t.true(SecretBox.isSealed(stored.raw.clientSecret));
       t.is(store.unseal(stored.raw).clientSecret, SECRET);
-      t.deepEqual(await counts(db, other), await counts(src.app.cradle.db, dialect));
+      const before = await counts(src.app.cradle.db, dialect);
+      t.deepEqual(only(await counts(db, other), before), before);
       t.is(await lastBookingId(db, other), await lastBookingId(src.app.cradle.db, dialect));
     } finally {
       await db.destroy();
