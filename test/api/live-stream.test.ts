@@ -32,10 +32,13 @@ class Stream {
   private readonly abort = new AbortController();
   private done?: Promise<void>;
 
-  async open(base: string, token: string, resourceIds: number[], lastEventId?: string): Promise<this> {
+  async open(base: string, token: string, resourceIds: number[], lastEventId?: string, mine = false): Promise<this> {
     const headers: Record<string, string> = { token, i18n: 'en', accept: 'text/event-stream' };
     if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
-    const res = await fetch(`${base}/api/live/bookings?resourceIds=${resourceIds.join(',')}`, {
+    const query = [resourceIds.length ? `resourceIds=${resourceIds.join(',')}` : '', mine ? 'mine=true' : '']
+      .filter(Boolean)
+      .join('&');
+    const res = await fetch(`${base}/api/live/bookings?${query}`, {
       headers,
       signal: this.abort.signal,
     });
@@ -159,6 +162,37 @@ perDialect(test, (dialect, app) => {
   test.serial.afterEach.always(async () => {
     await Promise.all(streams.splice(0).map((s) => s.close()));
   });
+
+  test.serial(
+    `${dialect}: mine=true follows the caller's own bookings wherever they are, and those awaiting their approval`,
+    async (t) => {
+      const approved = await createResource(app(), await createPlace(app()), {
+        name: `Approved ${dialect}`,
+        approvers: [carol.id],
+      });
+      const mine = new Stream();
+      streams.push(await mine.open(app().url, alice.token, [], undefined, true));
+      t.is(mine.status, 200);
+      await mine.next((f) => f.event === 'ready');
+      const approvals = new Stream();
+      streams.push(await approvals.open(app().url, carol.token, [], undefined, true));
+      await approvals.next((f) => f.event === 'ready');
+      // Alice's booking in a room she does not follow reaches her; Bob's there does not.
+      const hers = await booked(alice, slot(roomB));
+      const his = await booked(bob, slot(roomB));
+      await mine.next(isBooking('booking.created', hers));
+      // One awaiting Carol's approval reaches Carol.
+      const pending = await booked(bob, slot(approved));
+      await approvals.next(isBooking('booking.created', pending));
+      const later = await booked(alice, slot(roomA));
+      await mine.next(isBooking('booking.created', later));
+      t.false(mine.frames.some(isBooking('booking.created', his)), "others' bookings elsewhere are not sent");
+      t.false(approvals.frames.some(isBooking('booking.created', hers)));
+      // Neither resources nor mine: refused.
+      const none = await app().get('/api/live/bookings', { token: alice.token });
+      t.is(none.status, 400);
+    },
+  );
 
   test.serial(
     `${dialect}: a booking made through the API arrives within 2 s with its change id and type`,

@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon';
 import type { Actor } from '../../actor.ts';
 import { groupIdsOf } from '../groups/index.ts';
+import { resourcesApprovedBy } from '../resources/index.ts';
 import { joinUser } from '../users/index.ts';
 import type { BookingDeps } from './deps.ts';
 import { CONFIRMED } from './lifecycle.ts';
@@ -42,6 +43,11 @@ export class LiveBookingsService {
    * that exist and do not restrict themselves to user groups the actor is outside of (docs/product-rules.md
    * R3.8); a booking administrator follows any.
    */
+  /** The resources whose bookings the actor approves: their pending bookings are the actor's My Approval. */
+  approving(actor: Actor): Promise<number[]> {
+    return resourcesApprovedBy(this.deps.db, actor.userId);
+  }
+
   async followable(actor: Actor, ids: readonly number[]): Promise<number[]> {
     const { db } = this.deps;
     const [resources, groups] = await Promise.all([loadResources(db, { ids: [...ids] }), groupIdsOf(db, actor.userId)]);

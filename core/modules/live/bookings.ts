@@ -86,11 +86,20 @@ export function bookingFeed(c: Pick<Cradle, 'paramsService' | 'changeLog'>) {
   };
 }
 
-/** What a user following `resourceIds` receives of each item. */
-export function bookingsFor(userId: number, resourceIds: readonly number[]): (item: BookingItem) => LiveFrame | null {
+/**
+ * What a user following `resourceIds` receives of each item; with `mine`, also every change of a booking they
+ * organise wherever it is, and of the bookings on the resources they approve (`approving`): My Booking and My
+ * Approval follow those.
+ */
+export function bookingsFor(
+  userId: number,
+  resourceIds: readonly number[],
+  mine?: { approving: readonly number[] },
+): (item: BookingItem) => LiveFrame | null {
   const following = new Set(resourceIds);
+  const approving = new Set(mine?.approving ?? []);
   return (item) => {
-    if (following.has(item.resourceId))
+    if (following.has(item.resourceId) || (mine && (item.organiserId === userId || approving.has(item.resourceId))))
       return { event: item.event, data: item.organiserId === userId ? item.shown : item.hidden };
     if (item.movedFrom !== null && following.has(item.movedFrom))
       return { event: LEFT, data: JSON.stringify({ booking: { id: item.bookingId, resourceId: item.movedFrom } }) };

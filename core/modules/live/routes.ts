@@ -2,19 +2,24 @@
 import { z } from 'zod';
 import type { Cradle } from '../../cradle.ts';
 import { NotFoundError } from '../../errors.ts';
+import { QueryBool } from '../../http/validate.ts';
 import { media, RawReply, route, type ModuleRoutes } from '../../http/route.ts';
 import { bookingsFor } from './bookings.ts';
 
 /** Resources one stream may follow at most (a whole grid of a large site). */
 export const MAX_FOLLOWED = 1000;
 
-export const LiveBookingsQuery = z.object({
-  resourceIds: z
-    .string()
-    .regex(/^\d{1,10}(,\d{1,10})*$/, 'resource ids separated by commas')
-    .transform((s) => [...new Set(s.split(',').map(Number))])
-    .pipe(z.array(z.number().int().positive()).min(1).max(MAX_FOLLOWED)),
-});
+export const LiveBookingsQuery = z
+  .object({
+    resourceIds: z
+      .string()
+      .regex(/^\d{1,10}(,\d{1,10})*$/, 'resource ids separated by commas')
+      .transform((s) => [...new Set(s.split(',').map(Number))])
+      .pipe(z.array(z.number().int().positive()).min(1).max(MAX_FOLLOWED))
+      .optional(),
+    mine: QueryBool.optional().describe("also the caller's own bookings and those awaiting their approval"),
+  })
+  .refine((q) => q.resourceIds || q.mine, { message: 'resourceIds or mine=true', path: ['resourceIds'] });
 
 /** What a stream answers besides its frames: proxies must neither buffer nor transform it. */
 export const STREAM_HEADERS = {
@@ -45,11 +50,12 @@ export function liveRoutes({ liveStream, liveBookingsService, config }: Cradle):
           'reconnect with a current token and the Last-Event-ID.',
         response: media('The event stream', 'text/event-stream'),
         handler: async ({ actor, query, headers }) => {
-          const resourceIds = await liveBookingsService.followable(actor, query.resourceIds);
-          if (resourceIds.length === 0) throw new NotFoundError('live.noResources');
+          const resourceIds = await liveBookingsService.followable(actor, query.resourceIds ?? []);
+          if (resourceIds.length === 0 && !query.mine) throw new NotFoundError('live.noResources');
+          const mine = query.mine ? { approving: await liveBookingsService.approving(actor) } : undefined;
           const last = headers['last-event-id'];
           const body = await liveStream.subscribe({
-            select: bookingsFor(actor.userId, resourceIds),
+            select: bookingsFor(actor.userId, resourceIds, mine),
             lastEventId: Array.isArray(last) ? last[0] : last,
             hello: { resourceIds },
             // Within an access token's life, a signed-out or disabled user stops receiving.

@@ -20,6 +20,7 @@ export {
   disabledPeriodsOverlapping,
   resourceIdsWhere,
   resourceRules,
+  resourcesApprovedBy,
   resourcesWhere,
   resourcesWithDevices,
   type DisabledPeriod,

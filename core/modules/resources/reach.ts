@@ -215,3 +215,11 @@ export async function resourcesWithDevices(
     .select('resource_id')) as Array<{ resource_id: number | string }>;
   return new Set(rows.map((r) => Number(r.resource_id)));
 }
+
+/** The resources whose bookings `userId` approves (docs/product-rules.md R5): what their My Approval follows. */
+export async function resourcesApprovedBy(db: Knex, userId: number): Promise<number[]> {
+  const rows = (await db('resource_approvers').where({ user_id: userId }).select('resource_id')) as Array<{
+    resource_id: number;
+  }>;
+  return rows.map((r) => Number(r.resource_id));
+}

@@ -6,6 +6,7 @@ import { awaitsApproval } from '../../../../../core/modules/bookings/lifecycle.t
 import { Loading } from '../../../components/Loading.tsx';
 import { useAccess } from '../components/access.ts';
 import { useApprovalsQuery, useMyBookingsQuery } from '../api.ts';
+import { useLiveBookings } from '../live.ts';
 import { DecisionModal, type Decision } from '../components/DecisionModal.tsx';
 import '../components/center.css';
 import '../i18n.ts';
@@ -16,6 +17,7 @@ export default function ApproveScreen() {
   const [scope, setScope] = useState<'pending' | 'decided'>('pending');
   const { data, isLoading } = useApprovalsQuery({ scope });
   const { data: mine } = useMyBookingsQuery({ scope: 'upcoming', pageSize: 200 });
+  useLiveBookings(undefined, true);
   const myPending = useMemo(() => (mine?.items ?? []).filter((b) => b.mySelf && awaitsApproval(b.state)), [mine]);
   const [decision, setDecision] = useState<Decision | null>(null);
   const mayDecide = access.can('bookings.decide');

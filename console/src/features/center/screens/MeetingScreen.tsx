@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Header, Input, Menu, Segment } from 'semantic-ui-react';
 import { Loading } from '../../../components/Loading.tsx';
 import { useFeedMutation, useMyBookingsQuery } from '../api.ts';
+import { useLiveBookings } from '../live.ts';
 import { BookingList } from '../components/BookingList.tsx';
 import '../components/center.css';
 import '../i18n.ts';
@@ -12,6 +13,7 @@ export default function MeetingScreen() {
   const { t } = useTranslation('center');
   const [scope, setScope] = useState<'upcoming' | 'past'>('upcoming');
   const { data, isLoading } = useMyBookingsQuery({ scope, pageSize: 100 });
+  useLiveBookings(undefined, true);
   const [feed, { data: feedAnswer, isLoading: feeding }] = useFeedMutation();
   return (
     <Segment className="center-page" data-testid="meeting-page">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Header, Segment } from 'semantic-ui-react';
 import { Loading } from '../../../components/Loading.tsx';
 import { useGridQuery, useMyBookingsQuery } from '../api.ts';
+import { useLiveBookings } from '../live.ts';
 import { BookingList } from '../components/BookingList.tsx';
 import { today } from '../components/dates.ts';
 import '../components/center.css';
@@ -14,6 +15,10 @@ export default function MyDeskScreen() {
   const day = today();
   const { data: desks } = useGridQuery({ date: day, type: 1 });
   const { data, isLoading } = useMyBookingsQuery({ scope: 'upcoming', pageSize: 200 });
+  useLiveBookings(
+    useMemo(() => desks?.resources.map((r) => r.id), [desks]),
+    true,
+  );
   const items = useMemo(() => {
     const ids = new Set((desks?.resources ?? []).map((r) => r.id));
     return (data?.items ?? [])

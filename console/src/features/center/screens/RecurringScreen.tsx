@@ -7,6 +7,7 @@ import { isChangeable } from '../../../../../core/modules/bookings/lifecycle.ts'
 import { Loading } from '../../../components/Loading.tsx';
 import { useAccess } from '../components/access.ts';
 import { useMyBookingsQuery } from '../api.ts';
+import { useLiveBookings } from '../live.ts';
 import { BookingList } from '../components/BookingList.tsx';
 import { CancelModal } from '../components/CancelModal.tsx';
 import type { Booking } from '../api.ts';
@@ -17,6 +18,7 @@ export default function RecurringScreen() {
   const { t } = useTranslation('center');
   const access = useAccess();
   const { data, isLoading } = useMyBookingsQuery({ scope: 'all', pageSize: 500 });
+  useLiveBookings(undefined, true);
   const [ending, setEnding] = useState<Booking | null>(null);
   const series = useMemo(() => {
     const m = new Map<number, Booking[]>();

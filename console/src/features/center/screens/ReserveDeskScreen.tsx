@@ -2,13 +2,14 @@
  * Book by floor plan (/center/reservedesk): the floor's plan with every desk and room coloured by its state for the
  * chosen date and time. It opens on the first floor of the location that has desks, From at the next free slot.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header, Message, Segment } from 'semantic-ui-react';
 import { FloorPlan } from '../../../components/floorplan/index.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { useAccess } from '../components/access.ts';
 import { useGridQuery, usePlacedQuery } from '../api.ts';
+import { useLiveBookings } from '../live.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
 import { BookingForm, type BookingTarget } from '../components/booking-form/BookingForm.tsx';
 import { minutesOf, today } from '../components/dates.ts';
@@ -40,6 +41,8 @@ export default function ReserveDeskScreen() {
     { skip: !filter.floorId },
   );
   const { data: placed } = usePlacedQuery(filter.floorId!, { skip: !filter.floorId });
+  // The plan shows others' bookings of the floor as they are made, within a couple of seconds.
+  useLiveBookings(useMemo(() => grid?.resources.map((r) => r.id), [grid]));
   const image = usePlanImage(filter.floorId, Boolean(floor?.planUploadId));
   const width = image?.w ?? 1200;
   const height = image?.h ?? 800;

@@ -11,6 +11,7 @@ import { hasConflict, TimeGrid, type GridSelection } from '../../../components/t
 import { Loading } from '../../../components/Loading.tsx';
 import { useAccess } from '../components/access.ts';
 import { useGridQuery } from '../api.ts';
+import { useLiveBookings } from '../live.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
 import { BookingForm, type BookingTarget } from '../components/booking-form/BookingForm.tsx';
 import { today } from '../components/dates.ts';
@@ -37,6 +38,8 @@ export default function ReserveScreen() {
   const mayBook = access.setting('useBookingByList') && access.can('bookings.book');
 
   const rows = useMemo(() => grid?.resources ?? [], [grid]);
+  // Others' bookings, check-ins and cancellations show within a couple of seconds; the selection stays.
+  useLiveBookings(useMemo(() => rows.map((r) => r.id), [rows]));
   const stateLabel = useCallback((s: string) => t(`state.${s}`), [t]);
   const onSelect = useCallback((sel: GridSelection | null) => setSelection(sel), []);
 
