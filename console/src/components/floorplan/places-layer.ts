@@ -6,6 +6,23 @@
 import { select, type Selection } from 'd3';
 import type { PlanItem } from './plan-item.ts';
 
+/**
+ * The glyph drawn on each place besides its colour (issue 24), the same as the booking grid's (timegrid.css) and the
+ * plan legend's, so no two states differ by colour alone. Free places carry none.
+ */
+export const STATE_GLYPHS: Record<string, string> = {
+  free: '',
+  mine: '★',
+  other: '●',
+  approvalMine: '☆',
+  approvalOther: '○',
+  expired: '–',
+  disabled: '■',
+  outside: '◆',
+  unavailable: '≡',
+  noReservation: '∅',
+};
+
 const KEY_STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 export interface PlacesLayer {
@@ -24,6 +41,7 @@ export function drawPlaces({ marks, tip, focus, pick }: PlacesLayer, items: Plan
     const g = select(this);
     if (d.type === 1) g.append('circle').attr('r', 9);
     else g.append('rect').attr('x', -16).attr('y', -11).attr('width', 32).attr('height', 22).attr('rx', 3);
+    g.append('text').attr('class', 'fp-glyph').attr('aria-hidden', 'true').attr('dy', '0.35em');
   });
   const all = enter.merge(sel);
   all
@@ -33,6 +51,7 @@ export function drawPlaces({ marks, tip, focus, pick }: PlacesLayer, items: Plan
     .attr('aria-label', (d) => d.label)
     .attr('aria-disabled', (d) => (d.pickable ? null : 'true'))
     .attr('tabindex', (_d, i) => (i === Math.min(focus.current, items.length - 1) ? 0 : -1));
+  all.select('text.fp-glyph').text((d) => STATE_GLYPHS[d.state] ?? '');
   all
     .on('mouseenter', function (event: MouseEvent, d) {
       tip

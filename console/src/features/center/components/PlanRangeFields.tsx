@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'semantic-ui-react';
+import { STATE_GLYPHS } from '../../../components/floorplan/places-layer.ts';
 import { timeOptions } from './dates.ts';
 import '../i18n.ts';
 
@@ -45,16 +46,19 @@ const LEGEND = [
   'disabled',
   'outside',
   'unavailable',
+  'noReservation',
 ];
 
-/** What each colour of the plan means. */
+/** What each colour and glyph of the plan means: each swatch is drawn as the places are (floorplan.css). */
 export function PlanLegend() {
   const { t } = useTranslation('center');
   return (
     <ul className="fp-legend" aria-label={t('legend.title')}>
       {LEGEND.map((s) => (
         <li key={s}>
-          <span className={`fp-swatch tg-${s}`} aria-hidden="true" />
+          <span className={`fp-swatch fp-${s}`} aria-hidden="true">
+            {STATE_GLYPHS[s]}
+          </span>
           {t(`state.${s}`)}
         </li>
       ))}

@@ -33,6 +33,8 @@ export default function ReserveScreen() {
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
   const [details, setDetails] = useState<number | null>(null);
+  // What the screen's one polite live region says (issue 24): the chosen range, a conflict, a booking made or refused.
+  const [announcement, setAnnouncement] = useState('');
   // currentData, not data: while another date or filter loads, the last answer is not shown under the new date.
   const { currentData: grid, isFetching, isError } = useGridQuery({ ...filter, type: 0 });
   const mayBook = access.setting('useBookingByList') && access.can('bookings.book');
@@ -58,6 +60,22 @@ export default function ReserveScreen() {
     const end = h! * 60 + m! + (grid?.interval ?? 15);
     return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
   };
+  const rangeText = selRow && selection ? `${selRow.cells[selection.from]?.time ?? ''}–${endOf(selection.to)}` : '';
+  const selText =
+    selRow && selection
+      ? conflict
+        ? t('reserve.announceConflict', { name: selRow.name, range: rangeText })
+        : t(mayBook ? 'reserve.announceSelected' : 'reserve.announceSelectedViewOnly', {
+            name: selRow.name,
+            range: rangeText,
+          })
+      : '';
+  // A drag changes the selection on every cell: announce the range once it has rested a moment.
+  useEffect(() => {
+    if (!selText) return;
+    const timer = setTimeout(() => setAnnouncement(selText), 400);
+    return () => clearTimeout(timer);
+  }, [selText]);
   const formFor = (row: GridResource, sel: GridSelection) =>
     setTarget({
       resourceId: row.id,
@@ -105,7 +123,10 @@ export default function ReserveScreen() {
           setSelection(null);
         }}
       />
-      <div className="selection-bar" aria-live="polite" data-testid="selection-bar">
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="reserve-announce">
+        {announcement}
+      </p>
+      <div className="selection-bar" data-testid="selection-bar">
         {selRow && selection ? (
           <>
             <span className={conflict ? 'sel-conflict' : 'sel-ok'} data-testid="selection-text">
@@ -151,9 +172,26 @@ export default function ReserveScreen() {
         target={target}
         onClose={() => setTarget(null)}
         onBooked={(r) => {
+          if (target)
+            setAnnouncement(
+              t('reserve.announceBooked', {
+                name: target.resourceName,
+                range: `${target.startTime}–${target.endTime}`,
+              }),
+            );
           setTarget(null);
           setSelection(null);
           setBooked(r);
+        }}
+        onRefused={(reason) => {
+          if (target)
+            setAnnouncement(
+              t('reserve.announceRefused', {
+                name: target.resourceName,
+                range: `${target.startTime}–${target.endTime}`,
+                reason,
+              }).trim(),
+            );
         }}
       />
       <BookedModal result={booked} onClose={() => setBooked(null)} />

@@ -29,13 +29,15 @@ interface Props {
   target: BookingTarget | null;
   onClose: () => void;
   onBooked: (result: Booking | SeriesAnswer) => void;
+  /** A refusal of the booking itself (not a preview), with the server's message, for the screen's announcement. */
+  onRefused?: (message: string) => void;
 }
 
 /** The server's field errors by the form's fields (`outerAttendees.0.email` shows on the guests). */
 const byField = (error: unknown): FieldErrors =>
   Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([k, m]) => [k.split('.')[0]!, m]));
 
-export function BookingForm({ target, onClose, onBooked }: Props) {
+export function BookingForm({ target, onClose, onBooked, onRefused }: Props) {
   const { t } = useTranslation('center');
   const access = useAccess();
   const username = useAppSelector((s) => s.session.username);
@@ -79,7 +81,10 @@ export function BookingForm({ target, onClose, onBooked }: Props) {
     if (draft.repeat && conflictsOf(draft).length > 0 && !draft.skip) return setErrors({ skip: t('rec.chooseSkip') });
     const answer = await create(inputOf(target, draft));
     if ('data' in answer && answer.data) onBooked(answer.data);
-    else setErrors(byField(answer.error));
+    else {
+      setErrors(byField(answer.error));
+      onRefused?.((answer.error as { msg?: string } | undefined)?.msg ?? '');
+    }
   };
 
   const section = { draft, dispatch, errors: draft.skip ? { ...errors, skip: '' } : errors };
