@@ -17,6 +17,7 @@ import { REPORTS_CAPABILITIES } from './reports/capabilities.ts';
 import { RESOURCES_CAPABILITIES } from './resources/capabilities.ts';
 import { ROLES_CAPABILITIES } from './roles/capabilities.ts';
 import { TABLETS_CAPABILITIES } from './tablets/capabilities.ts';
+import { WEBHOOKS_CAPABILITIES } from './webhooks/capabilities.ts';
 
 export const CAPABILITIES = {
   ...BOOKINGS_CAPABILITIES,
@@ -31,6 +32,7 @@ export const CAPABILITIES = {
   ...RESOURCES_CAPABILITIES,
   ...ROLES_CAPABILITIES,
   ...TABLETS_CAPABILITIES,
+  ...WEBHOOKS_CAPABILITIES,
 } as const;
 
 /** Every capability of every module. */

@@ -70,6 +70,12 @@ export type OutboxOutcome = 'done' | 'retry' | 'parked';
 /** Hears of deliveries as their outcome is written (the metrics module counts them, core/modules/metrics). */
 export type OutboxOutcomeListener = (kind: string, outcome: OutboxOutcome, count: number) => void;
 
+/**
+ * Delivers rows of a kind that is no provider's (the core's webhook subscriptions, core/modules/webhooks): answers a
+ * note like `deliver()`, throws to have the row retried with backoff.
+ */
+export type OutboxDeliverer = (row: OutboxRow) => Promise<string | void>;
+
 /** A claim that lost every race this many times in a row gives up until the worker looks again. */
 const CLAIM_TRIES = 5;
 
@@ -80,6 +86,7 @@ export class Outbox {
   private claims = 0;
   private readonly wakeListeners = new Set<() => void>();
   private readonly outcomeListeners = new Set<OutboxOutcomeListener>();
+  private readonly deliverers = new Map<string, OutboxDeliverer>();
 
   constructor(
     private readonly deps: { db: Knex; clock: Clock; logger: Logger },
@@ -373,6 +380,16 @@ export class Outbox {
   onWake(listener: () => void): () => void {
     this.wakeListeners.add(listener);
     return () => void this.wakeListeners.delete(listener);
+  }
+
+  /** Has the worker deliver rows of `kind` with `deliverer` instead of through a provider. */
+  deliverWith(kind: string, deliverer: OutboxDeliverer): void {
+    this.deliverers.set(kind, deliverer);
+  }
+
+  /** The deliverer of a kind that is no provider's, if one was set. */
+  delivererOf(kind: string): OutboxDeliverer | undefined {
+    return this.deliverers.get(kind);
   }
 
   /** Calls `listener` with each delivery outcome this process writes; answers the function that stops it. */

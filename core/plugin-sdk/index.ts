@@ -19,4 +19,5 @@ export type * from './calendar.ts';
 export type * from './switch.ts';
 export type { BookingSnapshot, BookingTimes, BookingEvent, UserEvent, EventMap, EventName } from '../event-types.ts';
 export { createTestContext, type TestContext } from './testing.ts';
+export { signWebhook, signingKey } from './webhook-signature.ts';
 export { tokenApi, type TokenApiAnswer, type TokenApiOptions } from './token-api.ts';

@@ -13,8 +13,8 @@
  * A 2xx answer is delivered; anything else (3xx included: redirects are not followed, the signed body goes only
  * to the configured address) throws, and the outbox retries.
  */
-import { createHmac, randomUUID } from 'node:crypto';
-import { PluginHttpError, z, type PluginContext } from '../../core/plugin-sdk/index.ts';
+import { randomUUID } from 'node:crypto';
+import { PluginHttpError, signWebhook, signingKey, z, type PluginContext } from '../../core/plugin-sdk/index.ts';
 
 export const WebhookSettings = z.object({
   url: z.url({ protocol: /^https?$/ }).describe('address the signed POST goes to'),
@@ -33,14 +33,11 @@ export const WebhookSettings = z.object({
 });
 export type WebhookSettings = z.infer<typeof WebhookSettings>;
 
-/** The key a secret means: `whsec_` secrets carry it in base64, others are the key's text. */
-export function signingKey(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
-}
+export { signingKey };
 
-/** `v1,<base64>`: the Standard Webhooks signature of one message. */
+/** `v1,<base64>`: the Standard Webhooks signature of one message (the SDK's `signWebhook`). */
 export function sign(secret: string, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac('sha256', signingKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+  return signWebhook(secret, id, timestamp, body);
 }
 
 /** Sends one signed event; throws on any answer but 2xx. */

@@ -78,6 +78,7 @@ const PARAM_FROM: Record<string, string> = {
   '/api/sys/face/images/{id}': '=1',
   '/api/sys/face/users/{id}': '/api/sys/face/users#userId',
   '/api/inte/app/directory/runs/{id}': '=1',
+  '/api/sys/webhooks/{id}/deliveries': '=1',
 };
 
 /** Answers other than 200 that are right here (and still checked against the document). */
@@ -88,6 +89,7 @@ const EXPECTED: Record<string, number> = {
   '/api/sys/face/images/{id}': 404,
   '/api/inte/app/directory/runs/{id}': 404, // no directory provider runs in the demo
   '/api/sys/chat/start': 400, // neither WeCom nor DingTalk is the apps provider here
+  '/api/sys/webhooks/{id}/deliveries': 404, // no webhook endpoint in the demo
 };
 
 const itemsOf = (data: unknown): Array<Record<string, unknown>> => {

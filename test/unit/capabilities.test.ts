@@ -41,6 +41,7 @@ test('a capability is named <module>.<verb> after a module that exists', (t) => 
     'resources',
     'roles',
     'tablets',
+    'webhooks',
   ]);
   for (const name of CAPABILITY_NAMES) t.true(modules.has(name.split('.')[0]!), name);
   t.deepEqual(CAPABILITY_NAMES, [...CAPABILITY_NAMES].sort(), 'the list is sorted');

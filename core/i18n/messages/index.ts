@@ -25,6 +25,7 @@ import directory from './directory.ts';
 import faces from './faces.ts';
 import scim from './scim.ts';
 import setup from './setup.ts';
+import webhooks from './webhooks.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -49,6 +50,7 @@ const sets: MessageSet[] = [
   faces,
   scim,
   setup,
+  webhooks,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {

@@ -16,5 +16,7 @@ export function changeTargets(c: Cradle): ChangeTarget[] {
     { name: 'access', plan: (change) => c.buildingService.accessWork(change) },
     { name: 'switch', plan: (change) => c.buildingService.switchWork(change) },
     { name: 'eink', plan: (change) => c.buildingService.einkWork(change) },
+    // Webhook subscriptions (docs/product-rules.md R24.2).
+    { name: 'webhooks', plan: (change) => c.webhooksService.plan(change) },
   ];
 }

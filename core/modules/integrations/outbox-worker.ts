@@ -201,7 +201,8 @@ export class OutboxWorker {
   private async deliverOne(row: OutboxRow, slots: Slots): Promise<void> {
     let note: string | void;
     try {
-      note = await deliver(this.deps.pluginHost, row);
+      const own = this.deps.outbox.delivererOf(row.kind);
+      note = own ? await own(row) : await deliver(this.deps.pluginHost, row);
     } catch (err) {
       slots.give();
       await this.recordFailure(row, err);

@@ -218,6 +218,7 @@ export const MENU: readonly MenuSection[] = [
       e('setting-sql', '/sys/setting/sql', 'SQL 监控', 'SQL Monitor', 'SQL モニター', 'database', ['view'], true),
       e('setting-code', '/sys/setting/code', '代码生成', 'Code Generation', 'コード生成', 'code', ['view'], true),
       e('secret', '/sys/secret', '密钥管理', 'Key Management', 'キー管理', 'lock', ['view', 'add', 'delete', 'scim']),
+      e('webhook', '/sys/webhook', 'Webhook 订阅', 'Webhooks', 'Webhook', 'share alternate', ['view', 'save']),
       e('security', '/sys/security', '安全配置', 'Security', 'セキュリティ', 'shield alternate', ['view', 'save']),
       e('padauth', '/sys/padauth', '平板配置', 'Pad Setting', 'タブレット設定', 'tablet', ['view', 'save']),
       e('blackset', '/sys/blackset', '黑名单设置', 'Blocklist Setting', 'ブラックリスト設定', 'ban', ['view', 'save']),

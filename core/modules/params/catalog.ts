@@ -676,6 +676,16 @@ export const PARAMS: readonly ParamDef[] = [
     '外部の主催者（メールアドレスがどのアカウントにも属さない）が会議室のカレンダーに書いた会議を予約するアカウントのユーザー名。空の場合は辞退する',
   ),
   p(
+    'webhookAllowPrivate',
+    'integration',
+    bool,
+    false,
+    false,
+    '允许 Webhook 发送到内网、回环和链路本地地址（默认拒绝，防止服务器被用来访问内部网络）',
+    'Let webhooks go to private, loopback and link-local addresses (refused by default, so the server cannot be used to reach the internal network)',
+    'Webhook をプライベート、ループバック、リンクローカルのアドレスへ送ることを許可する（既定では拒否し、サーバーが内部ネットワークへのアクセスに使われないようにする）',
+  ),
+  p(
     'directoryAutoSync',
     'integration',
     bool,
