@@ -21,6 +21,7 @@ export const sysSection = defineSection('/sys', 'System', {
   'setting/sql': { title: 'SQL Monitor', screen: lazyScreen(() => import('./screens/SqlScreen.tsx')) },
   'setting/code': { title: 'Code Generation', screen: lazyScreen(() => import('./screens/CodeScreen.tsx')) },
   secret: { title: 'Key Management', screen: lazyScreen(() => import('./screens/SecretScreen.tsx')) },
+  webhook: { title: 'Webhooks', screen: lazyScreen(() => import('../webhooks/WebhooksScreen.tsx')) },
   padauth: { title: 'Pad Setting', screen: lazyScreen(() => import('./screens/PadAuthScreen.tsx')) },
   security: { title: 'Security', screen: lazyScreen(() => import('./screens/SecurityScreen.tsx')) },
   blackset: { title: 'Blocklist Setting', screen: lazyScreen(() => import('./screens/BlackSetScreen.tsx')) },
