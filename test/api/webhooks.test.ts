@@ -394,6 +394,12 @@ perDialect(
       const ops = await app().get('/api/sys/logs/operations?action=sys.webhooks.create', { token: admin });
       t.is(ops.status, 200);
       t.false(JSON.stringify(ops.body).includes(secret.slice(6)));
+      // The delivery log keeps 30 days (R24.4): what the last day sent outlives a purge 29 days on, not 31.
+      const left = async () => Number((await app().cradle.db('webhook_deliveries').count({ n: '*' }).first())!.n);
+      await app().cradle.webhooksService.purge(app().clock.now() + 29 * 24 * HOUR);
+      t.true((await left()) > 0);
+      t.true((await app().cradle.webhooksService.purge(app().clock.now() + 31 * 24 * HOUR)) > 0);
+      t.is(await left(), 0);
       const del = await app().delete<{ data?: unknown }>(`/api/sys/webhooks/${hook.id}`, { token: admin });
       t.is(del.status, 200, JSON.stringify(del.body));
       t.is((await app().get(`/api/sys/webhooks/${hook.id}/deliveries`, { token: admin })).status, 404);

@@ -20,6 +20,9 @@ export const webhooksModule: AtriumModule = {
     container.register({ webhooksService: asClass(WebhooksService).singleton() });
   },
   routes: webhooksRoutes,
+  jobs: (c) => [
+    { name: 'webhooks.retention', everySeconds: 86_400, run: async () => void (await c.webhooksService.purge()) },
+  ],
   // Every process that runs an outbox worker delivers webhook rows through this module.
   start: (c) => c.outbox.deliverWith(WEBHOOK_KIND, (row) => c.webhooksService.deliver(row)),
 };

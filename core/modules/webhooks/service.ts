@@ -41,6 +41,9 @@ export const ROTATION_GRACE_MS = 24 * 3_600_000;
 /** How long an endpoint may fail without a success before it is disabled (R24.5). */
 export const FAILING_LIMIT_MS = 24 * 3_600_000;
 
+/** How long the delivery log keeps a message (R24.4). */
+export const DELIVERIES_KEPT_MS = 30 * 24 * 3_600_000;
+
 /** What an outbox row of a webhook message carries: the body is made once, every attempt sends the same. */
 interface WebhookWork {
   endpointId: number;
@@ -263,6 +266,13 @@ export class WebhooksService {
       afterCommit(trx, () => this.deps.outbox.wake());
       return this.deliveryView((await WebhookDeliveryModel.query(trx).findById(deliveryId))!);
     });
+  }
+
+  /** Deletes the delivery log's messages older than 30 days (R24.4); answers how many. */
+  async purge(now = this.deps.clock.now()): Promise<number> {
+    return WebhookDeliveryModel.query(this.deps.db)
+      .where('created_at', '<', now - DELIVERIES_KEPT_MS)
+      .delete();
   }
 
   /** The change dispatcher's target: one message per enabled endpoint subscribed to the change's event (R24.2). */
