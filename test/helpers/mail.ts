@@ -45,6 +45,11 @@ export async function startMailSink(): Promise<MailSink> {
       });
     },
   });
+  // A client that dies mid-session (a process killed under load) resets its connection: a real server shrugs that
+  // off, and an 'error' event nobody heard would end the test's process.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   return {
