@@ -7,6 +7,7 @@
  * the token's lifetime), and at once when the network comes back or the tab wakes up. A server that no longer keeps
  * that id answers `reset`: every screen refetches, as it does after any reopening that could not resume.
  */
+import { readFrames } from './event-stream.ts';
 import { headers, apiUrl } from './http.ts';
 import { ensureFreshToken } from './refresh.ts';
 
@@ -154,20 +155,7 @@ async function connect(w: { resourceIds: number[]; mine: boolean }): Promise<voi
     });
     if (!res.ok || !res.body) return retry(mine);
     connected = true;
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      watchSilence();
-      buffer += value.replace(/\r\n?/g, '\n');
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        dispatch(buffer.slice(0, end), resumeFrom !== undefined || firstEver);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-      }
-    }
+    await readFrames(res.body, (frame) => dispatch(frame, resumeFrom !== undefined || firstEver), watchSilence);
     retry(mine);
   } catch {
     retry(mine);

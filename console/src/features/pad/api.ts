@@ -3,6 +3,7 @@
  * `Authorization: Device <credential>`, so it cannot go through the console's api slice, which adds the
  * user's token and sends a 401 to /login. Here a 401 forgets the credential and the screen pairs again.
  */
+import { readFrames } from '../../app/event-stream.ts';
 import { apiUrl, type Envelope } from '../../app/http.ts';
 import { encrypt } from '../../app/crypto.ts';
 import type {
@@ -232,20 +233,7 @@ export function followStream(handlers: StreamHandlers): { stop: () => void; reco
         if (res.status >= 502 && res.status <= 504) handlers.onDown();
         return retry();
       }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        watchSilence();
-        buffer += value.replace(/\r\n?/g, '\n');
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          dispatch(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-        }
-      }
+      await readFrames(res.body, dispatch, watchSilence);
       // The server ended the stream (a restart, the credential's time): follow again.
       retry();
     } catch {
