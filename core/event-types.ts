@@ -46,6 +46,14 @@ export interface BookingEvent {
   reason?: string | null;
 }
 
+/** A door tablet or wall screen that stopped calling (the offline alert): a change of its own, for webhooks. */
+export interface TabletEvent {
+  tabletId: number;
+  name: string;
+  resourceId: number | null;
+  lastSeenAt: number;
+}
+
 export interface UserEvent {
   userId: number;
   violationCount?: number;
@@ -74,6 +82,9 @@ export interface EventMap {
   'user.disabled': UserEvent;
   /** The account was deleted. */
   'user.deleted': UserEvent;
+  /** An account was made (by an administrator, an import, SCIM, the directory, a sign-on, a registration). */
+  'user.created': UserEvent;
+  'tablet.offline': TabletEvent;
 }
 
 export type EventName = keyof EventMap;
@@ -98,6 +109,8 @@ const NAMED: Record<EventName, true> = {
   'user.passwordExpiring': true,
   'user.disabled': true,
   'user.deleted': true,
+  'user.created': true,
+  'tablet.offline': true,
 };
 
 /** For a name that arrives as a string (a plugin's subscription). */

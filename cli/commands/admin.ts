@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { runTx } from '../../core/db/transaction.ts';
 import { ADMIN_ROLE } from '../../core/modules/roles/index.ts';
 import { randomPassword } from '../../core/modules/users/index.ts';
 import { fail, ready, withContainer } from '../context.ts';
@@ -22,7 +23,7 @@ export function adminCommand(program: Command): void {
         if (await c.usersService.findByUsername(opts.username)) fail(`a user named "${opts.username}" already exists`);
         const password = opts.password ?? randomPassword(16);
         const roleId = await c.rolesService.roleIdByCode(ADMIN_ROLE);
-        await c.db.transaction(async (trx) => {
+        await runTx(c.db, async (trx) => {
           const id = await c.usersService.insert(trx, {
             username: opts.username,
             realName: opts.name,

@@ -16,6 +16,8 @@ import { perDialect, type TestApp } from '../helpers/app.ts';
 import { BASE, book, HOUR, staff } from '../helpers/bookings.ts';
 import { FIXTURE_PLUGINS, dispatchChanges, outboxRows, saveNotify } from '../helpers/notify.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
+import { pairTablet } from '../helpers/tablets.ts';
+import { createUser } from '../helpers/users.ts';
 
 interface Received {
   headers: Record<string, string>;
@@ -387,6 +389,44 @@ perDialect(
         await setParams(app(), { webhookAllowPrivate: true });
       },
     );
+
+    test.serial(`${dialect}: an account made and a tablet gone offline reach who subscribed to them`, async (t) => {
+      await signIn();
+      const people = await receiver();
+      try {
+        const made = await app().post<{ data: Endpoint }>(
+          '/api/sys/webhooks',
+          { name: 'People and tablets', url: people.url, events: ['user.created', 'tablet.offline'] },
+          { token: admin },
+        );
+        t.is(made.status, 200, JSON.stringify(made.body));
+        const key = made.body.data.secret!;
+        const userId = await createUser(app(), `wh-new-${dialect}`);
+        await setParams(app(), { padOfflineAlertMinutes: 10 });
+        await pairTablet(app(), room);
+        const tabletId = Number((await app().cradle.db('tablets').orderBy('id', 'desc').first('id')).id);
+        app().clock.advance(11 * 60_000);
+        t.true((await app().cradle.tabletsService.alertOffline()) >= 1);
+        await deliver();
+        const messages = people.got.map(
+          (r) => verify(app(), key, r) as { type: string; data: Record<string, unknown> },
+        );
+        t.like(
+          messages.find((m) => m.type === 'user.created'),
+          { data: { userId } },
+        );
+        t.like(
+          messages.find((m) => m.type === 'tablet.offline'),
+          { data: { tabletId, resourceId: room } },
+        );
+        t.false(
+          messages.some((m) => m.type.startsWith('booking.')),
+          'only what it subscribed to',
+        );
+      } finally {
+        await people.close();
+      }
+    });
 
     test.serial(`${dialect}: the secret is in no log line; delete answers no data and removes the log`, async (t) => {
       const joined = logLines.join('\n');

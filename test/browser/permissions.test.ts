@@ -6,6 +6,7 @@
  * The console asks the server for the user's capabilities and looks them up exactly (docs/conventions.md).
  */
 import anyTest, { type TestFn } from 'ava';
+import { runTx } from '../../core/db/transaction.ts';
 import type { Browser, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, type TestApp } from '../helpers/app.ts';
 import { createPlace } from '../helpers/places-fixture.ts';
@@ -70,7 +71,7 @@ browserSuite(
     );
     if (role.status !== 200) throw new Error(`role: ${role.status} ${JSON.stringify(role.body)}`);
     const { db, usersService } = app.cradle;
-    await db.transaction((trx) =>
+    await runTx(db, (trx) =>
       usersService.insert(trx, {
         username: 'viewer',
         realName: 'Viewer',

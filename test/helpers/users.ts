@@ -1,4 +1,5 @@
 /** Creates users for tests through the users service, as an administrator would. */
+import { runTx } from '../../core/db/transaction.ts';
 import type { TestApp } from './app.ts';
 
 export const STAFF_PASSWORD = 'Staff#2026pass';
@@ -10,7 +11,7 @@ export async function createUser(
 ): Promise<number> {
   const { db, usersService, rolesService } = app.cradle;
   const roleIds = options.role === null ? [] : [await rolesService.roleIdByCode(options.role ?? 'staff')];
-  const id = await db.transaction((trx) =>
+  const id = await runTx(db, (trx) =>
     usersService.insert(trx, {
       username,
       realName: username,

@@ -68,7 +68,7 @@ export class NotificationsService {
    * event has no template). Reminders are not changes: the reminder job queues them itself.
    */
   async outboxWork(change: AnyEvent): Promise<OutboxItem[]> {
-    if (change.name === 'booking.reminder' || !isTemplateEvent(change.name)) return [];
+    if (change.name === 'booking.reminder' || !isTemplateEvent(change.name) || 'tabletId' in change.payload) return [];
     const composed = await this.compose(change.name, change.payload);
     return composed ? this.items(change.name, composed) : [];
   }

@@ -238,7 +238,7 @@ export class ProvisioningService {
 
   private async create(source: SsoSource, externalId: string, m: MappedUser & { username: string }): Promise<UserRow> {
     const { db, usersService, rolesService, operationLog, ssoIdentitiesService } = this.deps;
-    const id = await db.transaction(async (trx) => {
+    const id = await runTx(db, async (trx) => {
       const roleId = await rolesService.roleIdByCode(STAFF_ROLE, trx);
       // A random password nobody knows: such users sign in through their directory only.
       const userId = await usersService.insert(trx, {

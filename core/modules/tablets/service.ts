@@ -52,6 +52,7 @@ export interface TabletsDeps {
   notificationsService: Cradle['notificationsService'];
   resourcesService: Cradle['resourcesService'];
   signInThrottle: Cradle['signInThrottle'];
+  changeLog: Cradle['changeLog'];
 }
 
 /**
@@ -439,6 +440,12 @@ export class TabletsService implements DeviceResolver {
       const won = await runTx(db, async (trx) => {
         if ((await unmarked(trx).findById(r.id).patch({ offlineAlertedAt: now })) !== 1) return false;
         await queue(trx);
+        await this.deps.changeLog.record(trx, [
+          {
+            name: 'tablet.offline',
+            payload: { tabletId: r.id, name: r.name, resourceId: r.resourceId ?? null, lastSeenAt },
+          },
+        ]);
         return true;
       });
       if (won) told++;

@@ -135,6 +135,7 @@ export class UserAdminService {
         throw err;
       }
       await assignRoles(trx, id, body.roleIds);
+      await this.deps.changeLog.record(trx, [{ name: 'user.created', payload: { userId: id } }]);
       return id;
     });
     return initialPassword ? { ...view, initialPassword } : view;

@@ -6,6 +6,7 @@
  * one transaction in batches, so nothing is half-written.
  */
 import type { Knex } from 'knex';
+import { runTx } from '../../db/transaction.ts';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -50,6 +51,7 @@ export class UserImportService {
       operationLog: Cradle['operationLog'];
       paramsService: Cradle['paramsService'];
       rolesService: Cradle['rolesService'];
+      changeLog: Cradle['changeLog'];
     },
   ) {}
 
@@ -180,10 +182,10 @@ export class UserImportService {
     onProgress?: ImportProgress,
   ): Promise<number> {
     const hashes = await hashAll(valid.map((r) => r.password));
-    const { db, clock, operationLog } = this.deps;
+    const { db, clock, operationLog, changeLog } = this.deps;
     const now = clock.now();
     try {
-      await db.transaction(async (trx) => {
+      await runTx(db, async (trx) => {
         for (let i = 0; i < valid.length; i += BATCH) {
           const batch = valid.slice(i, i + BATCH);
           await trx('users').insert(
@@ -213,6 +215,10 @@ export class UserImportService {
             batch.flatMap((r) =>
               r.roleIds.map((roleId) => ({ userId: ids.get(r.fields.username.toLowerCase())!, roleId })),
             ),
+          );
+          await changeLog.record(
+            trx,
+            [...ids.values()].map((userId) => ({ name: 'user.created' as const, payload: { userId } })),
           );
           onProgress?.('write', Math.min(i + BATCH, valid.length), valid.length);
         }

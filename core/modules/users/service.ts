@@ -6,6 +6,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/default.ts';
 import type { Clock } from '../../clock.ts';
+import type { Cradle } from '../../cradle.ts';
+import { runTx } from '../../db/transaction.ts';
 import { ADMIN_ROLE, giveRoles, type RolesService } from '../roles/index.ts';
 import { UserModel } from './model.ts';
 import { hashPassword, randomPassword } from './password.ts';
@@ -16,6 +18,7 @@ export interface UsersDeps {
   config: Config;
   logger: Logger;
   rolesService: RolesService;
+  changeLog: Cradle['changeLog'];
 }
 
 export interface NewUser {
@@ -69,7 +72,8 @@ export class UsersService {
   }
 
   /** Inserts a user with its roles; the caller has validated the input and owns the transaction. */
-  async insert(trx: Knex | Knex.Transaction, u: NewUser): Promise<number> {
+  /** `trx` is run by runTx: the account's `user.created` change is recorded with it. */
+  async insert(trx: Knex.Transaction, u: NewUser): Promise<number> {
     const now = this.deps.clock.now();
     const [id] = await trx('users').insert({
       username: u.username,
@@ -95,6 +99,7 @@ export class UsersService {
       trx,
       u.roleIds.map((roleId) => ({ userId, roleId })),
     );
+    await this.deps.changeLog.record(trx, [{ name: 'user.created', payload: { userId } }]);
     return userId;
   }
 
@@ -127,7 +132,7 @@ export class UsersService {
     if (existing) return { created: false };
     const password = this.deps.config.adminPassword || randomPassword(16);
     const roleId = await this.deps.rolesService.roleIdByCode(ADMIN_ROLE);
-    await this.deps.db.transaction((trx) =>
+    await runTx(this.deps.db, (trx) =>
       this.insert(trx, {
         username: 'admin',
         realName: 'Administrator',

@@ -31,7 +31,9 @@ const FROM_CHANGE: Partial<Record<Change['name'], WebhookEvent>> = {
   'booking.checkedIn': 'booking.checkedIn',
   'booking.checkedOut': 'booking.ended',
   'booking.autoCancelled': 'booking.autoCancelled',
+  'user.created': 'user.created',
   'user.disabled': 'user.disabled',
+  'tablet.offline': 'tablet.offline',
 };
 
 /** The event a change means and its `data`, or undefined when it means none. */
@@ -43,5 +45,6 @@ export function eventOf(change: Change): { type: WebhookEvent; data: Record<stri
     const { checkInCode: _code, ...booking } = change.payload.booking;
     return { type, data: { booking, actorId: change.payload.actorId, reason: change.payload.reason ?? null } };
   }
+  if ('tabletId' in change.payload) return { type, data: { ...change.payload } };
   return { type, data: { userId: change.payload.userId } };
 }

@@ -280,8 +280,9 @@ export class WebhooksService {
     const event = eventOf(change);
     if (!event) return [];
     const endpoints = await WebhookEndpointModel.query(this.deps.db).where('enabled', true).orderBy('id');
+    // An endpoint hears of what happened once it existed, not of changes recorded before it (still being dispatched).
     return endpoints
-      .filter((e) => e.events.includes(event.type))
+      .filter((e) => e.events.includes(event.type) && Number(e.createdAt) <= change.at)
       .map((e) => item(message(e.id, event.type, change.at, event.data)));
   }
 
