@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'semantic-ui-react';
 import { STATE_GLYPHS } from '../../../components/floorplan/places-layer.ts';
+import { LEGEND_STATES } from '../../../components/timegrid/index.ts';
 import { timeOptions } from './dates.ts';
 import '../i18n.ts';
 
@@ -36,18 +37,8 @@ export function PlanRangeFields(props: { range: PlanRange; bad: boolean; onChang
   );
 }
 
-const LEGEND = [
-  'free',
-  'mine',
-  'other',
-  'approvalMine',
-  'approvalOther',
-  'expired',
-  'disabled',
-  'outside',
-  'unavailable',
-  'noReservation',
-];
+/** The grid's states less those of a selection on the grid (a place is picked on the plan, not a range of cells). */
+const LEGEND = LEGEND_STATES.filter((s) => s !== 'selected' && s !== 'conflict');
 
 /** What each colour and glyph of the plan means: each swatch is drawn as the places are (floorplan.css). */
 export function PlanLegend() {
