@@ -5,6 +5,9 @@ import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { installDialogFocus } from './components/dialogFocus.ts';
+
+installDialogFocus();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
