@@ -7,8 +7,9 @@
 import type { Actor } from '../../actor.ts';
 import { BadRequestError } from '../../errors.ts';
 import { groupIdsOf } from '../groups/index.ts';
-import { isDisabledOn, resourceIdsWhere, resourcesWithDevices } from '../resources/index.ts';
-import type { BookingDeps } from './deps.ts';
+import { isDisabledOn, resourceIdsWhere, resourcesWithOneOfEach } from '../resources/index.ts';
+import { mountedDeviceIdsByName } from '../devices/index.ts';
+import type { BookingDeps, Db } from './deps.ts';
 import { awaitsApproval, checkStatusOf, ON_CALENDAR, type BookingState } from './lifecycle.ts';
 import {
   loadDisabledPeriods,
@@ -240,6 +241,16 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   return `{"date":${JSON.stringify(q.date)},"interval":${JSON.stringify(settings.interval)},"times":${JSON.stringify(times)},"resources":[${out.join(',')}],"bookings":${JSON.stringify(bookings)}}`;
 }
 
+/**
+ * What the inquiry's resources must have mounted, as groups of which each needs one device (R12.5): every id its
+ * own group, and for each name the devices of that name (a "Projector" is a different device in every room).
+ */
+async function deviceGroups(db: Db, q: AvailableQuery): Promise<number[][]> {
+  const ids = q.deviceIds ? [...new Set(q.deviceIds.split(',').map(Number))].map((id) => [id]) : [];
+  const names = q.deviceNames?.length ? [...(await mountedDeviceIdsByName(db, q.deviceNames)).values()] : [];
+  return [...ids, ...names];
+}
+
 /** Room / desk inquiry: the resources free for the whole range that the caller may book. */
 export async function available(
   deps: BookingDeps,
@@ -250,10 +261,10 @@ export async function available(
   const { db } = deps;
   const now = deps.clock.now();
   const f = filterOf(q);
-  const deviceIds = q.deviceIds ? [...new Set(q.deviceIds.split(',').map(Number))] : [];
   let resources = await loadResources(db, f, weekdayOf(q.date));
-  if (deviceIds.length) {
-    const ok = await resourcesWithDevices(db, f, deviceIds);
+  const devices = await deviceGroups(db, q);
+  if (devices.length) {
+    const ok = await resourcesWithOneOfEach(db, f, devices);
     resources = resources.filter((r) => ok.has(r.id));
   }
   if (resources.length === 0) return { date: q.date, startTime: q.startTime, endTime: q.endTime, resources: [] };

@@ -79,7 +79,16 @@ const Occurrence = z.object({
   conflicts: z.array(Range),
 });
 
-export const PreviewAnswer = z.object({ occurrences: z.array(Occurrence), okCount: z.number() });
+export const QuoteAnswer = z.object({
+  useCredit: z.boolean(),
+  price: z
+    .number()
+    .describe('cents the booking would be charged (for a series, its dates together); 0 without useCredit'),
+  balance: z.number().nullable().describe("the caller's balance in cents; null without useCredit"),
+  enough: z.boolean().describe('the balance covers the price'),
+});
+
+export const PreviewAnswer = z.object({ occurrences: z.array(Occurrence), okCount: z.number(), quote: QuoteAnswer });
 
 const SeriesAnswer = z.object({
   series: z.object({ id: z.number(), rrule: z.string(), firstDate: z.string(), untilDate: z.string().nullable() }),
@@ -123,3 +132,9 @@ const LedgerEntry = z.object({
 export const RechargeAnswer = z.object({ balance: z.number(), entry: LedgerEntry });
 
 export const LedgerAnswer = pageOf(LedgerEntry).extend({ balance: z.number() });
+
+export const OwnCreditAnswer = LedgerAnswer.extend({
+  useCredit: z.boolean().describe('whether bookings are charged (the useCredit option)'),
+});
+
+export const DeviceNamesAnswer = pageOf(z.string());

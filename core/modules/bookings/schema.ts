@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CalendarDate, QueryBool } from '../../http/validate.ts';
 import { BOOKING_STATES } from './lifecycle.ts';
-import { Paging } from '../../db/paging.ts';
+import { PageQuery, Paging } from '../../db/paging.ts';
 
 /** Wall-clock times on the 15-minute grid the slot table uses; 24:00 is the next day's midnight. */
 const TIME = /^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/;
@@ -120,6 +120,9 @@ export const GridQuery = z.object({
 });
 export type GridQuery = z.infer<typeof GridQuery>;
 
+/** A resource has up to 7 devices (R3.10): 10 names leave room for ids beside them and bound the query. */
+const MAX_DEVICE_NAMES = 10;
+
 export const AvailableQuery = GridQuery.extend({
   startTime: TimeString,
   endTime: TimeString,
@@ -128,6 +131,15 @@ export const AvailableQuery = GridQuery.extend({
     .regex(/^\d+(,\d+)*$/)
     .optional()
     .describe('comma-separated device ids the resource must have'),
+  deviceNames: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? [v] : v),
+      z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_DEVICE_NAMES),
+    )
+    .optional()
+    .describe(
+      `device names, the parameter repeated (up to ${MAX_DEVICE_NAMES}): for each name the resource has a device so named`,
+    ),
 });
 export type AvailableQuery = z.infer<typeof AvailableQuery>;
 
@@ -151,6 +163,16 @@ export const Recharge = z.object({
   note: z.string().trim().max(300).optional(),
 });
 export const LedgerQuery = Paging;
+export const QuoteQuery = z.object({
+  resourceId: z.coerce.number().int().positive(),
+  meetingDate: DateString,
+  startTime: TimeString.optional(),
+  endTime: TimeString.optional(),
+  wholeDay: QueryBool.optional(),
+});
+export type QuoteQuery = z.infer<typeof QuoteQuery>;
+export const DeviceNamesQuery = PageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(50) });
+export type DeviceNamesQuery = z.infer<typeof DeviceNamesQuery>;
 export const FeedParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 export const IcsQuery = z.object({ download: QueryBool.optional() });
 

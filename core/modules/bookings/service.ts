@@ -27,10 +27,14 @@ import type {
   BookingView,
   CancelBooking,
   CreateBooking,
+  DeviceNamesQuery,
   GridQuery,
   ModifyBooking,
   MyBookingsQuery,
+  QuoteQuery,
 } from './schema.ts';
+import { quoteBooking } from './quote.ts';
+import { mountedDeviceNames } from '../devices/index.ts';
 
 export class BookingsService {
   private readonly wrongCodes = new WrongCodes();
@@ -122,6 +126,14 @@ export class BookingsService {
   }
   available(actor: Actor, q: AvailableQuery) {
     return available(this.deps, actor, q);
+  }
+  /** What a booking would cost the caller, and their balance (R10.5). */
+  quote(actor: Actor, q: QuoteQuery) {
+    return quoteBooking(this.deps, actor, q);
+  }
+  /** The names of the devices mounted at resources, for the inquiry's device filter (R12.5). */
+  deviceNames(q: DeviceNamesQuery) {
+    return mountedDeviceNames(this.deps.db, q);
   }
   mine(actor: Actor, q: MyBookingsQuery): Promise<Page<BookingView>> {
     return myBookings(this.deps, actor, q);

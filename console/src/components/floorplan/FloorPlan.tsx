@@ -23,6 +23,8 @@ export interface FloorPlanProps {
   height: number;
   items: PlanItem[];
   onPick: (id: number) => void;
+  /** A place that cannot be picked was clicked or pressed. */
+  onRefuse?: (id: number) => void;
   label: string;
   zoomInLabel: string;
   zoomOutLabel: string;
@@ -35,6 +37,7 @@ export function FloorPlan({
   height,
   items,
   onPick,
+  onRefuse,
   label,
   zoomInLabel,
   zoomOutLabel,
@@ -44,6 +47,8 @@ export function FloorPlan({
   const tipRef = useRef<HTMLDivElement>(null);
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
+  const refuseRef = useRef(onRefuse);
+  refuseRef.current = onRefuse;
   const focusRef = useRef(0);
   const { zoomBy, reset } = usePlanZoom(svgRef, width, height);
 
@@ -56,6 +61,7 @@ export function FloorPlan({
         tip: select(tipRef.current!),
         focus: focusRef,
         pick: (id) => pickRef.current(id),
+        refuse: (id) => refuseRef.current?.(id),
       },
       items,
     );

@@ -31,9 +31,11 @@ export interface PlacesLayer {
   /** The index of the place that holds the tab stop, kept across redraws. */
   focus: { current: number };
   pick: (id: number) => void;
+  /** A click, Enter or space on a place that cannot be picked (so the screen can say why). */
+  refuse?: (id: number) => void;
 }
 
-export function drawPlaces({ marks, tip, focus, pick }: PlacesLayer, items: PlanItem[]) {
+export function drawPlaces({ marks, tip, focus, pick, refuse }: PlacesLayer, items: PlanItem[]) {
   const sel = marks.selectAll<SVGGElement, PlanItem>('g.fp-item').data(items, (d) => String(d.id));
   sel.exit().remove();
   const enter = sel.enter().append('g').attr('class', 'fp-item').attr('role', 'button');
@@ -65,6 +67,7 @@ export function drawPlaces({ marks, tip, focus, pick }: PlacesLayer, items: Plan
     })
     .on('click', (_e, d) => {
       if (d.pickable) pick(d.id);
+      else refuse?.(d.id);
     })
     .on('focus', function (_e, d) {
       focus.current = items.indexOf(d);
@@ -83,9 +86,10 @@ export function drawPlaces({ marks, tip, focus, pick }: PlacesLayer, items: Plan
         nodes[i]?.setAttribute('tabindex', '-1');
         nodes[next]?.setAttribute('tabindex', '0');
         (nodes[next] as SVGGElement | undefined)?.focus();
-      } else if ((event.key === 'Enter' || event.key === ' ') && d.pickable) {
+      } else if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
-        pick(d.id);
+        if (d.pickable) pick(d.id);
+        else refuse?.(d.id);
       }
     });
 }

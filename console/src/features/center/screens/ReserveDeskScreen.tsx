@@ -11,6 +11,7 @@ import { useAccess } from '../components/access.ts';
 import { useGridQuery, usePlacedQuery } from '../api.ts';
 import { useLiveBookings } from '../live.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
+import { Announcement, useBookingAnnouncer } from '../components/announcer.tsx';
 import { BookingForm, type BookingTarget } from '../components/booking-form/BookingForm.tsx';
 import { minutesOf, today } from '../components/dates.ts';
 import { Filters } from '../components/Filters.tsx';
@@ -36,6 +37,8 @@ export default function ReserveDeskScreen() {
   };
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
+  // The screen's one polite live region, as on Book by list: the place chosen, one that cannot be, booked, refused.
+  const announcer = useBookingAnnouncer();
   const { data: grid, isFetching } = useGridQuery(
     { date: filter.date, floorId: filter.floorId },
     { skip: !filter.floorId },
@@ -56,16 +59,23 @@ export default function ReserveDeskScreen() {
 
   const items = usePlanItems({ grid, placed, width, height, range, badRange, mayBook });
 
+  const rangeText = `${range.start}–${range.end}`;
   const pick = (id: number) => {
     const r = grid?.resources.find((x) => x.id === id);
-    if (r)
-      setTarget({
-        resourceId: r.id,
-        resourceName: r.name,
-        date: filter.date,
-        startTime: range.start,
-        endTime: range.end,
-      });
+    if (!r) return;
+    announcer.say(t('reserve.announceSelectedViewOnly', { name: r.name, range: rangeText }));
+    setTarget({
+      resourceId: r.id,
+      resourceName: r.name,
+      date: filter.date,
+      startTime: range.start,
+      endTime: range.end,
+    });
+  };
+  const refuse = (id: number) => {
+    const item = items.find((x) => x.id === id);
+    if (item)
+      announcer.say(t('plan.announceNotFree', { name: item.name, range: rangeText, state: t(`state.${item.state}`) }));
   };
 
   return (
@@ -86,6 +96,7 @@ export default function ReserveDeskScreen() {
         <PlanRangeFields range={range} bad={badRange} onChange={chooseRange} />
       </Filters>
       {badRange && <Message warning size="small" content={t('search.badRange')} />}
+      <Announcement text={announcer.text} testId="reservedesk-announce" />
       <PlanLegend />
       {!filter.floorId && <Message info content={t('plan.chooseFloor')} data-testid="plan-empty" />}
       {filter.floorId && isFetching && !grid && <Loading />}
@@ -101,6 +112,7 @@ export default function ReserveDeskScreen() {
             height={height}
             items={items}
             onPick={pick}
+            onRefuse={mayBook ? refuse : undefined}
             label={t('plan.label', { floor: floor?.displayName ?? '' })}
             zoomInLabel={t('plan.zoomIn')}
             zoomOutLabel={t('plan.zoomOut')}
@@ -112,8 +124,12 @@ export default function ReserveDeskScreen() {
         target={target}
         onClose={() => setTarget(null)}
         onBooked={(r) => {
+          if (target) announcer.booked(target);
           setTarget(null);
           setBooked(r);
+        }}
+        onRefused={(reason) => {
+          if (target) announcer.refused(target, reason);
         }}
       />
       <BookedModal result={booked} onClose={() => setBooked(null)} />

@@ -17,6 +17,7 @@ import { BookingForm, type BookingTarget } from '../components/booking-form/Book
 import { today } from '../components/dates.ts';
 import { Filters, type FilterValue } from '../components/Filters.tsx';
 import { BookingDetails } from '../components/BookingDetails.tsx';
+import { Announcement, useBookingAnnouncer } from '../components/announcer.tsx';
 import type { Booking, GridResource, SeriesAnswer } from '../api.ts';
 import '../components/center.css';
 import '../i18n.ts';
@@ -34,7 +35,8 @@ export default function ReserveScreen() {
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
   const [details, setDetails] = useState<number | null>(null);
   // What the screen's one polite live region says (issue 24): the chosen range, a conflict, a booking made or refused.
-  const [announcement, setAnnouncement] = useState('');
+  const announcer = useBookingAnnouncer();
+  const say = announcer.say;
   // currentData, not data: while another date or filter loads, the last answer is not shown under the new date.
   const { currentData: grid, isFetching, isError } = useGridQuery({ ...filter, type: 0 });
   const mayBook = access.setting('useBookingByList') && access.can('bookings.book');
@@ -73,9 +75,9 @@ export default function ReserveScreen() {
   // A drag changes the selection on every cell: announce the range once it has rested a moment.
   useEffect(() => {
     if (!selText) return;
-    const timer = setTimeout(() => setAnnouncement(selText), 400);
+    const timer = setTimeout(() => say(selText), 400);
     return () => clearTimeout(timer);
-  }, [selText]);
+  }, [selText, say]);
   const formFor = (row: GridResource, sel: GridSelection) =>
     setTarget({
       resourceId: row.id,
@@ -123,9 +125,7 @@ export default function ReserveScreen() {
           setSelection(null);
         }}
       />
-      <p className="visually-hidden" role="status" aria-live="polite" data-testid="reserve-announce">
-        {announcement}
-      </p>
+      <Announcement text={announcer.text} testId="reserve-announce" />
       <div className="selection-bar" data-testid="selection-bar">
         {selRow && selection ? (
           <>
@@ -172,26 +172,13 @@ export default function ReserveScreen() {
         target={target}
         onClose={() => setTarget(null)}
         onBooked={(r) => {
-          if (target)
-            setAnnouncement(
-              t('reserve.announceBooked', {
-                name: target.resourceName,
-                range: `${target.startTime}–${target.endTime}`,
-              }),
-            );
+          if (target) announcer.booked(target);
           setTarget(null);
           setSelection(null);
           setBooked(r);
         }}
         onRefused={(reason) => {
-          if (target)
-            setAnnouncement(
-              t('reserve.announceRefused', {
-                name: target.resourceName,
-                range: `${target.startTime}–${target.endTime}`,
-                reason,
-              }).trim(),
-            );
+          if (target) announcer.refused(target, reason);
         }}
       />
       <BookedModal result={booked} onClose={() => setBooked(null)} />
