@@ -9,6 +9,7 @@ import { paginateModels, type Page } from '../../db/paging.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
 import type { BookingDeps, Db } from './deps.ts';
 import { CreditLedgerModel } from './model.ts';
+import { loadSettings } from './settings.ts';
 import type { Cradle } from '../../cradle.ts';
 import { creditBalance, moveCredit } from '../users/index.ts';
 
@@ -24,7 +25,7 @@ export interface LedgerEntry {
   createdAt: number;
 }
 
-async function balanceOf(trx: Db, userId: number): Promise<number> {
+export async function balanceOf(trx: Db, userId: number): Promise<number> {
   const balance = await creditBalance(trx, userId);
   if (balance === undefined) throw new NotFoundError('user', userId);
   return balance;
@@ -142,5 +143,11 @@ export class CreditsService {
       toEntry,
     );
     return { ...page, balance };
+  }
+
+  /** The caller's own balance and movements, newest first (docs/product-rules.md R10.5), and whether credit is on. */
+  async own(actor: Actor, q: { page: number; pageSize: number }) {
+    const [settings, ledger] = await Promise.all([loadSettings(this.deps.paramsService), this.ledger(actor.userId, q)]);
+    return { ...ledger, useCredit: settings.useCredit };
   }
 }

@@ -133,8 +133,13 @@ export function ruleContext(args: {
     blocked: facts.blocked,
     useCredit: settings.useCredit,
     balance: facts.balance,
-    price: settings.useCredit ? priceOf(resource.pricePerHour, times.startAt, times.endAt) : 0,
+    price: priceFor(settings, resource, times),
   };
+}
+
+/** What a booking of `times` costs, the amount its charge takes (docs/product-rules.md R10.1): nothing without useCredit. */
+export function priceFor(settings: BookingSettings, resource: ResourceInfo, times: Times): number {
+  return settings.useCredit ? priceOf(resource.pricePerHour, times.startAt, times.endAt) : 0;
 }
 
 export function ruleError(f: RuleFailure): BusinessRuleError {

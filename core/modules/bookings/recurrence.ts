@@ -8,6 +8,7 @@ import { can, type Actor } from '../../actor.ts';
 import { BadRequestError, BusinessRuleError, ConflictError, ForbiddenError } from '../../errors.ts';
 import { t } from '../../i18n/index.ts';
 import { prepareCreate } from './create.ts';
+import { creditQuote } from './quote.ts';
 import type { BookingDeps, Db } from './deps.ts';
 import { loadFacts, needsApproval, readTimes, ruleContext, type Facts, type Times } from './plan.ts';
 import { getBooking, viewsOf } from './repo.ts';
@@ -145,8 +146,23 @@ export async function previewSeries(deps: BookingDeps, actor: Actor, input: Crea
   checkAllowed(actor, settings);
   const dates = expandDates(input.meetingDate, input.recurrence);
   const facts = await loadFacts(deps.db, deps, actor.userId, deps.clock.now());
+  const balance = facts.balance;
   const occurrences = await evaluate(deps.db, deps, actor, resource, settings, input, dates, facts);
-  return { occurrences: occurrences.map(publicOccurrence), okCount: occurrences.filter((o) => o.ok).length };
+  return {
+    occurrences: occurrences.map(publicOccurrence),
+    okCount: occurrences.filter((o) => o.ok).length,
+    quote: creditQuote(settings.useCredit, seriesPrice(occurrences), balance),
+  };
+}
+
+/**
+ * The price of the dates the series would book were the balance enough (R10.5): a date refused only for the
+ * balance counts, one refused for anything else does not.
+ */
+function seriesPrice(occurrences: Occurrence[]): number {
+  const payable = (o: Occurrence) =>
+    o.conflicts.length === 0 && o.failures.every((f) => f.key === 'bookings.insufficientBalance');
+  return occurrences.filter(payable).reduce((sum, o) => sum + o.price, 0);
 }
 
 export interface SeriesResult {

@@ -10,6 +10,7 @@ declare module '../../cradle.ts' {
 }
 
 export { DevicesService } from './service.ts';
+export { mountedDeviceIdsByName, mountedDeviceNames } from './names.ts';
 export { DEVICES_CAPABILITIES, type DevicesCapability } from './capabilities.ts';
 export { DEVICE_KINDS, type DeviceKind, type DeviceView } from './schema.ts';
 

@@ -22,7 +22,7 @@ export {
   resourceRules,
   resourcesApprovedBy,
   resourcesWhere,
-  resourcesWithDevices,
+  resourcesWithOneOfEach,
   type DisabledPeriod,
   type OpenDay,
   type ResourceFilter,

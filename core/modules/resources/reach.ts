@@ -201,19 +201,27 @@ export async function disabledPeriodsOverlapping(
   }));
 }
 
-/** The ids of the resources matching `f` that have every one of `deviceIds` mounted. */
-export async function resourcesWithDevices(
+/**
+ * The ids of the resources matching `f` that have, for each group of `deviceGroups`, at least one of its devices
+ * (a device name's devices, docs/product-rules.md R12.5); an empty group matches no resource.
+ */
+export async function resourcesWithOneOfEach(
   db: Db,
   f: ResourceFilter,
-  deviceIds: readonly number[],
+  deviceGroups: Readonly<ReadonlyArray<number>>[],
 ): Promise<Set<number>> {
+  if (deviceGroups.some((g) => g.length === 0)) return new Set();
   const rows = (await db('resource_devices')
-    .whereIn('device_id', [...deviceIds])
+    .whereIn('device_id', deviceGroups.flat())
     .whereIn('resource_id', resourceIdsWhere(db, f))
-    .groupBy('resource_id')
-    .havingRaw('count(distinct device_id) = ?', [deviceIds.length])
-    .select('resource_id')) as Array<{ resource_id: number | string }>;
-  return new Set(rows.map((r) => Number(r.resource_id)));
+    .select('resource_id', 'device_id')) as Array<{ resource_id: number | string; device_id: number | string }>;
+  const mounted = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const id = Number(r.resource_id);
+    (mounted.get(id) ?? mounted.set(id, new Set()).get(id)!).add(Number(r.device_id));
+  }
+  const hasAll = (devices: Set<number>) => deviceGroups.every((g) => g.some((d) => devices.has(d)));
+  return new Set([...mounted].filter(([, devices]) => hasAll(devices)).map(([id]) => id));
 }
 
 /** The resources whose bookings `userId` approves (docs/product-rules.md R5): what their My Approval follows. */
