@@ -36,6 +36,7 @@ import { systemModule } from './system/index.ts';
 import { tabletsModule } from './tablets/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
+import { waitlistModule } from './waitlist/index.ts';
 import { webhooksModule } from './webhooks/index.ts';
 
 export const modules: readonly AtriumModule[] = [
@@ -73,4 +74,5 @@ export const modules: readonly AtriumModule[] = [
   scimModule,
   metricsModule,
   webhooksModule,
+  waitlistModule,
 ];

@@ -26,6 +26,7 @@ import faces from './faces.ts';
 import scim from './scim.ts';
 import setup from './setup.ts';
 import webhooks from './webhooks.ts';
+import waitlist from './waitlist.ts';
 
 const sets: MessageSet[] = [
   common,
@@ -51,6 +52,7 @@ const sets: MessageSet[] = [
   scim,
   setup,
   webhooks,
+  waitlist,
 ];
 
 function merge(lang: keyof MessageSet): Record<string, string> {

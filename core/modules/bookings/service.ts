@@ -19,6 +19,7 @@ import { modifyBooking } from './modify.ts';
 import { autoCancelNoShows } from './no-show.ts';
 import { bookingById, myBookings } from './queries.ts';
 import { createSeries, previewSeries, type SeriesResult } from './recurrence.ts';
+import { isFree, waitableRange, type RangeInput } from './waitable.ts';
 import { WrongCodes } from './wrong-codes.ts';
 import { ON_CALENDAR } from './lifecycle.ts';
 import { DAY_MS, MINUTE_MS } from './time.ts';
@@ -148,6 +149,14 @@ export class BookingsService {
   /** One booking as a door tablet (or a person at it) sees it; the tablets module checks it is on its room. */
   doorBooking(actor: Actor, id: number) {
     return doorBooking(this.deps, actor, id);
+  }
+  /** A range someone may join the waitlist of: its times, and whether it is taken now (docs/product-rules.md R25.2). */
+  waitableRange(actor: Actor, input: RangeInput) {
+    return waitableRange(this.deps, actor, input);
+  }
+  /** Whether no booking holds time on the resource over [startAt, endAt) (the waitlist, R25.4). */
+  isFree(resourceId: number, startAt: number, endAt: number): Promise<boolean> {
+    return isFree(this.deps, resourceId, startAt, endAt);
   }
   /** The no-show job. */
   autoCancelNoShows(now?: number) {

@@ -18,5 +18,7 @@ export function changeTargets(c: Cradle): ChangeTarget[] {
     { name: 'eink', plan: (change) => c.buildingService.einkWork(change) },
     // Webhook subscriptions (docs/product-rules.md R24.2).
     { name: 'webhooks', plan: (change) => c.webhooksService.plan(change) },
+    // The waitlist: time freed on a resource serves its line (docs/product-rules.md R25.4).
+    { name: 'waitlist', plan: (change) => c.waitlistService.plan(change) },
   ];
 }

@@ -189,9 +189,27 @@ export class NotificationsService {
     capability: Capability,
     notice: { topic: string; key: string; words: (lang: Lang) => NoticeText },
   ): Promise<(trx: Knex.Transaction) => Promise<number>> {
+    return this.notice(() => holdersOfCapability(this.deps.db, capability), notice);
+  }
+
+  /**
+   * A notice to one person, in their language, through the notify provider: queued, once per `key`, by the answer
+   * in the caller's transaction, as noticeToHolders does (the waitlist's, docs/product-rules.md R25.4).
+   */
+  async noticeToUser(
+    userId: number,
+    notice: { topic: string; key: string; words: (lang: Lang) => NoticeText },
+  ): Promise<(trx: Knex.Transaction) => Promise<number>> {
+    return this.notice(async () => [...(await usersById(this.deps.db, [userId])).values()], notice);
+  }
+
+  private async notice(
+    recipients: () => Promise<Array<Omit<Person, 'role' | 'seesCode'>>>,
+    notice: { topic: string; key: string; words: (lang: Lang) => NoticeText },
+  ): Promise<(trx: Knex.Transaction) => Promise<number>> {
     const provider = await this.deps.pluginHost.selected('notify');
     if (provider === 'none') return async () => 0;
-    const people = (await holdersOfCapability(this.deps.db, capability)).map((p) => ({
+    const people = (await recipients()).map((p) => ({
       ...p,
       role: 'to' as const,
       seesCode: false,
