@@ -50,6 +50,7 @@ const QUERIES: Record<string, string> = {
   '/api/sys/dict/search': 'q=a',
   '/api/bookings/grid': 'date=2027-03-01',
   '/api/bookings/available': 'date=2027-03-01&startTime=10:00&endTime=11:00',
+  '/api/bookings/quote': 'resourceId=:resource&meetingDate=2027-03-02&startTime=10:00&endTime=11:00',
   '/api/room/dashboard/utilisation': 'from=2027-02-01&to=2027-03-01',
   '/api/room/dashboard/heatmap': 'from=2027-02-01&to=2027-03-01',
   '/api/room/dashboard/noshow': 'from=2027-02-01&to=2027-03-01',
@@ -154,7 +155,9 @@ perDialect(
           if (value === undefined) return failures.push(`${p}: no value from ${from}`);
           url = p.replace(/\{\w+\}/, String(value));
         }
-        const q = (QUERIES[p] ?? '').replace(':location', String(firsts.get('/api/room/locations')?.id));
+        const q = (QUERIES[p] ?? '')
+          .replace(':location', String(firsts.get('/api/room/locations')?.id))
+          .replace(':resource', String(firsts.get('/api/room/resources')?.id));
         try {
           const answer = await app().get(q ? `${url}?${q}` : url, { token });
           if (answer.status !== (EXPECTED[p] ?? 200))
