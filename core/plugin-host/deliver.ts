@@ -6,7 +6,14 @@
  * their interface says the outbox calls.
  */
 import type { BookingSnapshot } from '../event-types.ts';
-import type { CalendarRoom, ExternalEvent, NotifyMessage, NotifyResult, PluginKind } from '../plugin-sdk/index.ts';
+import {
+  isPluginKind,
+  type CalendarRoom,
+  type ExternalEvent,
+  type NotifyMessage,
+  type NotifyResult,
+  type PluginKind,
+} from '../plugin-sdk/index.ts';
 import { deliverCalendar } from './booking-sync.ts';
 import type { PluginHost } from './host.ts';
 import type { OutboxRow } from './outbox.ts';
@@ -73,6 +80,8 @@ export async function deliver(host: PluginHost, row: OutboxRow): Promise<string 
     });
     return;
   }
+  // The core's own kinds have their deliverer (Outbox.deliverWith); one that reaches here has none in this process.
+  if (!isPluginKind(row.kind)) throw new Error(`no deliverer of ${row.kind} work in this process`);
   const allowed = OUTBOX_METHODS[row.kind] ?? [];
   if (!allowed.includes(row.topic)) throw new Error(`${row.kind} providers take no "${row.topic}" work`);
   const stored = (row.payload as { args?: unknown[] }).args;

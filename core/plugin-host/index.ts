@@ -7,7 +7,17 @@ export {
   type PluginHostDeps,
   type PushListener,
 } from './host.ts';
-export { Outbox, backoffMs, OUTBOX_DEFAULTS, type OutboxItem, type OutboxRow, type OutboxOptions } from './outbox.ts';
+export {
+  Outbox,
+  backoffMs,
+  CORE_OUTBOX_KINDS,
+  OUTBOX_DEFAULTS,
+  type CoreOutboxKind,
+  type OutboxItem,
+  type OutboxKind,
+  type OutboxRow,
+  type OutboxOptions,
+} from './outbox.ts';
 export { deliver, orderKey } from './deliver.ts';
 export { calendarWork } from './booking-sync.ts';
 export { discoverPlugins, pluginSources, BUILTIN_PLUGIN_DIR, type Discovery } from './discover.ts';

@@ -17,8 +17,17 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { errorMessage } from './isolate.ts';
 import { OutboxModel } from './model.ts';
 
+/**
+ * The kinds of work the core delivers itself (`Outbox.deliverWith`), beside the plugin kinds whose providers
+ * deliver theirs: the webhook subscriptions (core/modules/webhooks).
+ */
+export const CORE_OUTBOX_KINDS = ['webhook'] as const;
+export type CoreOutboxKind = (typeof CORE_OUTBOX_KINDS)[number];
+/** What an outbox row is for: a plugin kind, delivered by its provider, or one of the core's own. */
+export type OutboxKind = PluginKind | CoreOutboxKind;
+
 export interface OutboxItem {
-  kind: PluginKind;
+  kind: OutboxKind;
   provider: string | null;
   topic: string;
   payload: unknown;
@@ -179,9 +188,9 @@ export class Outbox {
   }
 
   /** The kinds that have rows to claim now: a worker claims for each kind on its own. */
-  async dueKinds(): Promise<PluginKind[]> {
+  async dueKinds(): Promise<OutboxKind[]> {
     const rows = (await this.free(this.deps.db('outbox'), this.deps.clock.now()).distinct('kind')) as Array<{
-      kind: PluginKind;
+      kind: OutboxKind;
     }>;
     return rows.map((r) => r.kind);
   }
@@ -192,7 +201,7 @@ export class Outbox {
    * UPDATE repeats the conditions, so of two workers racing (in any process, on SQLite or MariaDB) only one
    * takes a row; the one that lost everything looks again.
    */
-  async claim(kind: PluginKind, limit = this.options.batch): Promise<OutboxRow[]> {
+  async claim(kind: OutboxKind, limit = this.options.batch): Promise<OutboxRow[]> {
     const { db, clock } = this.deps;
     for (let tries = 0; tries < CLAIM_TRIES; tries++) {
       const now = clock.now();
@@ -217,7 +226,7 @@ export class Outbox {
         .select('id', 'kind', 'provider', 'topic', 'payload', 'attempts');
       return rows.map((r) => ({
         id: r.id,
-        kind: r.kind as PluginKind,
+        kind: r.kind as OutboxKind,
         provider: r.provider,
         topic: r.topic,
         payload: JSON.parse(r.payload) as unknown,
@@ -383,7 +392,7 @@ export class Outbox {
   }
 
   /** Has the worker deliver rows of `kind` with `deliverer` instead of through a provider. */
-  deliverWith(kind: string, deliverer: OutboxDeliverer): void {
+  deliverWith(kind: OutboxKind, deliverer: OutboxDeliverer): void {
     this.deliverers.set(kind, deliverer);
   }
 

@@ -10,12 +10,12 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/default.ts';
-import type { PluginKind } from '../../plugin-sdk/index.ts';
 import {
   deliver,
   errorMessage,
   orderKey,
   type Outbox,
+  type OutboxKind,
   type OutboxRow,
   type PluginHost,
 } from '../../plugin-host/index.ts';
@@ -41,7 +41,7 @@ export interface OutboxWorkerOptions {
 export class OutboxWorker {
   readonly options: OutboxWorkerOptions;
   /** Each kind's lane while it runs, with the promise of its end. */
-  private readonly lanes = new Map<PluginKind, { lane: Lane; ended: Promise<void> }>();
+  private readonly lanes = new Map<OutboxKind, { lane: Lane; ended: Promise<void> }>();
   private readonly held: HeldRows;
   private readonly done: DoneWriter;
   private loop?: Promise<void>;
@@ -124,7 +124,7 @@ export class OutboxWorker {
   }
 
   /** Runs the kind's lane unless it runs already; resolves when it ends. */
-  private lane(kind: PluginKind): Promise<void> {
+  private lane(kind: OutboxKind): Promise<void> {
     const running = this.lanes.get(kind);
     if (running) return running.ended;
     const lane = new Lane(this.options.concurrency);
@@ -138,7 +138,7 @@ export class OutboxWorker {
   }
 
   /** Claims and delivers `kind`'s due rows; answers whether it ended because none were left. */
-  private async runLane(kind: PluginKind, lane: Lane): Promise<boolean> {
+  private async runLane(kind: OutboxKind, lane: Lane): Promise<boolean> {
     const batches = new Set<Promise<void>>();
     let emptied = false;
     try {

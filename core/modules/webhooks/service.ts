@@ -14,8 +14,14 @@ import { paginateModels, type Page } from '../../db/paging.ts';
 import { afterCommit, runTx } from '../../db/transaction.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { t, type Lang } from '../../i18n/index.ts';
-import { errorMessage, type Outbox, type OutboxItem, type OutboxRow } from '../../plugin-host/index.ts';
-import { signWebhook, type PluginKind } from '../../plugin-sdk/index.ts';
+import {
+  errorMessage,
+  type CoreOutboxKind,
+  type Outbox,
+  type OutboxItem,
+  type OutboxRow,
+} from '../../plugin-host/index.ts';
+import { signWebhook } from '../../plugin-sdk/index.ts';
 import type { SecretBox } from '../../secret-box.ts';
 import type { Change } from '../changes/index.ts';
 import { send } from './delivery.ts';
@@ -32,10 +38,10 @@ import type {
 import { checkUrl, UrlRefused } from './url-guard.ts';
 
 /**
- * The outbox kind of webhook messages: no provider's (the outbox worker hands them to this module's deliverer,
- * `Outbox.deliverWith`), so it is not one of the SDK's kinds.
+ * The outbox kind of webhook messages: one of the core's own, no provider's (the outbox worker hands them to this
+ * module's deliverer, `Outbox.deliverWith`).
  */
-export const WEBHOOK_KIND = 'webhook' as unknown as PluginKind;
+export const WEBHOOK_KIND: CoreOutboxKind = 'webhook';
 /** How long the previous secret still signs after a rotation (R24.2). */
 export const ROTATION_GRACE_MS = 24 * 3_600_000;
 /** How long an endpoint may fail without a success before it is disabled (R24.5). */
