@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header, Message, Segment } from 'semantic-ui-react';
 import { FloorPlan } from '../../../components/floorplan/index.ts';
+import { BOOKED } from '../../../components/timegrid/index.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { useAccess } from '../components/access.ts';
 import { useGridQuery, usePlacedQuery } from '../api.ts';
@@ -20,6 +21,7 @@ import { PlanLegend, PlanRangeFields } from '../components/PlanRangeFields.tsx';
 import { usePlanFloor } from '../components/usePlanFloor.ts';
 import { usePlanImage } from '../components/usePlanImage.ts';
 import { usePlanItems } from '../components/usePlanItems.ts';
+import { WaitlistJoin, type WaitlistTarget } from '../components/WaitlistJoin.tsx';
 import type { Booking, SeriesAnswer } from '../api.ts';
 import '../components/center.css';
 import '../i18n.ts';
@@ -37,6 +39,8 @@ export default function ReserveDeskScreen() {
   };
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
+  // A taken desk picked: its waitlist may be joined (docs/product-rules.md R25.2).
+  const [taken, setTaken] = useState<WaitlistTarget | null>(null);
   // The screen's one polite live region, as on Book by list: the place chosen, one that cannot be, booked, refused.
   const announcer = useBookingAnnouncer();
   const { data: grid, isFetching } = useGridQuery(
@@ -63,6 +67,7 @@ export default function ReserveDeskScreen() {
   const pick = (id: number) => {
     const r = grid?.resources.find((x) => x.id === id);
     if (!r) return;
+    setTaken(null);
     announcer.say(t('reserve.announceSelectedViewOnly', { name: r.name, range: rangeText }));
     setTarget({
       resourceId: r.id,
@@ -74,6 +79,11 @@ export default function ReserveDeskScreen() {
   };
   const refuse = (id: number) => {
     const item = items.find((x) => x.id === id);
+    setTaken(
+      item && BOOKED.has(item.state)
+        ? { resourceId: id, resourceName: item.name, date: filter.date, startTime: range.start, endTime: range.end }
+        : null,
+    );
     if (item)
       announcer.say(t('plan.announceNotFree', { name: item.name, range: rangeText, state: t(`state.${item.state}`) }));
   };
@@ -98,6 +108,14 @@ export default function ReserveDeskScreen() {
       {badRange && <Message warning size="small" content={t('search.badRange')} />}
       <Announcement text={announcer.text} testId="reservedesk-announce" />
       <PlanLegend />
+      {taken && (
+        <div className="selection-bar" data-testid="plan-taken">
+          <span>
+            {taken.resourceName} {taken.startTime}–{taken.endTime} · {t('reserve.conflict')}
+          </span>
+          <WaitlistJoin target={taken} onJoined={() => setTaken(null)} />
+        </div>
+      )}
       {!filter.floorId && <Message info content={t('plan.chooseFloor')} data-testid="plan-empty" />}
       {filter.floorId && isFetching && !grid && <Loading />}
       {filter.floorId && grid && grid.resources.length === 0 && (

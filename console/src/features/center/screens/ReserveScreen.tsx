@@ -18,6 +18,7 @@ import { today } from '../components/dates.ts';
 import { Filters, type FilterValue } from '../components/Filters.tsx';
 import { BookingDetails } from '../components/BookingDetails.tsx';
 import { Announcement, useBookingAnnouncer } from '../components/announcer.tsx';
+import { WaitlistJoin } from '../components/WaitlistJoin.tsx';
 import type { Booking, GridResource, SeriesAnswer } from '../api.ts';
 import '../components/center.css';
 import '../i18n.ts';
@@ -137,6 +138,18 @@ export default function ReserveScreen() {
               <Button primary size="small" disabled={conflict} onClick={openForm} data-testid="open-booking">
                 {t('reserve.book')}
               </Button>
+            )}
+            {mayBook && conflict && (
+              <WaitlistJoin
+                target={{
+                  resourceId: selRow.id,
+                  resourceName: selRow.name,
+                  date: filter.date,
+                  startTime: selRow.cells[selection.from]!.time,
+                  endTime: endOf(selection.to),
+                }}
+                onJoined={() => setSelection(null)}
+              />
             )}
             <Button size="small" basic onClick={() => setSelection(null)}>
               {t('reserve.clear')}
