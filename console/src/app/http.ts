@@ -18,7 +18,12 @@ export interface Envelope {
 
 export function apiUrl(path: string, query: Record<string, unknown> = {}): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    // A list is the parameter repeated: its items may hold commas (device names, R12.5).
+    if (Array.isArray(v)) for (const item of v as unknown[]) params.append(k, String(item));
+    else params.set(k, String(v));
+  }
   params.set('t', String(Date.now()));
   return `${API_BASE}${path}?${params.toString()}`;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, Input, Pagination, Segment, Table } from 'semantic-ui-react';
+import { Button, Icon, Input, Segment, Table } from 'semantic-ui-react';
+import { Pager } from './Pager.tsx';
 import './texts.ts';
 
 export interface Column<T> {
@@ -59,7 +60,6 @@ export function CrudTable<T>({
     return () => clearTimeout(timer);
   }, [q]);
   const items = data?.items ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.pageSize))) : 1;
   return (
     <div className="crud" data-testid={testId}>
       <div
@@ -111,18 +111,7 @@ export function CrudTable<T>({
           </p>
         </Segment>
       )}
-      {data && data.total > data.pageSize && (
-        <nav aria-label={`${label}: ${t('pages')}`}>
-          <Pagination
-            activePage={page}
-            totalPages={pages}
-            onPageChange={(_, d) => onPage(Number(d.activePage))}
-            firstItem={null}
-            lastItem={null}
-            size="small"
-          />
-        </nav>
-      )}
+      {data && <Pager label={label} page={page} total={data.total} pageSize={data.pageSize} onPage={onPage} />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { BookedModal } from './BookedModal.tsx';
 import { BookingForm, type BookingTarget } from './booking-form/BookingForm.tsx';
 import { minutesOf, timeOptions, today } from './dates.ts';
 import { Filters, type FilterValue } from './Filters.tsx';
+import { DeviceNamePicker } from './DeviceNamePicker.tsx';
 import type { Booking, SeriesAnswer } from '../api.ts';
 import './center.css';
 import '../i18n.ts';
@@ -29,7 +30,7 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
   const [range, setRange] = useState({
     startTime: start,
     endTime: TIMES[Math.min(96, minutesOf(start) / 15 + 4)]!,
-    deviceIds: '',
+    deviceNames: [] as string[],
   });
   const [args, setArgs] = useState<AvailableArgs | null>(null);
   const [target, setTarget] = useState<BookingTarget | null>(null);
@@ -37,13 +38,15 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
   const { data, isFetching } = useAvailableQuery(args!, { skip: !args });
   const mayBook = access.can('bookings.book');
   const badRange = minutesOf(range.endTime) <= minutesOf(range.startTime);
-  const ids = range.deviceIds
-    .split(/[,\s]+/)
-    .filter((s) => /^\d+$/.test(s))
-    .join(',');
   const search = () => {
     if (!badRange)
-      setArgs({ ...filter, type, startTime: range.startTime, endTime: range.endTime, deviceIds: ids || undefined });
+      setArgs({
+        ...filter,
+        type,
+        startTime: range.startTime,
+        endTime: range.endTime,
+        deviceNames: range.deviceNames.length ? range.deviceNames : undefined,
+      });
   };
   const title = type === 0 ? t('search.roomTitle') : t('search.deskTitle');
   return (
@@ -77,16 +80,7 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
             ))}
           </select>
         </Form.Field>
-        <Form.Field>
-          <label htmlFor="s-devices">{t('search.devices')}</label>
-          <input
-            id="s-devices"
-            placeholder="1,2"
-            value={range.deviceIds}
-            onChange={(e) => setRange({ ...range, deviceIds: e.target.value })}
-            style={{ width: '8em' }}
-          />
-        </Form.Field>
+        <DeviceNamePicker value={range.deviceNames} onChange={(deviceNames) => setRange({ ...range, deviceNames })} />
         <Button primary type="button" onClick={search} disabled={badRange} data-testid="search-run">
           {t('search.run')}
         </Button>

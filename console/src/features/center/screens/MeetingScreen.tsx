@@ -6,6 +6,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { useFeedMutation, useMyBookingsQuery } from '../api.ts';
 import { useLiveBookings } from '../live.ts';
 import { BookingList } from '../components/BookingList.tsx';
+import { CreditHistory } from '../components/CreditHistory.tsx';
 import { MyWaitlists } from '../components/MyWaitlists.tsx';
 import '../components/center.css';
 import '../i18n.ts';
@@ -41,6 +42,7 @@ export default function MeetingScreen() {
         <BookingList items={data?.items ?? []} empty={t(`meeting.empty.${scope}`)} testid="my-bookings" />
       )}
       <MyWaitlists />
+      <CreditHistory />
       <Segment basic className="feed">
         <Header as="h2" size="tiny">
           {t('meeting.feed')}

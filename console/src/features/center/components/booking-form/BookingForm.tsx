@@ -4,6 +4,7 @@
  * conflicting dates and a choice to skip them. The employee ID starts as the user's employee number. The
  * server's field errors land on their fields; other refusals arrive as toasts from the api slice.
  */
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Modal } from 'semantic-ui-react';
@@ -21,6 +22,8 @@ import { AttendeesSection } from './AttendeesSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 import { conflictsOf, draftReducer, emptyDraft, inputOf, validate, type BookingTarget } from './draft.ts';
 import { RepeatSection } from './RepeatSection.tsx';
+import { PriceLine } from './PriceLine.tsx';
+import { useQuoteQuery, type Quote } from '../../credit-api.ts';
 import '../center.css';
 
 export type { BookingTarget };
@@ -46,6 +49,18 @@ export function BookingForm({ target, onClose, onBooked, onRefused }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [create, { isLoading: saving }] = useCreateBookingMutation();
   const [runPreview, { isLoading: previewing }] = usePreviewBookingMutation();
+  // A single booking is priced as soon as the form opens; a series with its preview (R10.5).
+  const { data: quote } = useQuoteQuery(
+    target && !draft.repeat
+      ? {
+          resourceId: target.resourceId,
+          meetingDate: target.date,
+          startTime: target.startTime,
+          endTime: target.endTime,
+        }
+      : skipToken,
+  );
+  const [seriesQuote, setSeriesQuote] = useState<Quote | null>(null);
   const needPhone = access.setting('bookNeedPhone', false);
   const mayRepeat = access.setting('useCircleReservation') && access.can('bookings.bookSeries');
 
@@ -70,8 +85,10 @@ export function BookingForm({ target, onClose, onBooked, onRefused }: Props) {
   const preview = async () => {
     if (!check()) return;
     const answer = await runPreview(inputOf(target, draft));
-    if ('data' in answer && answer.data) dispatch({ type: 'preview', occurrences: answer.data.occurrences });
-    else setErrors(byField(answer.error));
+    if ('data' in answer && answer.data) {
+      dispatch({ type: 'preview', occurrences: answer.data.occurrences });
+      setSeriesQuote(answer.data.quote);
+    } else setErrors(byField(answer.error));
   };
 
   const submit = async (ev: FormEvent) => {
@@ -107,6 +124,7 @@ export function BookingForm({ target, onClose, onBooked, onRefused }: Props) {
           {access.setting('useAttendee') && <AttendeesSection {...section} />}
           {mayRepeat && <RepeatSection {...section} previewing={previewing} onPreview={() => void preview()} />}
         </Form>
+        <PriceLine quote={draft.repeat ? draft.preview && seriesQuote : quote} />
       </Modal.Content>
       <Modal.Actions>
         <Button type="button" onClick={onClose}>
