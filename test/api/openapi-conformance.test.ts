@@ -51,6 +51,7 @@ const QUERIES: Record<string, string> = {
   '/api/bookings/grid': 'date=2027-03-01',
   '/api/bookings/available': 'date=2027-03-01&startTime=10:00&endTime=11:00',
   '/api/bookings/quote': 'resourceId=:resource&meetingDate=2027-03-02&startTime=10:00&endTime=11:00',
+  '/api/bookings/suggestions': 'date=2027-03-01&from=10:00&to=12:00&durationMinutes=60',
   '/api/room/dashboard/utilisation': 'from=2027-02-01&to=2027-03-01',
   '/api/room/dashboard/heatmap': 'from=2027-02-01&to=2027-03-01',
   '/api/room/dashboard/noshow': 'from=2027-02-01&to=2027-03-01',

@@ -17,6 +17,7 @@ export default {
     'bookings.insufficientBalance': 'Insufficient balance, please top-up',
     'bookings.alreadyBooked': 'Booking time already booked, choose again',
     'bookings.selectTime': 'Select a booking time',
+    'bookings.suggestWindow': 'The time window is shorter than the meeting: widen it or shorten the meeting',
     'bookings.timeSkipped': 'There is no {time} on {date} in {zone}: the clocks skip it. Choose another time',
     'bookings.phoneRequired': 'A phone number is required to book',
     'bookings.employeeIdRequired': 'An employee ID is required to book, and your account has no employee number',
@@ -68,6 +69,7 @@ export default {
     'bookings.insufficientBalance': '余额不足，请充值',
     'bookings.alreadyBooked': '预约时间已被占用，请重新选择',
     'bookings.selectTime': '请选择预约时间',
+    'bookings.suggestWindow': '时间范围短于会议时长，请放宽时间范围或缩短会议',
     'bookings.timeSkipped': '{zone} 在 {date} 没有 {time}（时钟跳过了这段时间），请选择其他时间',
     'bookings.phoneRequired': '预约需要填写电话',
     'bookings.employeeIdRequired': '预约需要填写工号，而您的账号没有工号',
@@ -118,6 +120,7 @@ export default {
     'bookings.insufficientBalance': '残高が不足しています。チャージしてください',
     'bookings.alreadyBooked': 'この時間はすでに予約されています。選び直してください',
     'bookings.selectTime': '予約時間を選択してください',
+    'bookings.suggestWindow': '時間帯が会議の長さより短いです。時間帯を広げるか会議を短くしてください',
     'bookings.timeSkipped':
       '{zone} の {date} には {time} がありません（時計がこの時間を飛ばします）。別の時間を選択してください',
     'bookings.phoneRequired': '予約には電話番号が必要です',

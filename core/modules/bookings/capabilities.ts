@@ -12,6 +12,7 @@ export const BOOKINGS_CAPABILITIES = {
     'center:reservedesk:reserve',
     'center:search:reserve',
     'center:searchdesk:reserve',
+    'center:suggest:reserve',
     'center:recurring:circle',
   ],
   /** Create or preview a series (docs/product-rules.md R5.1). */
@@ -22,6 +23,7 @@ export const BOOKINGS_CAPABILITIES = {
     'center:reservedesk:view',
     'center:search:view',
     'center:searchdesk:view',
+    'center:suggest:view',
     'center:meeting:view',
     'center:mydesk:view',
   ],

@@ -95,7 +95,7 @@ async function callerFacts(
 const restricted = (r: ResourceInfo, f: { groups: Set<number>; blocked: boolean }) =>
   f.blocked || (r.groupIds.length > 0 && !r.groupIds.some((g) => f.groups.has(g)));
 
-function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) {
+export function resourceHead(r: ResourceInfo, date: string, weekday = weekdayOf(date)) {
   const open = isDisabledOn(r, date) ? null : openOn(r, weekday);
   return {
     id: r.id,
@@ -241,33 +241,40 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   return `{"date":${JSON.stringify(q.date)},"interval":${JSON.stringify(settings.interval)},"times":${JSON.stringify(times)},"resources":[${out.join(',')}],"bookings":${JSON.stringify(bookings)}}`;
 }
 
-/**
- * What the inquiry's resources must have mounted, as groups of which each needs one device (R12.5): every id its
- * own group, and for each name the devices of that name (a "Projector" is a different device in every room).
- */
-async function deviceGroups(db: Db, q: AvailableQuery): Promise<number[][]> {
-  const ids = q.deviceIds ? [...new Set(q.deviceIds.split(',').map(Number))].map((id) => [id]) : [];
-  const names = q.deviceNames?.length ? [...(await mountedDeviceIdsByName(db, q.deviceNames)).values()] : [];
-  return [...ids, ...names];
+/** What the inquiry decides from: the candidates, and whether one is free over a range of the day's window. */
+export interface Inquiry {
+  resources: ResourceInfo[];
+  /** Free for the whole range and bookable by the caller: every rule of the inquiry, over [startTime, endTime). */
+  isFree(r: ResourceInfo, startTime: string, endTime: string): boolean;
 }
 
-/** Room / desk inquiry: the resources free for the whole range that the caller may book. */
-export async function available(
+/**
+ * The inquiry's reads for a date's window (`startTime`..`endTime`): the resources of the filter that have the
+ * devices, their held slots, disabled periods, the caller's access and the room calendars' busy times, read once;
+ * `isFree` then answers any range inside the window. The inquiry asks it for one range, the suggestions
+ * (suggest.ts) for every start of a duration.
+ */
+export async function inquire(
   deps: BookingDeps,
   actor: Actor,
-  q: AvailableQuery,
-): Promise<{ date: string; startTime: string; endTime: string; resources: Array<ReturnType<typeof resourceHead>> }> {
-  if (minutesOf(q.endTime) <= minutesOf(q.startTime)) throw new BadRequestError('bookings.selectTime');
+  q: ResourceFilter & { date: string; startTime: string; endTime: string; deviceIds?: string },
+): Promise<Inquiry> {
   const { db } = deps;
   const now = deps.clock.now();
-  const f = filterOf(q);
+  const f: ResourceFilter = {
+    ids: q.ids,
+    type: q.type,
+    locationId: q.locationId,
+    floorId: q.floorId,
+    capacity: q.capacity,
+  };
   let resources = await loadResources(db, f, weekdayOf(q.date));
   const devices = await deviceGroups(db, q);
   if (devices.length) {
     const ok = await resourcesWithOneOfEach(db, f, devices);
     resources = resources.filter((r) => ok.has(r.id));
   }
-  if (resources.length === 0) return { date: q.date, startTime: q.startTime, endTime: q.endTime, resources: [] };
+  if (resources.length === 0) return { resources, isFree: () => false };
   const ranges = new Map(
     resources.map((r) => [
       r.id,
@@ -297,22 +304,44 @@ export async function available(
     (busy.get(Number(s.resource_id)) ?? busy.set(Number(s.resource_id), []).get(Number(s.resource_id))!).push(
       Number(s.slot) * SLOT_MS,
     );
-  const free = resources.filter((r) => {
-    const { from: a, to: b } = ranges.get(r.id)!;
-    const open = openOn(r, weekdayOf(q.date));
+  const weekday = weekdayOf(q.date);
+  const isFree = (r: ResourceInfo, startTime: string, endTime: string): boolean => {
+    const a = instantOf(q.date, startTime, r.timeZone);
+    const b = instantOf(q.date, endTime, r.timeZone);
+    const open = openOn(r, weekday);
     if (a < earliestStart(now) || isDisabledOn(r, q.date) || !open || restricted(r, facts)) return false;
-    if (!wallClockExists(q.date, q.startTime, r.timeZone) || !wallClockExists(q.date, q.endTime, r.timeZone))
-      return false;
-    if (r.allDay || minutesOf(q.startTime) < minutesOf(open.from) || minutesOf(q.endTime) > minutesOf(open.to))
+    if (!wallClockExists(q.date, startTime, r.timeZone) || !wallClockExists(q.date, endTime, r.timeZone)) return false;
+    if (r.allDay || minutesOf(startTime) < minutesOf(open.from) || minutesOf(endTime) > minutesOf(open.to))
       return false;
     if (disabled.some((p) => p.resourceId === r.id && p.startAt < b && p.endAt > a)) return false;
     if (outside.get(r.id)?.some((p) => p.startAt < b && p.endAt > a)) return false;
     return !(busy.get(r.id) ?? []).some((s) => s < b && s + SLOT_MS > a);
-  });
+  };
+  return { resources, isFree };
+}
+
+/**
+ * What the inquiry's resources must have mounted, as groups of which each needs one device (R12.5): every id its
+ * own group, and for each name the devices of that name (a "Projector" is a different device in every room).
+ */
+async function deviceGroups(db: Db, q: AvailableQuery): Promise<number[][]> {
+  const ids = q.deviceIds ? [...new Set(q.deviceIds.split(',').map(Number))].map((id) => [id]) : [];
+  const names = q.deviceNames?.length ? [...(await mountedDeviceIdsByName(db, q.deviceNames)).values()] : [];
+  return [...ids, ...names];
+}
+
+/** Room / desk inquiry: the resources free for the whole range that the caller may book. */
+export async function available(
+  deps: BookingDeps,
+  actor: Actor,
+  q: AvailableQuery,
+): Promise<{ date: string; startTime: string; endTime: string; resources: Array<ReturnType<typeof resourceHead>> }> {
+  if (minutesOf(q.endTime) <= minutesOf(q.startTime)) throw new BadRequestError('bookings.selectTime');
+  const { resources, isFree } = await inquire(deps, actor, q);
   return {
     date: q.date,
     startTime: q.startTime,
     endTime: q.endTime,
-    resources: free.map((r) => resourceHead(r, q.date)),
+    resources: resources.filter((r) => isFree(r, q.startTime, q.endTime)).map((r) => resourceHead(r, q.date)),
   };
 }

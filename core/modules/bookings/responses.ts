@@ -68,6 +68,41 @@ export const AvailableAnswer = z.object({
   resources: z.array(ResourceHead),
 });
 
+const Reason = z.object({
+  code: z.enum([
+    'seatsAll',
+    'hasDevices',
+    'sameFloor',
+    'sameBuilding',
+    'nearColleague',
+    'colleagueFloor',
+    'freeAround',
+    'earliest',
+  ]),
+  params: z.record(z.string(), z.number()),
+});
+
+export const SuggestionsAnswer = z.object({
+  date: z.string(),
+  people: z.number().describe('who the room must seat: the attendees and the caller'),
+  suggestions: z.array(
+    z.object({
+      resource: ResourceHead.extend({ locationName: z.string().nullable(), floorName: z.string().nullable() }),
+      date: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+      score: z.number(),
+      parts: z.object({
+        capacityFit: z.number(),
+        devices: z.number(),
+        closeness: z.number(),
+        freeTime: z.number(),
+      }),
+      reasons: z.array(Reason),
+    }),
+  ),
+});
+
 const Range = z.object({ startAt: z.number(), endAt: z.number(), bookingId: z.number().optional() });
 
 const Occurrence = z.object({

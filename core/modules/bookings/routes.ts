@@ -19,6 +19,7 @@ import {
   Passcode,
   QuoteQuery,
   Recharge,
+  SuggestQuery,
 } from './schema.ts';
 import {
   ApprovalView,
@@ -35,6 +36,7 @@ import {
   QuoteAnswer,
   RechargeAnswer,
   RevokedAnswer,
+  SuggestionsAnswer,
 } from './responses.ts';
 import { DESK, resourceCapability } from '../resources/index.ts';
 import { pageOf } from '../../http/answers.ts';
@@ -67,6 +69,16 @@ export function bookingsRoutes({
         query: AvailableQuery,
         summary: 'Room / desk inquiry: resources free for a date and time range',
         handler: ({ actor, query }) => s.available(actor, query),
+      }),
+      route({
+        method: 'get',
+        path: '/bookings/suggestions',
+        response: SuggestionsAnswer,
+        permission: 'bookings.viewGrid',
+        query: SuggestQuery,
+        summary:
+          'Find me a room / a desk near colleagues: the earliest free range of a duration in a window per resource, ranked (R12.7)',
+        handler: ({ actor, query }) => s.suggest(actor, query),
       }),
       route({
         method: 'get',

@@ -143,6 +143,31 @@ export const AvailableQuery = GridQuery.extend({
 });
 export type AvailableQuery = z.infer<typeof AvailableQuery>;
 
+/** Comma-separated ids, at most `max` of them. */
+const IdList = (max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .refine((s) => s.split(',').length <= max, `at most ${max}`)
+    .optional()
+    .describe(what);
+
+/** "Find me a room" / "a desk near…" (docs/product-rules.md R12.7). */
+export const SuggestQuery = z.object({
+  type: z.enum(['room', 'desk']).default('room'),
+  date: DateString,
+  from: TimeString.describe('start of the window, in the resource zone'),
+  to: TimeString.describe('end of the window, in the resource zone'),
+  durationMinutes: z.coerce.number().int().min(15).max(1440).multipleOf(15),
+  attendees: IdList(50, 'comma-separated user ids of the attendees besides the caller (rooms)'),
+  deviceIds: IdList(20, 'comma-separated device ids the resource must have'),
+  near: IdList(20, 'comma-separated user ids of the colleagues to sit near (desks)'),
+  locationId: z.coerce.number().int().positive().optional(),
+  floorId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type SuggestQuery = z.infer<typeof SuggestQuery>;
+
 export const MyBookingsQuery = Paging.extend({
   scope: z.enum(['upcoming', 'past', 'all']).default('upcoming'),
   from: z.coerce.number().int().optional(),

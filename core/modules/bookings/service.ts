@@ -19,6 +19,7 @@ import { modifyBooking } from './modify.ts';
 import { autoCancelNoShows } from './no-show.ts';
 import { bookingById, myBookings } from './queries.ts';
 import { createSeries, previewSeries, type SeriesResult } from './recurrence.ts';
+import { suggest } from './suggest.ts';
 import { isFree, waitableRange, type RangeInput } from './waitable.ts';
 import { WrongCodes } from './wrong-codes.ts';
 import { ON_CALENDAR } from './lifecycle.ts';
@@ -33,6 +34,7 @@ import type {
   ModifyBooking,
   MyBookingsQuery,
   QuoteQuery,
+  SuggestQuery,
 } from './schema.ts';
 import { quoteBooking } from './quote.ts';
 import { mountedDeviceNames } from '../devices/index.ts';
@@ -135,6 +137,10 @@ export class BookingsService {
   /** The names of the devices mounted at resources, for the inquiry's device filter (R12.5). */
   deviceNames(q: DeviceNamesQuery) {
     return mountedDeviceNames(this.deps.db, q);
+  }
+  /** "Find me a room" / "a desk near…" (docs/product-rules.md R12.7). */
+  suggest(actor: Actor, q: SuggestQuery) {
+    return suggest(this.deps, actor, q);
   }
   mine(actor: Actor, q: MyBookingsQuery): Promise<Page<BookingView>> {
     return myBookings(this.deps, actor, q);

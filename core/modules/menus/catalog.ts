@@ -77,6 +77,7 @@ export const MENU: readonly MenuSection[] = [
         'view',
         'reserve',
       ]),
+      e('suggest', '/center/suggest', '帮我找会议室', 'Find me a Room', '会議室を探す', 'magic', ['view', 'reserve']),
       e('recurring', '/center/recurring', '周期预约', 'Recurring Booking', '定期予約', 'redo', [
         'view',
         'circle',

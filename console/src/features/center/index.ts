@@ -9,6 +9,7 @@ export const centerSection = defineSection('/center', 'Booking Centre', {
   mydesk: { title: 'My Desk', screen: lazyScreen(() => import('./screens/MyDeskScreen.tsx')) },
   search: { title: 'Room Inquiry', screen: lazyScreen(() => import('./screens/SearchScreen.tsx')) },
   searchdesk: { title: 'Desk Inquiry', screen: lazyScreen(() => import('./screens/SearchDeskScreen.tsx')) },
+  suggest: { title: 'Find me a Room', screen: lazyScreen(() => import('./screens/SuggestScreen.tsx')) },
   recurring: { title: 'Recurring Booking', screen: lazyScreen(() => import('./screens/RecurringScreen.tsx')) },
   approve: { title: 'My Approval', screen: lazyScreen(() => import('./screens/ApproveScreen.tsx')) },
 });
