@@ -24,6 +24,8 @@ const CREATIONS = 2000;
 const WARMUP = 300;
 const RAW_INSERTS = 2000;
 const GRID_SAMPLES = 20;
+/** Creations by one client alone, for the latency one person feels. */
+const SINGLE_CREATIONS = 500;
 
 /** An answer from the router's fallback, not from a route: the engine has not shipped this call yet. */
 const isMissing = (r: ApiAnswer) => (r.status === 404 && r.body.key === 'common.notFound') || r.status === 405;
@@ -154,6 +156,7 @@ async function creationRate(
   firstError?: string;
   queries: number;
   serverCpuMs?: number;
+  p95Ms?: number;
 }> {
   const body = (i: number, date: string) => {
     const resourceId = places.resourceIds[i % places.resourceIds.length]!;
@@ -194,7 +197,41 @@ async function creationRate(
     firstError: probed ? load.firstError : `${probe.status} ${probe.body.msg}`,
     queries,
     serverCpuMs: Math.round((load.serverCpuMs / CREATIONS) * 100) / 100,
+    p95Ms: percentile(load.latencies, 95),
   };
+}
+
+/**
+ * One person booking: creations one after another from a single client, each timed from sending to its last
+ * byte (what the person waits for). Free half hours of a day of their own, so nothing conflicts.
+ */
+async function singleClientLatency(
+  app: TestApp,
+  token: string,
+  places: BenchPlaces,
+): Promise<{ medianMs: number; p95Ms: number } | string> {
+  const date = dateAfter(places.firstDate, 3);
+  const jobs: LoadJob[] = Array.from({ length: SINGLE_CREATIONS }, (_, i) => {
+    const start = 30 * Math.floor(i / places.resourceIds.length);
+    return {
+      method: 'POST',
+      path: '/api/bookings',
+      body: {
+        resourceId: places.resourceIds[i % places.resourceIds.length]!,
+        meetingDate: date,
+        startTime: hhmm(start),
+        endTime: hhmm(start + 30),
+        subject: `Alone ${i}`,
+        employeeId: 'A0001',
+      },
+      token,
+    };
+  });
+  const load = await loadFromWorker(app.url, jobs, 1);
+  if (load.failed) return `${load.failed} failed (first: ${load.firstError})`;
+  // The first tenth warms the JIT and the connection; the rest is what a person meets on a running server.
+  const samples = load.latencies.slice(SINGLE_CREATIONS / 10);
+  return { medianMs: median(samples), p95Ms: percentile(samples, 95) };
 }
 
 /** The rate of the cheapest signed-in call (session check, permissions, a user row): what any API request costs here, for scale. */
@@ -295,6 +332,14 @@ export async function run(): Promise<Record<string, unknown>> {
     figures[`bare HTTP write per s: node:http, JSON, the same INSERT, no checks (${CLIENTS} clients)`] = bareHttp;
     figures['bare HTTP write / raw ratio: the best any route could reach'] = Math.round((bareHttp / raw) * 1000) / 1000;
     figures[`bookings created per s over HTTP (${CLIENTS} clients)`] = created.perSecond;
+    figures['creation / bare HTTP write ratio (goal 0.5)'] =
+      typeof created.perSecond === 'number' ? Math.round((created.perSecond / bareHttp) * 1000) / 1000 : MISSING;
+    figures[`creation p95 at ${CLIENTS} clients, ms`] = created.p95Ms ?? MISSING;
+    figures['one client alone: creation median / p95, ms (goal: median ≤ 3)'] = await singleClientLatency(
+      app,
+      clients[0]!,
+      places,
+    );
     figures['queries per creation (average over the run, event handlers included)'] =
       Math.round(created.queries * 100) / 100;
     figures['server CPU per creation, ms'] = created.serverCpuMs ?? MISSING;

@@ -33,6 +33,11 @@ export const ConfigSchema = z.object({
     .int()
     .refine((n) => [1024, 2048, 3072, 4096].includes(n), 'one of 1024, 2048, 3072, 4096'),
   accessTokenTtlSeconds: int(60, 86_400),
+  /**
+   * How long, in ms, a process keeps a verified session without reading it again (0: never): the longest another
+   * process may take to see a sign-out, a disabled account or a changed role (docs/architecture.md A5.5).
+   */
+  sessionCacheMs: int(0, 1000),
   refreshTokenTtlSeconds: int(300, 90 * 86_400),
   captchaTtlSeconds: int(30, 3600),
   /** Largest JSON or form body accepted, in bytes. */
@@ -114,6 +119,12 @@ export const settings: ReadonlyArray<{ key: keyof Config; env: string; default: 
     env: 'ATRIUM_ACCESS_TOKEN_TTL',
     default: '1800',
     doc: 'access token lifetime, seconds',
+  },
+  {
+    key: 'sessionCacheMs',
+    env: 'ATRIUM_SESSION_CACHE_MS',
+    default: '1000',
+    doc: 'ms a verified session is kept in a process (0-1000; other processes see a sign-out within it)',
   },
   {
     key: 'refreshTokenTtlSeconds',

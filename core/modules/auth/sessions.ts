@@ -17,6 +17,7 @@ import { UnauthorizedError } from '../../errors.ts';
 import type { ParamsService } from '../params/index.ts';
 import { ACCOUNT_STATE_COLUMNS, type AccountState, joinUser } from '../users/index.ts';
 import { RefreshTokenModel, SessionModel } from './model.ts';
+import { SessionCache } from './session-cache.ts';
 import type { SystemSecrets } from './system-secrets.ts';
 
 export const AUTH_METHOD = { local: 0, oidc: 1, saml: 2, tokenUrl: 3, ldap: 4, cli: 5, wecom: 6, dingtalk: 7 } as const;
@@ -56,6 +57,8 @@ function parseJson(part: string): Record<string, unknown> | null {
 }
 
 export class SessionService {
+  private readonly verified: SessionCache<SessionUser & { permissions: Set<string> }>;
+
   constructor(
     private readonly deps: {
       db: Knex;
@@ -64,7 +67,9 @@ export class SessionService {
       systemSecrets: SystemSecrets;
       paramsService: Pick<ParamsService, 'get'>;
     },
-  ) {}
+  ) {
+    this.verified = new SessionCache(deps.db, deps.config.sessionCacheMs);
+  }
 
   /** How long a session lasts at most after its sign-in. */
   private async maxAgeMs(): Promise<number> {
@@ -166,9 +171,23 @@ export class SessionService {
 
   /**
    * The open session with its user and, given the query of that user's permission rows (`user_id`, `permission`;
-   * the roles module's), their permissions: one round trip, on every signed-in request.
+   * the roles module's), their permissions: one round trip, on every signed-in request, unless the same session
+   * was verified a moment ago (session-cache.ts).
    */
   async activeSessionUser(
+    sessionId: string,
+    permissionRows: (db: Knex) => Knex.QueryBuilder,
+  ): Promise<(SessionUser & { permissions: Set<string> }) | undefined> {
+    const now = this.deps.clock.now();
+    const known = this.verified.get(sessionId, now);
+    if (known) return known;
+    const mark = this.verified.mark();
+    const session = await this.readSessionUser(sessionId, permissionRows);
+    if (session) this.verified.set(sessionId, session, mark);
+    return session;
+  }
+
+  private async readSessionUser(
     sessionId: string,
     permissionRows: (db: Knex) => Knex.QueryBuilder,
   ): Promise<(SessionUser & { permissions: Set<string> }) | undefined> {

@@ -3,7 +3,7 @@ import type { Actor } from '../../actor.ts';
 import { ValidationError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
 import { enforce, loadFacts, needsApproval, resolveTimes, ruleContext } from './plan.ts';
-import { toView } from './repo.ts';
+import { asWritten, snapshotOf, toView } from './repo.ts';
 import { loadDisabledPeriods, loadResource, type ResourceInfo } from './resources.ts';
 import type { BookingView, CreateBooking } from './schema.ts';
 import { loadSettings, type BookingSettings } from './settings.ts';
@@ -61,6 +61,14 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
   ]);
   const times = resolveTimes(resource, input);
   const busyOutside = await deps.calendarSyncService.busyOutside([resource.id], times.startAt, times.endAt);
+  // The record of the change and the answer are made from what was written: a new booking has nothing to read back.
+  const names = {
+    name: resource.name,
+    type: resource.type,
+    locationName: resource.locationName,
+    floorName: resource.floorName,
+  };
+  const attendees = asWritten(fields.attendees);
   const events = new PendingEvents();
   const row = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
@@ -79,17 +87,10 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
       price: ctx.price,
       channel: channelOf(actor),
     });
+    events.knows(snapshotOf(written, names, attendees));
     events.add('booking.created', written.id, actor.userId);
     if (pending) events.add('booking.approvalRequested', written.id, actor.userId);
     return written;
   });
-  // Answered from what was written: a new booking has nothing else to read back.
-  const names = {
-    name: resource.name,
-    type: resource.type,
-    locationName: resource.locationName,
-    floorName: resource.floorName,
-  };
-  const attendees = { inner: [...new Set(fields.attendees.inner)], outer: fields.attendees.outer };
   return toView(row, 'organiser', names, attendees);
 }

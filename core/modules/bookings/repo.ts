@@ -129,6 +129,14 @@ export async function writeAttendees(
   if (rows.length) await trx('booking_attendees').insert(rows);
 }
 
+/** The attendees as attendeesOf will read them back once writeAttendees has written them. */
+export function asWritten(a: Attendees): Attendees {
+  return {
+    inner: [...new Set(a.inner)],
+    outer: a.outer.filter((o) => o.email).map((o) => ({ name: o.name || o.email, email: o.email })),
+  };
+}
+
 export interface ResourceNames {
   name: string;
   type: number;

@@ -16,6 +16,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
+import type { Dialect } from '../../db/connection.ts';
 import { afterCommit, runTx } from '../../db/transaction.ts';
 import type { AnyEvent, EventMap, EventName } from '../../event-types.ts';
 import type { EventBus } from '../../events.ts';
@@ -26,6 +27,7 @@ export interface ChangeLogDeps {
   clock: Clock;
   logger: Logger;
   events: EventBus;
+  dialect: Dialect;
 }
 
 type CommitListener = (changes: readonly Change[]) => void;
@@ -40,6 +42,26 @@ interface StoredChange {
 const changeOf = (r: StoredChange): Change =>
   ({ id: Number(r.id), name: r.type, payload: JSON.parse(r.payload), at: Number(r.created_at) }) as Change;
 
+/**
+ * Moves the sequence on by `n` and answers its new last id, in one statement: the UPDATE takes the sequence row's
+ * lock and keeps it to COMMIT, so the ids it hands out are the commit order. MariaDB hands the new value back
+ * through LAST_INSERT_ID(expr) in the statement's own answer, SQLite through RETURNING; an UPDATE and a SELECT
+ * would cost a second round trip on every change, which is every booking written.
+ */
+async function takeIds(trx: Knex.Transaction, dialect: Dialect, n: number): Promise<number> {
+  if (dialect === 'mysql') {
+    const [answer] = (await trx.raw(
+      'update domain_event_sequence set last_id = last_insert_id(last_id + ?) where id = 1',
+      [n],
+    )) as [{ insertId: number | string }];
+    return Number(answer.insertId);
+  }
+  const rows = (await trx.raw('update domain_event_sequence set last_id = last_id + ? where id = 1 returning last_id', [
+    n,
+  ])) as Array<{ last_id: number | string }>;
+  return Number(rows[0]!.last_id);
+}
+
 export class ChangeLog {
   private readonly listeners = new Set<CommitListener>();
 
@@ -48,10 +70,7 @@ export class ChangeLog {
   /** Writes `events` in the caller's transaction; they are announced once it commits, never if it rolls back. */
   async record(trx: Knex.Transaction, events: readonly AnyEvent[]): Promise<Change[]> {
     if (events.length === 0) return [];
-    // The UPDATE takes the sequence row's lock and keeps it to COMMIT: the ids below are the commit order.
-    await trx('domain_event_sequence').where({ id: 1 }).increment('last_id', events.length);
-    const row = (await trx('domain_event_sequence').where({ id: 1 }).first('last_id')) as { last_id: number | string };
-    const first = Number(row.last_id) - events.length + 1;
+    const first = (await takeIds(trx, this.deps.dialect, events.length)) - events.length + 1;
     const at = this.deps.clock.now();
     const changes = events.map((e, i) => ({ ...e, id: first + i, at }) as Change);
     await trx('domain_events').insert(
