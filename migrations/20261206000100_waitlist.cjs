@@ -32,9 +32,17 @@ exports.up = async (knex) => {
     t.index(['state', 'start_at']);
     t.index(['user_id', 'id']);
   });
+  // Who serves a resource's line now: one server at a time per resource, so the first in line is booked before the
+  // next is looked at, whichever process heard of the freed time. A lease: a crashed holder's row expires.
+  await knex.schema.createTable('waitlist_serving', (t) => {
+    t.integer('resource_id').unsigned().primary();
+    t.string('holder', 40).notNullable();
+    t.bigInteger('locked_until').notNullable();
+  });
 };
 
 /** @param {import('knex').Knex} knex */
 exports.down = async (knex) => {
+  await knex.schema.dropTableIfExists('waitlist_serving');
   await knex.schema.dropTableIfExists('waitlist_entries');
 };

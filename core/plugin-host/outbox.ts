@@ -19,9 +19,9 @@ import { OutboxModel } from './model.ts';
 
 /**
  * The kinds of work the core delivers itself (`Outbox.deliverWith`), beside the plugin kinds whose providers
- * deliver theirs: the webhook subscriptions (core/modules/webhooks).
+ * deliver theirs: the webhook subscriptions (core/modules/webhooks) and the waitlist's lines (core/modules/waitlist).
  */
-export const CORE_OUTBOX_KINDS = ['webhook'] as const;
+export const CORE_OUTBOX_KINDS = ['webhook', 'waitlist'] as const;
 export type CoreOutboxKind = (typeof CORE_OUTBOX_KINDS)[number];
 /** What an outbox row is for: a plugin kind, delivered by its provider, or one of the core's own. */
 export type OutboxKind = PluginKind | CoreOutboxKind;

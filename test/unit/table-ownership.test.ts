@@ -17,7 +17,7 @@ const OWNERS: Record<string, string[]> = {
   auth: ['sessions', 'refresh_tokens', 'captchas', 'sign_in_throttle', 'system_secrets'],
   keys: ['api_keys'],
   webhooks: ['webhook_endpoints', 'webhook_deliveries'],
-  waitlist: ['waitlist_entries'],
+  waitlist: ['waitlist_entries', 'waitlist_serving'],
   // Who holds which role is the roles module's: it answers what a user may do (permissions, the administrator).
   roles: ['roles', 'role_permissions', 'user_roles'],
   menus: ['menus'],

@@ -2,6 +2,7 @@
  * The waitlist (docs/product-rules.md R25): people waiting for a taken range of one resource; when the whole range
  * frees, the first in line is told and, if they asked for it, booked with every rule checked again.
  */
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { can, type Actor } from '../../actor.ts';
@@ -13,15 +14,14 @@ import { runTx } from '../../db/transaction.ts';
 import { AppError, BusinessRuleError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { BookingEventName } from '../../event-types.ts';
 import { resolveLang, t, type Lang, type MessageParams } from '../../i18n/index.ts';
-import type { OutboxItem } from '../../plugin-host/index.ts';
-import type { PluginKind } from '../../plugin-sdk/index.ts';
+import type { CoreOutboxKind, OutboxItem } from '../../plugin-host/index.ts';
 import type { Change } from '../changes/index.ts';
 import { joinResource } from '../resources/index.ts';
 import { WaitlistEntryModel } from './model.ts';
 import type { EntryView, JoinInput, WaitlistQuery, WaitlistState } from './schema.ts';
 
 /** The outbox kind of "serve this resource's line": no provider's, delivered by this module (like webhooks). */
-export const WAITLIST_KIND = 'waitlist' as unknown as PluginKind;
+export const WAITLIST_KIND: CoreOutboxKind = 'waitlist';
 
 /** The changes that may free time on a resource (R25.4): ended, cancelled, refused, or moved or shortened. */
 const FREEING: ReadonlySet<BookingEventName> = new Set<BookingEventName>([
@@ -35,6 +35,11 @@ const FREEING: ReadonlySet<BookingEventName> = new Set<BookingEventName>([
 ]);
 
 const ACTIVE: WaitlistState[] = ['waiting', 'offered'];
+
+/** How long one server may hold a resource's line before another may take it over (it crashed). */
+const SERVING_LEASE_MS = 60_000;
+/** How long a server waits for another to finish serving the same line before the outbox tries again later. */
+const SERVING_WAIT_MS = 10_000;
 
 const waitingKey = (userId: number, resourceId: number, startAt: number, endAt: number) =>
   `${userId}:${resourceId}:${startAt}:${endAt}`;
@@ -166,6 +171,41 @@ export class WaitlistService {
    * one entry twice), then booked for its person when asked and told. Answers how many were served.
    */
   async serve(resourceId: number): Promise<number> {
+    const holder = await this.holdLine(resourceId);
+    try {
+      return await this.serveHeld(resourceId);
+    } finally {
+      await this.deps.db('waitlist_serving').where({ resource_id: resourceId, holder }).delete();
+    }
+  }
+
+  /**
+   * Waits until this server alone serves the resource's line (R25.4): otherwise a second server could book the
+   * second in line while the first's booking is still being made. Throws after a while, so the outbox retries.
+   */
+  private async holdLine(resourceId: number): Promise<string> {
+    const { db, clock } = this.deps;
+    const holder = randomUUID();
+    const deadline = Date.now() + SERVING_WAIT_MS;
+    for (;;) {
+      const now = clock.now();
+      try {
+        await db('waitlist_serving').insert({ resource_id: resourceId, holder, locked_until: now + SERVING_LEASE_MS });
+        return holder;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
+      const taken = await db('waitlist_serving')
+        .where({ resource_id: resourceId })
+        .where('locked_until', '<', now)
+        .update({ holder, locked_until: now + SERVING_LEASE_MS });
+      if (taken === 1) return holder;
+      if (Date.now() > deadline) throw new Error(`the waitlist of resource ${resourceId} is being served elsewhere`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  private async serveHeld(resourceId: number): Promise<number> {
     const { db, clock } = this.deps;
     const entries = await WaitlistEntryModel.query(db)
       .where({ resource_id: resourceId, state: 'waiting' })
