@@ -12,6 +12,7 @@ import { BASE, book, HOUR, MIN, staff, type Who } from '../helpers/bookings.ts';
 import { createPlace, createResource, setParams } from '../helpers/places-fixture.ts';
 import { pairTablet } from '../helpers/tablets.ts';
 import { STAFF_PASSWORD } from '../helpers/users.ts';
+import { openEventStream } from '../helpers/event-stream.ts';
 
 interface Meeting {
   id: number;
@@ -250,28 +251,16 @@ perDialect(test, (dialect, app) => {
     await setClock(at(8));
     await clearDay();
     await setParams(app(), { showOthersSubject: false });
-    const abort = new AbortController();
-    const res = await fetch(`${app().url}/api/pad/stream`, {
-      headers: { authorization: `Device ${credential}`, accept: 'text/event-stream' },
-      signal: abort.signal,
-    });
-    t.is(res.status, 200);
-    let text = '';
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      try {
-        for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array, { stream: true });
-      } catch {
-        // aborted
-      }
-    })();
+    const stream = await openEventStream(`${app().url}/api/pad/stream`, { authorization: `Device ${credential}` });
+    t.is(stream.status, 200);
     const until = Date.now() + 5_000;
-    while (!text.includes('event: ready') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    while (!stream.text().includes('event: ready') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     const started = Date.now();
     const m = await meetingOf('11:00', '12:00');
-    while (!text.includes(`"id":${m.id}`) && Date.now() - started < 2_000) await new Promise((r) => setTimeout(r, 20));
-    abort.abort();
-    await reading;
+    while (!stream.text().includes(`"id":${m.id}`) && Date.now() - started < 2_000)
+      await new Promise((r) => setTimeout(r, 20));
+    await stream.close();
+    const text = stream.text();
     t.true(text.includes('event: booking.created') && text.includes(`"id":${m.id}`), text.slice(0, 500));
     t.false(text.includes('Roadmap'), "the subject stays hidden where others' subjects are");
   });

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import { paginate } from '../../db/paging.ts';
+import type { PanelsService } from './panels.ts';
 import type { EnvironmentReadingsService } from './readings.ts';
 import type { LiveAnswer, LiveQuery } from './schema.ts';
 import type { Cradle } from '../../cradle.ts';
@@ -19,8 +20,27 @@ export class LiveService {
       liveBookingsService: Cradle['liveBookingsService'];
       devicesService: Cradle['devicesService'];
       environmentReadingsService: EnvironmentReadingsService;
+      panelsService: PanelsService;
     },
   ) {}
+
+  /**
+   * The resources a wall screen shows (docs/product-rules.md R19.12), which its live stream follows: the enabled
+   * resources of its panel's place, of every panel's when it has none, of every place when there is no panel.
+   */
+  async wallResourceIds(actor: Actor): Promise<number[]> {
+    const places = await this.deps.panelsService.list(actor);
+    const query = this.deps.db('resources').where('status', 1);
+    if (places.length > 0 && places.every((p) => p.locationId || p.floorId))
+      query.where((any) => {
+        for (const p of places)
+          any.orWhere((one) => {
+            if (p.locationId) one.where('location_id', p.locationId);
+            if (p.floorId) one.where('floor_id', p.floorId);
+          });
+      });
+    return ((await query.pluck('id')) as Array<number | string>).map(Number);
+  }
 
   async live(actor: Actor, q: LiveQuery): Promise<LiveAnswer> {
     const { db } = this.deps;

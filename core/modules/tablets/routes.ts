@@ -20,7 +20,17 @@ import {
 /** A tablet's stream ends this often, so that a revoked credential is asked again (the tablet reconnects). */
 const STREAM_LIFETIME_MS = 10 * 60_000;
 
-export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradle): ModuleRoutes {
+export function tabletsRoutes({ tabletsService, doorService, liveStream, dashboardLiveService }: Cradle): ModuleRoutes {
+  /** A device's stream of the booking changes of `ids`, with no user's eyes: others' subjects as shown to all. */
+  const deviceStream = async (ids: number[], last: string | string[] | undefined) => {
+    const body = await liveStream.subscribe({
+      select: bookingsFor(0, ids),
+      lastEventId: Array.isArray(last) ? last[0] : last,
+      hello: { resourceIds: ids },
+      lifetimeMs: STREAM_LIFETIME_MS,
+    });
+    return new RawReply(body, 'text/event-stream', { headers: STREAM_HEADERS });
+  };
   return {
     tag: 'Door tablets',
     routes: [
@@ -194,16 +204,21 @@ export function tabletsRoutes({ tabletsService, doorService, liveStream }: Cradl
         response: media('The event stream', 'text/event-stream'),
         handler: async ({ actor, headers }) => {
           const { room } = await tabletsService.me(actor);
-          const ids = room ? [room.id] : [];
-          const last = headers['last-event-id'];
-          const body = await liveStream.subscribe({
-            select: bookingsFor(0, ids),
-            lastEventId: Array.isArray(last) ? last[0] : last,
-            hello: { resourceIds: ids },
-            lifetimeMs: STREAM_LIFETIME_MS,
-          });
-          return new RawReply(body, 'text/event-stream', { headers: STREAM_HEADERS });
+          return deviceStream(room ? [room.id] : [], headers['last-event-id']);
         },
+      }),
+      route({
+        method: 'get',
+        path: '/pad/wall/stream',
+        permission: WALL,
+        summary: 'Live stream (Server-Sent Events) of the booking changes of the rooms the wall screen shows',
+        description:
+          "As GET /pad/stream for the wall's rooms (its panel's place, every panel's, or every place; subjects as " +
+          'the wall shows them), followed as they are when the stream opens. It ends every ten minutes so that a ' +
+          'revoked credential is refused at the reconnect; reconnect with Last-Event-ID (docs/product-rules.md R19.12).',
+        response: media('The event stream', 'text/event-stream'),
+        handler: async ({ actor, headers }) =>
+          deviceStream(await dashboardLiveService.wallResourceIds(actor), headers['last-event-id']),
       }),
     ],
   };

@@ -173,11 +173,32 @@ export interface StreamHandlers {
   onDown: () => void;
 }
 
+/** A device's stream: the door tablet's (GET /pad/stream) or the wall screen's (GET /pad/wall/stream). */
+export interface StreamSource {
+  path: string;
+  headers: () => Record<string, string>;
+  /** The credential was refused (401): the stream stops for good. */
+  onRefused: () => void;
+}
+
+const DOOR_STREAM: StreamSource = {
+  path: '/pad/stream',
+  headers: () => padHeaders(false),
+  onRefused: () => {
+    writeCredential(null);
+    unpairedListener();
+  },
+};
+
 /**
- * Follows GET /api/pad/stream with fetch and a reader (an EventSource cannot send the credential), reconnecting
- * after 1, 2, 5, 5 … s. `reconnectNow` skips the wait (the network is back). Answers the stop function.
+ * Follows a device's stream (the door tablet's unless told) with fetch and a reader (an EventSource cannot send the
+ * credential), reconnecting after 1, 2, 5, 5 … s. `reconnectNow` skips the wait (the network is back). Answers the
+ * stop function.
  */
-export function followStream(handlers: StreamHandlers): { stop: () => void; reconnectNow: () => void } {
+export function followStream(
+  handlers: StreamHandlers,
+  source: StreamSource = DOOR_STREAM,
+): { stop: () => void; reconnectNow: () => void } {
   let stopped = false;
   let attempt = 0;
   let controller: AbortController | null = null;
@@ -217,14 +238,13 @@ export function followStream(handlers: StreamHandlers): { stop: () => void; reco
     controller = mine;
     watchSilence();
     try {
-      const res = await fetch(apiUrl('/pad/stream'), {
-        headers: { ...padHeaders(false), Accept: 'text/event-stream' },
+      const res = await fetch(apiUrl(source.path), {
+        headers: { ...source.headers(), Accept: 'text/event-stream' },
         signal: mine.signal,
         cache: 'no-store',
       });
       if (res.status === 401) {
-        writeCredential(null);
-        unpairedListener();
+        source.onRefused();
         stopped = true;
         return;
       }

@@ -52,6 +52,8 @@ type Filters<Q> = Paging & { [K in keyof Omit<Q, keyof Paging>]?: number | strin
 
 const TAG = 'Room';
 const roomApi = api.enhanceEndpoints({ addTagTypes: [TAG] });
+/** Bookings changed: what the dashboard and the wall screen show is asked again. */
+export const bookingsChanged = () => roomApi.util.invalidateTags([TAG]);
 
 export const resourcesApi = roomApi.injectEndpoints({
   endpoints: (build) => ({

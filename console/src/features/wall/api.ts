@@ -6,7 +6,7 @@
 import { api } from '../../app/api.ts';
 import { apiUrl, type Envelope } from '../../app/http.ts';
 import type { Lang } from '../../i18n/index.ts';
-import { PadError, type PadMe, type Paired } from '../pad/api.ts';
+import { followStream, PadError, type PadMe, type Paired } from '../pad/api.ts';
 
 const CREDENTIAL_KEY = 'wallCredential';
 export const WALL_APP_VERSION = 'console-wall-1';
@@ -56,6 +56,21 @@ export async function pairWall(code: string, lang: Lang, notAWall: string): Prom
   if (envelope.data.tablet.purpose !== 'wall') throw new PadError('refused', 400, notAWall);
   writeWallCredential(envelope.data.credential);
   return envelope.data.credential;
+}
+
+/**
+ * Follows the wall's live stream (GET /pad/wall/stream, docs/product-rules.md R19.12): `onChange` hears each booking
+ * change of the rooms the wall shows, and each connection (changes may have been missed while it was down).
+ */
+export function followWallStream(credential: string, onChange: () => void, onRefused: () => void) {
+  return followStream(
+    { onEvent: onChange, onDown: () => undefined },
+    {
+      path: '/pad/wall/stream',
+      headers: () => ({ Authorization: `Device ${credential}`, 'X-App-Version': WALL_APP_VERSION }),
+      onRefused,
+    },
+  );
 }
 
 const wallApi = api.injectEndpoints({
