@@ -47,9 +47,17 @@ function takeFocus(dialog: HTMLElement): void {
   dialog.focus();
 }
 
+let headerIds = 0;
+
+/** A dialog is named by its header when it names itself no other way. */
 function markAsDialog(dialog: HTMLElement): void {
   if (!dialog.hasAttribute('role')) dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');
+  if (dialog.hasAttribute('aria-label') || dialog.hasAttribute('aria-labelledby')) return;
+  const header = dialog.querySelector<HTMLElement>(':scope > .header');
+  if (!header) return;
+  header.id ||= `dialog-header-${++headerIds}`;
+  dialog.setAttribute('aria-labelledby', header.id);
 }
 
 export function installDialogFocus(root: Document = document): () => void {
