@@ -272,6 +272,25 @@ perDialect(test, (dialect, app) => {
     t.is((await entry(app(), carol, wide.id)).state, 'waiting', 'not the whole of its range is free');
   });
 
+  test.serial(`${dialect}: a booking moved to another room frees the room it left`, async (t) => {
+    const cedar = await createResource(app(), place, { name: 'Cedar' });
+    const b = await taken('2027-03-12', '09:00', '10:00');
+    const waiting = (
+      await join(app(), bob, {
+        resourceId: room,
+        meetingDate: '2027-03-12',
+        startTime: '09:00',
+        endTime: '10:00',
+        autoBook: true,
+      })
+    ).body.data;
+    const moved = await app().put(`/api/bookings/${b.id}`, { resourceId: cedar }, { token: alice.token });
+    t.is(moved.status, 200, JSON.stringify(moved.body));
+    await settle(app());
+    const served = await entry(app(), bob, waiting.id);
+    t.is(served.state, 'booked');
+  });
+
   test.serial(`${dialect}: one leaves one's own entry after listing it; another's is not found`, async (t) => {
     await taken('2027-03-11', '09:00', '10:00');
     const mine = (

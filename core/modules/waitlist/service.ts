@@ -59,6 +59,7 @@ export class WaitlistService {
       notificationsService: Cradle['notificationsService'];
       usersService: Cradle['usersService'];
       authService: Cradle['authService'];
+      changeLog: Cradle['changeLog'];
     },
   ) {}
 
@@ -155,14 +156,23 @@ export class WaitlistService {
    */
   async plan(change: Change): Promise<OutboxItem[]> {
     if (!FREEING.has(change.name as BookingEventName) || !('booking' in change.payload)) return [];
-    const resourceId = change.payload.booking.resourceId;
-    const waiting = await this.deps
+    const { booking } = change.payload;
+    const resources = new Set([booking.resourceId]);
+    // Moved to another resource: the one it left is what was freed (the change before this one names it).
+    if (change.name === 'booking.updated') {
+      const before = (await this.deps.changeLog.latestBefore([booking.id], change.id)).get(booking.id);
+      if (before && 'booking' in before.payload) resources.add(before.payload.booking.resourceId);
+    }
+    const waiting = (await this.deps
       .db('waitlist_entries')
-      .where({ resource_id: resourceId, state: 'waiting' })
+      .whereIn('resource_id', [...resources])
+      .where({ state: 'waiting' })
       .where('start_at', '>', change.at)
-      .first('id');
-    if (!waiting) return [];
-    return [{ kind: WAITLIST_KIND, provider: null, topic: 'waitlist.serve', payload: { resourceId } }];
+      .distinct('resource_id')) as Array<{ resource_id: number | string }>;
+    return waiting
+      .map((r) => Number(r.resource_id))
+      .sort((a, b) => a - b)
+      .map((resourceId) => ({ kind: WAITLIST_KIND, provider: null, topic: 'waitlist.serve', payload: { resourceId } }));
   }
 
   /**
