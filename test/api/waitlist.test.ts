@@ -66,6 +66,13 @@ perDialect(test, (dialect, app) => {
     return res.body.data;
   };
 
+  /** Joins the line of a range of the room, to be booked automatically; answers the entry. */
+  const inLine = async (who: Who, meetingDate: string, startTime: string, endTime: string) => {
+    const res = await join(app(), who, { resourceId: room, meetingDate, startTime, endTime, autoBook: true });
+    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    return res.body.data;
+  };
+
   test.serial(`${dialect}: joining needs a taken range in the future, once per person`, async (t) => {
     const range = { resourceId: room, meetingDate: '2027-03-02', startTime: '09:00', endTime: '10:00' };
     const free = await join(app(), bob, range, 'ja');
@@ -204,24 +211,8 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: two ranges freeing at once, served twice at the same time: each booked once`, async (t) => {
     const a = await taken('2027-03-09', '09:00', '10:00');
     const c = await taken('2027-03-09', '11:00', '12:00');
-    const morning = (
-      await join(app(), bob, {
-        resourceId: room,
-        meetingDate: '2027-03-09',
-        startTime: '09:00',
-        endTime: '10:00',
-        autoBook: true,
-      })
-    ).body.data;
-    const noon = (
-      await join(app(), carol, {
-        resourceId: room,
-        meetingDate: '2027-03-09',
-        startTime: '11:00',
-        endTime: '12:00',
-        autoBook: true,
-      })
-    ).body.data;
+    const morning = await inLine(bob, '2027-03-09', '09:00', '10:00');
+    const noon = await inLine(carol, '2027-03-09', '11:00', '12:00');
     await cancel(app(), alice, a.id);
     await cancel(app(), alice, c.id);
     const { waitlistService } = app().cradle;
@@ -243,24 +234,8 @@ perDialect(test, (dialect, app) => {
 
   test.serial(`${dialect}: a booking shortened frees its end for the person waiting for it`, async (t) => {
     const b = await taken('2027-03-10', '13:00', '15:00');
-    const tail = (
-      await join(app(), bob, {
-        resourceId: room,
-        meetingDate: '2027-03-10',
-        startTime: '14:00',
-        endTime: '15:00',
-        autoBook: true,
-      })
-    ).body.data;
-    const wide = (
-      await join(app(), carol, {
-        resourceId: room,
-        meetingDate: '2027-03-10',
-        startTime: '13:00',
-        endTime: '15:00',
-        autoBook: true,
-      })
-    ).body.data;
+    const tail = await inLine(bob, '2027-03-10', '14:00', '15:00');
+    const wide = await inLine(carol, '2027-03-10', '13:00', '15:00');
     const moved = await app().put(
       `/api/bookings/${b.id}`,
       { startTime: '13:00', endTime: '14:00' },
@@ -275,15 +250,7 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: a booking moved to another room frees the room it left`, async (t) => {
     const cedar = await createResource(app(), place, { name: 'Cedar' });
     const b = await taken('2027-03-12', '09:00', '10:00');
-    const waiting = (
-      await join(app(), bob, {
-        resourceId: room,
-        meetingDate: '2027-03-12',
-        startTime: '09:00',
-        endTime: '10:00',
-        autoBook: true,
-      })
-    ).body.data;
+    const waiting = await inLine(bob, '2027-03-12', '09:00', '10:00');
     const moved = await app().put(`/api/bookings/${b.id}`, { resourceId: cedar }, { token: alice.token });
     t.is(moved.status, 200, JSON.stringify(moved.body));
     await settle(app());
