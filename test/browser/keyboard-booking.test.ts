@@ -148,6 +148,22 @@ function registerTests(): void {
       t.regex(await focused(page), /Everest 14:45/, 'the focus is back on the cell it left');
       await page.keyboard.press('Enter');
       await page.waitForSelector('#bk-subject', { visible: true });
+      t.deepEqual(
+        await page.$eval('[data-testid="booking-form"]', (el) => [
+          el.getAttribute('role'),
+          el.getAttribute('aria-modal'),
+        ]),
+        ['dialog', 'true'],
+        'announced as a modal dialog',
+      );
+      // Tab and shift+Tab go round the form, never to the page behind it.
+      for (const back of [true, false])
+        for (let i = 0; i < 40; i++) {
+          if (back) await page.keyboard.down('Shift');
+          await page.keyboard.press('Tab');
+          if (back) await page.keyboard.up('Shift');
+          if (!(await focusInside(page, '[role="dialog"]'))) t.fail(`Tab left the form for ${await focused(page)}`);
+        }
 
       await tabTo(page, '#bk-subject');
       await page.keyboard.type('Keyboard planning');
