@@ -33,8 +33,9 @@ browserSuite(
     const held = await book(app, olga, { resourceId: maple, meetingDate: DAY, startTime: '10:00', endTime: '11:00' });
     if (held.status !== 200) throw new Error(JSON.stringify(held.body));
     heldId = held.body.data.id;
-    // A second taken time, for leaving.
+    // Taken times for leaving, and for waiting for exactly another's booking.
     await book(app, olga, { resourceId: maple, meetingDate: DAY, startTime: '14:00', endTime: '15:00' });
+    await book(app, olga, { resourceId: maple, meetingDate: DAY, startTime: '16:00', endTime: '17:00' });
   },
   registerTests,
 );
@@ -94,6 +95,24 @@ function registerTests(): void {
       await page.waitForSelector('[data-testid="my-waitlists"] tr[data-state="left"]');
       const left = await app.cradle.db('waitlist_entries').where({ start_time: '13:45' }).first('state');
       t.is(left?.state, 'left');
+    });
+  });
+
+  test.serial("another's booking opened on the grid is waited for with exactly its range", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await signInAs(page, app, 'wanda');
+      await page.goto(`${app.url}/center/reserve`);
+      await setValue(page, '#f-date', DAY);
+      const booked = await page.waitForSelector(cell('Maple', '16:00', 'booked'), { visible: true });
+      await booked!.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+      await booked!.click();
+      await page.waitForSelector('[data-testid="booking-details"] [data-testid="waitlist-join"]', { visible: true });
+      await page.click('[data-testid="booking-details"] [data-testid="waitlist-join"]');
+      await page.waitForSelector('[data-testid="waitlist-join-submit"]', { visible: true });
+      await page.click('[data-testid="waitlist-join-submit"]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="booking-details"]'));
+      const entry = await app.cradle.db('waitlist_entries').where({ meeting_date: DAY, start_time: '16:00' }).first();
+      t.like(entry, { state: 'waiting', end_time: '17:00' });
     });
   });
 }

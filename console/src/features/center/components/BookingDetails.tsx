@@ -5,8 +5,20 @@ import { useBookingQuery } from '../api.ts';
 import { BookingActions } from './BookingActions.tsx';
 import { QrCode } from './BookedModal.tsx';
 import { BookingFacts } from './BookingFacts.tsx';
+import { WaitlistJoin } from './WaitlistJoin.tsx';
 
-export function BookingDetails({ id, onClose }: { id: number; onClose: () => void }) {
+/** Another's booking that still holds time ahead: its exact range may be waited for (docs/product-rules.md R25.2). */
+const HOLDING = new Set(['pending', 'confirmed']);
+
+export function BookingDetails({
+  id,
+  onClose,
+  waitlist = false,
+}: {
+  id: number;
+  onClose: () => void;
+  waitlist?: boolean;
+}) {
   const { t } = useTranslation('center');
   const { data: b } = useBookingQuery(id);
   return (
@@ -23,6 +35,18 @@ export function BookingDetails({ id, onClose }: { id: number; onClose: () => voi
         {b && <BookingFacts booking={b} />}
         {b?.checkInCode && b.mySelf && <QrCode text={b.checkInCode} label={t('booked.qr', { code: b.checkInCode })} />}
         {b && <BookingActions booking={b} />}
+        {waitlist && b && !b.mySelf && HOLDING.has(b.state) && b.startAt > Date.now() && (
+          <WaitlistJoin
+            target={{
+              resourceId: b.resourceId,
+              resourceName: b.resourceName,
+              date: b.meetingDate,
+              startTime: b.startTime,
+              endTime: b.endTime,
+            }}
+            onJoined={onClose}
+          />
+        )}
       </Modal.Content>
       <Modal.Actions>
         <Button onClick={onClose}>{t('common.close')}</Button>

@@ -195,7 +195,7 @@ export default function ReserveScreen() {
         }}
       />
       <BookedModal result={booked} onClose={() => setBooked(null)} />
-      {details !== null && <BookingDetails id={details} onClose={() => setDetails(null)} />}
+      {details !== null && <BookingDetails id={details} onClose={() => setDetails(null)} waitlist={mayBook} />}
     </Segment>
   );
 }
