@@ -300,4 +300,24 @@ perDialect(test, (dialect, app) => {
     t.is((await entry(app(), bob, soon.id)).state, 'expired');
     t.is((await entry(app(), carol, later.id)).state, 'waiting');
   });
+
+  test.serial(
+    `${dialect}: a no-show cancelled by the job frees the rest of its time for the one waiting`,
+    async (t) => {
+      await setParams(app(), { autoCancelResource: '0' });
+      alice = await staff(app(), 'alice');
+      bob = await staff(app(), 'bob');
+      const b = await taken('2027-03-20', '09:00', '12:00');
+      const later = await inLine(bob, '2027-03-20', '10:00', '11:00');
+      app().clock.set(Date.UTC(2027, 2, 20, 9, 16));
+      await runJob(app(), 'bookings.noShow');
+      await settle(app());
+      // Signed in again: the clock moved on by weeks.
+      alice = await staff(app(), 'alice');
+      bob = await staff(app(), 'bob');
+      const cancelled = await app().get<{ data: BookingData }>(`/api/bookings/${b.id}`, { token: alice.token });
+      t.is(cancelled.body.data.state, 'autoCancelled');
+      t.like(await entry(app(), bob, later.id), { state: 'booked' });
+    },
+  );
 });
