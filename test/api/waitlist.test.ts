@@ -270,6 +270,11 @@ perDialect(test, (dialect, app) => {
     t.is(page.status, 200);
     t.is(page.body.data.items.length, 1);
     t.true(page.body.data.total >= 1);
+    const found = await app().get<{ data: { items: Entry[] } }>('/api/waitlist?q=irch', { token: bob.token });
+    t.true(found.body.data.items.length >= 1);
+    t.true(found.body.data.items.every((e) => e.resourceName === 'Birch'));
+    const none = await app().get<{ data: { items: Entry[] } }>('/api/waitlist?q=nowhere', { token: bob.token });
+    t.is(none.body.data.items.length, 0);
     t.is((await app().delete(`/api/waitlist/${mine.id}`, { token: carol.token })).status, 404);
     t.is((await app().delete(`/api/waitlist/${mine.id}`, { token: bob.token })).status, 200);
     t.is((await entry(app(), bob, mine.id)).state, 'left');

@@ -69,6 +69,8 @@ function registerTests(): void {
       await waitForText(page, '[data-testid="my-bookings"]', /Planning from the line/);
       const state = await waitForText(page, '[data-testid="my-waitlists"] [data-testid="waitlist-state"]', /Booked/);
       t.regex(state, /Booked for you/);
+      await page.type('[data-testid="waitlist-search"] input', 'no such room');
+      await page.waitForSelector('[data-testid="waitlists-empty"]', { visible: true });
       t.deepEqual(await seriousViolations(page), []);
     });
   });

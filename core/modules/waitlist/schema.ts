@@ -1,6 +1,6 @@
 /** Input and output shapes of the waitlist API (docs/product-rules.md R25). */
 import { z } from 'zod';
-import { Paging } from '../../db/paging.ts';
+import { PageQuery } from '../../db/paging.ts';
 import { CalendarDate } from '../../http/validate.ts';
 
 export { IdParam } from '../../http/validate.ts';
@@ -27,7 +27,7 @@ export const JoinInput = z
   });
 export type JoinInput = z.infer<typeof JoinInput>;
 
-export const WaitlistQuery = Paging.extend({
+export const WaitlistQuery = PageQuery.extend({
   scope: z
     .enum(['active', 'all'])
     .default('all')

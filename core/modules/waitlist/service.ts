@@ -9,6 +9,7 @@ import { can, type Actor } from '../../actor.ts';
 import type { Clock } from '../../clock.ts';
 import type { Cradle } from '../../cradle.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import { runTx } from '../../db/transaction.ts';
 import { AppError, BusinessRuleError, ConflictError, NotFoundError } from '../../errors.ts';
@@ -132,10 +133,11 @@ export class WaitlistService {
     return this.view(actor.lang, row);
   }
 
-  /** The caller's own entries, newest first (R25.3). */
+  /** The caller's own entries, newest first, searched by resource name and subject (R25.3). */
   async mine(actor: Actor, query: WaitlistQuery): Promise<Page<EntryView>> {
     const q = this.base().where('w.user_id', actor.userId).orderBy('w.id', 'desc');
     if (query.scope === 'active') q.whereIn('w.state', ACTIVE);
+    if (query.q) whereAnyContains(q, ['r.name', 'w.subject'], query.q);
     return paginate(q, query, (r) => this.view(actor.lang, r));
   }
 

@@ -1,10 +1,11 @@
 /**
  * My Booking's "My waitlists" (docs/product-rules.md R25.3): the user's own entries, newest first and paged, with
- * their state; one that still waits (or was just offered) is left after a confirmation.
+ * their state, searched by resource or subject; one that still waits (or was just offered) is left after a
+ * confirmation.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Header, Icon, Pagination, Segment, Table } from 'semantic-ui-react';
+import { Button, Header, Icon, Input, Pagination, Segment, Table } from 'semantic-ui-react';
 import { useToast } from '../../../app/hooks.ts';
 import { ConfirmDelete } from '../../../components/crud/index.ts';
 import { useLeaveWaitlistMutation, useMyWaitlistQuery, type WaitlistEntry } from '../waitlist-api.ts';
@@ -17,7 +18,17 @@ export function MyWaitlists() {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [leaving, setLeaving] = useState<WaitlistEntry | null>(null);
-  const { data } = useMyWaitlistQuery({ page, pageSize: PAGE_SIZE });
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  // Asked once typing rests, not at every key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(typed.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const { data } = useMyWaitlistQuery({ page, pageSize: PAGE_SIZE, q: q || undefined });
   const [leave, { isLoading }] = useLeaveWaitlistMutation();
   if (!data) return null;
   const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
@@ -37,10 +48,21 @@ export function MyWaitlists() {
       <Header as="h2" size="tiny" id="my-waitlists-title">
         {t('waitlist.mine')}
       </Header>
+      {(data.total > 0 || q) && (
+        <Input
+          size="small"
+          icon="search"
+          value={typed}
+          placeholder={t('waitlist.search')}
+          aria-label={t('waitlist.search')}
+          onChange={(_, d) => setTyped(String(d.value ?? ''))}
+          data-testid="waitlist-search"
+        />
+      )}
       {data.items.length === 0 ? (
         <Segment placeholder textAlign="center" data-testid="waitlists-empty">
           <p>
-            <Icon name="hourglass outline" aria-hidden="true" /> {t('waitlist.empty')}
+            <Icon name="hourglass outline" aria-hidden="true" /> {q ? t('common.none') : t('waitlist.empty')}
           </p>
         </Segment>
       ) : (
