@@ -73,14 +73,16 @@ perDialect(test, (dialect, app) => {
   test.serial(`${dialect}: required devices leave out the rooms without them`, async (t) => {
     const place = await createPlace(app());
     const db = app().cradle.db;
+    const equipped = await createResource(app(), place, { name: 'Equipped', capacity: 8 });
+    // Mounted both ways the product records it: the device's room and the room's device list.
     const [screen] = await db('devices').insert({
       name: 'Screen',
       device_no: `sg-scr-${dialect}`,
       kind: 'other',
+      resource_id: equipped,
       created_at: BASE,
       updated_at: BASE,
     });
-    const equipped = await createResource(app(), place, { name: 'Equipped', capacity: 8 });
     await createResource(app(), place, { name: 'Bare', capacity: 6 });
     await db('resource_devices').insert({ resource_id: equipped, device_id: screen });
     const base = `date=${DATE}&from=09:00&to=12:00&durationMinutes=30&locationId=${place.locationId}`;
@@ -90,6 +92,12 @@ perDialect(test, (dialect, app) => {
     t.is(withScreen.status, 200, JSON.stringify(withScreen.body));
     t.deepEqual(names(withScreen.body.data.suggestions), ['Equipped']);
     t.true(withScreen.body.data.suggestions[0]!.reasons.some((x) => x.code === 'hasDevices'));
+    // By name, as the inquiry takes them (R12.5): a device of that name mounted anywhere in the room.
+    const byName = await suggest(alice, `${base}&deviceNames=screen`);
+    t.is(byName.status, 200, JSON.stringify(byName.body));
+    t.deepEqual(names(byName.body.data.suggestions), ['Equipped']);
+    const missing = await suggest(alice, `${base}&deviceNames=Screen&deviceNames=Hologram`);
+    t.deepEqual(missing.body.data.suggestions, []);
   });
 
   test.serial(`${dialect}: the room on the attendees' usual floor comes first`, async (t) => {

@@ -4,7 +4,9 @@
  */
 import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
+import { systemActor } from '../../core/actor.ts';
 import type { TestApp } from '../helpers/app.ts';
+import { book, staff } from '../helpers/bookings.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
 import { createUser } from '../helpers/users.ts';
 import { dayFromNow, setValue, signInAs, text } from './center-helpers.ts';
@@ -15,6 +17,7 @@ const test = anyTest as TestFn;
 let app: TestApp;
 let browser: Browser;
 let summit: number;
+let tomsDesk: number;
 const DAY = dayFromNow(1);
 
 browserSuite(
@@ -27,15 +30,34 @@ browserSuite(
     const place = await createPlace(app);
     await createResource(app, place, { name: 'Hall', capacity: 12 });
     summit = await createResource(app, place, { name: 'Summit', capacity: 4 });
-    await createResource(app, place, { name: 'Booth', capacity: 2 });
+    const booth = await createResource(app, place, { name: 'Booth', capacity: 2 });
+    await app.cradle.devicesService.create(systemActor(), {
+      name: 'Projector',
+      deviceNo: 'SG-1',
+      kind: 'other',
+      showOnTerminal: false,
+      connected: false,
+      resourceId: booth,
+    });
+    // Desks in another building: Tom's, one beside it and one across the floor plan; and one in a third building.
+    const desks = await createPlace(app);
+    const desk = async (name: string, x: number, y: number, where = desks) => {
+      const id = await createResource(app, where, { name, type: 1, capacity: 1 });
+      await app.cradle.db('resources').where({ id }).update({ pos_x: x, pos_y: y });
+      return id;
+    };
+    tomsDesk = await desk('D-Tom', 100, 100);
+    await desk('D-Far', 900, 600);
+    await desk('D-Beside', 140, 100);
+    await desk('D-Elsewhere', 100, 100, await createPlace(app));
   },
   registerTests,
 );
 
 /** Picks a colleague in a people picker by searching their name. */
-async function pick(page: Page, picker: string, name: string): Promise<void> {
-  await page.type(`#${picker}-search`, name);
-  const option = `#${picker} .menu .item`;
+async function pick(page: Page, picker: string, name: string, root = `#${picker}`): Promise<void> {
+  await page.type(root === `#${picker}` ? `#${picker}-search` : `#${picker}`, name);
+  const option = `${root} .menu .item`;
   await page.waitForFunction(
     (sel, n) => [...document.querySelectorAll(sel)].some((e) => e.textContent?.includes(n)),
     {},
@@ -50,7 +72,7 @@ async function pick(page: Page, picker: string, name: string): Promise<void> {
   await page.waitForFunction(
     (sel, n) => [...document.querySelectorAll(sel)].some((e) => e.textContent?.includes(n)),
     {},
-    `#${picker} a.ui.label`,
+    `${root} a.ui.label`,
     name,
   );
 }
@@ -114,7 +136,10 @@ function registerTests(): void {
         await signInAs(page, app, 'sara');
         await page.goto(`${app.url}/center/suggest`);
         await page.waitForSelector('[data-testid="suggest-page"]', { visible: true });
-        await page.type('#sg-devices', '987654');
+        // Three people, and the only projector is in the 2-seat booth.
+        await pick(page, 'sg-attendees', 'tom');
+        await pick(page, 'sg-attendees', 'uma');
+        await pick(page, 's-devices', 'Projector', '[data-testid="device-names"]');
         await ask(page, '60');
         await page.waitForSelector('[data-testid="suggest-empty"]', { visible: true });
         t.regex(await text(page, '[data-testid="suggest-empty"]'), /No room fits.*Require fewer devices/s);
@@ -124,4 +149,23 @@ function registerTests(): void {
       });
     },
   );
+
+  test.serial('a desk near a colleague: the one beside their desk first', async (t) => {
+    const tom = await staff(app, 'tom');
+    const held = await book(app, tom, { resourceId: tomsDesk, meetingDate: DAY, startTime: '09:00', endTime: '17:00' });
+    t.is(held.status, 200, JSON.stringify(held.body));
+    await withPage(t, browser, async ({ page }) => {
+      await signInAs(page, app, 'sara');
+      await page.goto(`${app.url}/center/suggest`);
+      await page.click('[data-testid="suggest-kind-desk"]');
+      await pick(page, 'sg-near', 'tom');
+      await ask(page, '480', '09:00', '17:00');
+      await page.waitForSelector('[data-testid="suggestion"]', { visible: true });
+      const names = await page.$$eval('[data-testid="suggestion"] .suggest-name', (els) =>
+        els.map((e) => e.textContent?.trim()),
+      );
+      t.deepEqual(names, ['1. D-Beside', '2. D-Far', '3. D-Elsewhere']);
+      t.regex(await text(page, '[data-testid="suggestion"]:first-child .suggest-reasons'), /Near your colleagues/);
+    });
+  });
 }

@@ -241,6 +241,10 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
   return `{"date":${JSON.stringify(q.date)},"interval":${JSON.stringify(settings.interval)},"times":${JSON.stringify(times)},"resources":[${out.join(',')}],"bookings":${JSON.stringify(bookings)}}`;
 }
 
+/** What the inquiry reads: a filter, a date's window and the devices required. */
+type InquiryQuery = ResourceFilter &
+  Pick<AvailableQuery, 'date' | 'startTime' | 'endTime' | 'deviceIds' | 'deviceNames'>;
+
 /** What the inquiry decides from: the candidates, and whether one is free over a range of the day's window. */
 export interface Inquiry {
   resources: ResourceInfo[];
@@ -254,11 +258,7 @@ export interface Inquiry {
  * `isFree` then answers any range inside the window. The inquiry asks it for one range, the suggestions
  * (suggest.ts) for every start of a duration.
  */
-export async function inquire(
-  deps: BookingDeps,
-  actor: Actor,
-  q: ResourceFilter & { date: string; startTime: string; endTime: string; deviceIds?: string },
-): Promise<Inquiry> {
+export async function inquire(deps: BookingDeps, actor: Actor, q: InquiryQuery): Promise<Inquiry> {
   const { db } = deps;
   const now = deps.clock.now();
   const f: ResourceFilter = {

@@ -161,6 +161,7 @@ export const SuggestQuery = z.object({
   durationMinutes: z.coerce.number().int().min(15).max(1440).multipleOf(15),
   attendees: IdList(50, 'comma-separated user ids of the attendees besides the caller (rooms)'),
   deviceIds: IdList(20, 'comma-separated device ids the resource must have'),
+  deviceNames: AvailableQuery.shape.deviceNames,
   near: IdList(20, 'comma-separated user ids of the colleagues to sit near (desks)'),
   locationId: z.coerce.number().int().positive().optional(),
   floorId: z.coerce.number().int().positive().optional(),

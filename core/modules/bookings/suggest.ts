@@ -183,7 +183,7 @@ export async function suggest(
   const desk = q.type === 'desk';
   const attendees = ids(q.attendees).filter((u) => u !== actor.userId);
   const near = ids(q.near);
-  const deviceIds = ids(q.deviceIds);
+  const required = ids(q.deviceIds).length + (q.deviceNames?.length ?? 0);
   await Promise.all([checkAttendees(deps.db, attendees), checkAttendees(deps.db, near)]);
   const people = desk ? 1 : attendees.length + 1;
   const now = deps.clock.now();
@@ -198,6 +198,7 @@ export async function suggest(
       floorId: q.floorId,
       capacity: desk ? undefined : people,
       deviceIds: q.deviceIds,
+      deviceNames: q.deviceNames,
     }),
     loadSettings(deps.paramsService),
     loadFacts(deps.db, deps, actor.userId, now),
@@ -218,7 +219,7 @@ export async function suggest(
     const reasons: Reason[] = [];
     const capacityFit = desk ? 1 : Math.min(1, people / Math.max(1, r.capacity));
     if (!desk) reasons.push({ code: 'seatsAll', params: { capacity: r.capacity, people } });
-    if (deviceIds.length) reasons.push({ code: 'hasDevices', params: { count: deviceIds.length } });
+    if (required) reasons.push({ code: 'hasDevices', params: { count: required } });
     let closeness: number;
     if (desk) {
       const c = deskCloseness(r, anchors, span);

@@ -10,7 +10,7 @@ import { useCreateBookingMutation, type Booking, type SeriesAnswer } from '../ap
 import { useAccess } from '../components/access.ts';
 import { BookedModal } from '../components/BookedModal.tsx';
 import { minutesOf, timeOf, today } from '../components/dates.ts';
-import { deviceIdsOf, SuggestForm, type SuggestInput } from '../components/suggest/SuggestForm.tsx';
+import { SuggestForm, type SuggestInput } from '../components/suggest/SuggestForm.tsx';
 import { SuggestionList } from '../components/suggest/SuggestionList.tsx';
 import { useSuggestionsQuery, type SuggestArgs, type Suggestion } from '../suggest-api.ts';
 import '../components/center.css';
@@ -36,7 +36,7 @@ function argsOf(v: SuggestInput): SuggestArgs {
     locationId: v.locationId,
     floorId: v.floorId,
     attendees: room && v.attendees.length ? v.attendees.join(',') : undefined,
-    deviceIds: room ? deviceIdsOf(v.deviceIds) : undefined,
+    deviceNames: room && v.deviceNames.length ? v.deviceNames : undefined,
     near: !room && v.near.length ? v.near.join(',') : undefined,
   };
 }
@@ -51,7 +51,7 @@ export default function SuggestScreen() {
     duration: 60,
     attendees: [],
     near: [],
-    deviceIds: '',
+    deviceNames: [],
   }));
   const [args, setArgs] = useState<SuggestArgs | null>(null);
   const { data, isFetching, isError } = useSuggestionsQuery(args!, { skip: !args });
@@ -82,7 +82,7 @@ export default function SuggestScreen() {
   return (
     <Segment className="center-page" data-testid="suggest-page">
       <Header as="h1" size="medium">
-        {t('suggest.title')}
+        {t(input.kind === 'desk' ? 'suggest.titleDesk' : 'suggest.title')}
       </Header>
       <SuggestForm value={input} onChange={setInput} onSubmit={() => setArgs(argsOf(input))} />
       <div aria-live="polite" className="suggest-status">
@@ -96,7 +96,7 @@ export default function SuggestScreen() {
           <Message.Header>{t(room ? 'suggest.noneRoom' : 'suggest.noneDesk')}</Message.Header>
           <Message.List>
             {narrowHint && <Message.Item>{t('suggest.hintWiden')}</Message.Item>}
-            {room && args.deviceIds && <Message.Item>{t('suggest.hintDevices')}</Message.Item>}
+            {room && Boolean(args.deviceNames) && <Message.Item>{t('suggest.hintDevices')}</Message.Item>}
             {room && args.attendees && <Message.Item>{t('suggest.hintPeople')}</Message.Item>}
             <Message.Item>{t('suggest.hintOtherDay')}</Message.Item>
           </Message.List>

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'semantic-ui-react';
 import { minutesOf, timeOptions } from '../dates.ts';
+import { DeviceNamePicker } from '../DeviceNamePicker.tsx';
 import { Filters } from '../Filters.tsx';
 import { PeoplePicker } from './PeoplePicker.tsx';
 
@@ -15,7 +16,7 @@ export interface SuggestInput {
   near: number[];
   locationId?: number;
   floorId?: number;
-  deviceIds: string;
+  deviceNames: string[];
 }
 
 const TIMES = timeOptions(15);
@@ -26,12 +27,6 @@ export function windowProblem(v: SuggestInput): 'badRange' | 'tooShort' | null {
   const span = minutesOf(v.to) - minutesOf(v.from);
   if (span <= 0) return 'badRange';
   return span < v.duration ? 'tooShort' : null;
-}
-
-/** The device ids typed, as the server takes them (comma-separated numbers), or undefined. */
-export function deviceIdsOf(text: string): string | undefined {
-  const ids = text.split(/[,\s]+/).filter((s) => /^\d+$/.test(s));
-  return ids.length ? ids.join(',') : undefined;
 }
 
 export function SuggestForm({
@@ -125,18 +120,7 @@ export function SuggestForm({
             ))}
           </select>
         </Form.Field>
-        {room && (
-          <Form.Field>
-            <label htmlFor="sg-devices">{t('suggest.devices')}</label>
-            <input
-              id="sg-devices"
-              placeholder="1,2"
-              value={value.deviceIds}
-              onChange={(e) => set({ deviceIds: e.target.value })}
-              style={{ width: '8em' }}
-            />
-          </Form.Field>
-        )}
+        {room && <DeviceNamePicker value={value.deviceNames} onChange={(deviceNames) => set({ deviceNames })} />}
         <Button primary type="submit" disabled={problem !== null} data-testid="suggest-run">
           {t('suggest.run')}
         </Button>
