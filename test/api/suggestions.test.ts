@@ -172,6 +172,11 @@ perDialect(test, (dialect, app) => {
       `date=${DATE}&from=13:00&to=15:00&durationMinutes=45&attendees=${bob.id}&locationId=${place.locationId}`,
     );
     t.like(again.body.data.suggestions[0], { startTime: '13:45', endTime: '14:30' });
+    const midnight = await suggest(
+      alice,
+      `date=${DATE}&from=00:00&to=01:00&durationMinutes=60&locationId=${place.locationId}`,
+    );
+    t.like(midnight.body.data.suggestions[0], { startTime: '00:00', endTime: '01:00' });
   });
 
   test.serial(`${dialect}: desks near a colleague: their floor first, the nearest on the plan first`, async (t) => {

@@ -215,7 +215,8 @@ export async function suggest(
       q.durationMinutes,
       (a, b) => inquiry.isFree(r, a, b) && bookable(actor, r, q.date, a, b, { settings, facts, now }),
     );
-    if (!found) continue;
+    // Midnight is a start like any other (0).
+    if (found === null) continue;
     const reasons: Reason[] = [];
     const capacityFit = desk ? 1 : Math.min(1, people / Math.max(1, r.capacity));
     if (!desk) reasons.push({ code: 'seatsAll', params: { capacity: r.capacity, people } });
