@@ -98,7 +98,10 @@ async function pool(
  * (no framework, no session, no checks) that parses the JSON body and runs the same INSERT in a
  * transaction, driven by the same client process as the creations. No route can be faster than this.
  */
-async function rawInsertRates(app: TestApp, tokens: string[]): Promise<{ raw: number; bareHttp: number }> {
+async function rawInsertRates(
+  app: TestApp,
+  tokens: string[],
+): Promise<{ raw: number; bareHttp: number; bareAlone: { medianMs: number; p95Ms: number } }> {
   const { db } = app.cradle;
   await db.schema.createTable('bench_raw', (t) => {
     t.bigIncrements('id');
@@ -134,7 +137,15 @@ async function rawInsertRates(app: TestApp, tokens: string[]): Promise<{ raw: nu
     }));
     await loadFromWorker(url, jobs.slice(0, WARMUP), CLIENTS);
     const bare = await loadFromWorker(url, jobs, CLIENTS);
-    return { raw: Math.round((RAW_INSERTS / ms) * 1000), bareHttp: Math.round((jobs.length / bare.ms) * 1000) };
+    // The same write from one client alone: the floor of the latency one person can feel (a commit's flush included).
+    const alone = (await loadFromWorker(url, jobs.slice(0, SINGLE_CREATIONS), 1)).latencies.slice(
+      SINGLE_CREATIONS / 10,
+    );
+    return {
+      raw: Math.round((RAW_INSERTS / ms) * 1000),
+      bareHttp: Math.round((jobs.length / bare.ms) * 1000),
+      bareAlone: { medianMs: median(alone), p95Ms: percentile(alone, 95) },
+    };
   } finally {
     server.close();
     await db.schema.dropTable('bench_raw');
@@ -326,7 +337,7 @@ export async function run(): Promise<Record<string, unknown>> {
       await createUser(app, `bench${i}`);
       clients.push(await app.tokenFor(`bench${i}`, STAFF_PASSWORD));
     }
-    const { raw, bareHttp } = await rawInsertRates(app, clients);
+    const { raw, bareHttp, bareAlone } = await rawInsertRates(app, clients);
     const created = await creationRate(app, clients, places);
     figures[`raw INSERT in a transaction per s (${CLIENTS} clients)`] = raw;
     figures[`bare HTTP write per s: node:http, JSON, the same INSERT, no checks (${CLIENTS} clients)`] = bareHttp;
@@ -335,6 +346,7 @@ export async function run(): Promise<Record<string, unknown>> {
     figures['creation / bare HTTP write ratio (goal 0.5)'] =
       typeof created.perSecond === 'number' ? Math.round((created.perSecond / bareHttp) * 1000) / 1000 : MISSING;
     figures[`creation p95 at ${CLIENTS} clients, ms`] = created.p95Ms ?? MISSING;
+    figures['one client alone: bare HTTP write median / p95, ms (the floor)'] = bareAlone;
     figures['one client alone: creation median / p95, ms (goal: median ≤ 3)'] = await singleClientLatency(
       app,
       clients[0]!,

@@ -10,6 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export type Figures = Record<string, unknown>;
 interface BenchModule {
   title: string;
+  /** Run only when named on the command line (the scale bench: an hour and tens of gigabytes). */
+  optIn?: boolean;
   run(): Promise<Figures>;
 }
 
@@ -27,6 +29,10 @@ const all: Record<string, Figures> = {};
 for (const file of files) {
   const name = file.replace(/\.bench\.ts$/, '');
   const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as BenchModule;
+  if (mod.optIn && !only.some((o) => file.startsWith(o))) {
+    if (!json) console.log(`\n== ${mod.title} (${name}): opt-in, run it with \`npm run bench -- ${name}\``);
+    continue;
+  }
   if (!json) console.log(`\n== ${mod.title} (${name})`);
   const started = performance.now();
   const figures = await mod.run();

@@ -1,0 +1,189 @@
+/**
+ * At the scale of the largest peer (opt-in: `npm run bench -- scale`, MariaDB only, never in CI): 50,000 spaces
+ * and 20 million bookings seeded straight into the tables (bench/scale-seed.ts), then the p95 over HTTP of what
+ * people do most: the grid of one floor, the room and the desk inquiry with filters, a creation, My Bookings of a
+ * heavy user, and the dashboard's panels of a building for a month; the seed's time and disk, and the server's
+ * memory throughout. Sizes: ATRIUM_BENCH_SCALE_SPACES, ATRIUM_BENCH_SCALE_BOOKINGS. Read in docs/performance.md.
+ */
+import fs from 'node:fs';
+import { DateTime } from 'luxon';
+import { startAtriumProcess, type AtriumProcess } from '../test/helpers/process.ts';
+import { createUser, STAFF_PASSWORD } from '../test/helpers/users.ts';
+import { startBenchApp } from './app.ts';
+import { loadFromWorker, type LoadJob } from './load.ts';
+import { loader, seedBookings, seedPlaces, type ScaleSize } from './scale-seed.ts';
+import { median, percentile } from './stats.ts';
+
+export const title = 'Scale: 50,000 spaces, 20 million bookings (MariaDB)';
+/** Runs only when named: it takes the better part of an hour and tens of gigabytes. */
+export const optIn = true;
+
+const SAMPLES = 40;
+const WARMUP = 5;
+
+/** A process's resident memory (Linux), sampled every 250 ms: the peak is what the server needed. */
+function memoryWatch(pid: number): { peakMb: () => number; stop: () => void } {
+  let peak = 0;
+  const sample = () => {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    if (kb) peak = Math.max(peak, Number(kb) * 1024);
+  };
+  sample();
+  const timer = setInterval(() => {
+    try {
+      sample();
+    } catch {
+      // the process has ended
+    }
+  }, 250);
+  return { peakMb: () => Math.round(peak / 1_048_576), stop: () => clearInterval(timer) };
+}
+
+function progress(label: string, total: number): (n: number) => void {
+  const started = performance.now();
+  return (n) => {
+    if (!process.stderr.isTTY) return;
+    const share = Math.min(1, n / total);
+    const bar = '#'.repeat(Math.round(share * 30)).padEnd(30, '.');
+    const s = (performance.now() - started) / 1000;
+    process.stderr.write(
+      `\r  ${label} [${bar}] ${n.toLocaleString('en')} / ${total.toLocaleString('en')} ${s.toFixed(0)} s `,
+    );
+    if (n >= total) process.stderr.write('\n');
+  };
+}
+
+async function timedGets(url: string, paths: string[], token: string): Promise<Record<string, number | string>> {
+  const jobs: LoadJob[] = paths.map((path) => ({ method: 'GET', path, token }));
+  const load = await loadFromWorker(url, jobs, 1);
+  if (load.failed) return { failed: load.failed, firstError: load.firstError ?? '' };
+  const samples = load.latencies.slice(WARMUP);
+  return { medianMs: median(samples), p95Ms: percentile(samples, 95) };
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  if (!process.env.ATRIUM_BENCH_MYSQL_URL)
+    return { skipped: 'needs MariaDB: ATRIUM_BENCH_MYSQL_URL=mysql://root:@127.0.0.1:3306/<db>' };
+  const size: ScaleSize = {
+    spaces: Number(process.env.ATRIUM_BENCH_SCALE_SPACES ?? 50_000),
+    bookings: Number(process.env.ATRIUM_BENCH_SCALE_BOOKINGS ?? 20_000_000),
+    futureDays: 14,
+  };
+  // This process migrates, seeds and signs people in; the server measured is a process of its own (its memory alone).
+  const app = await startBenchApp();
+  const seedDb = loader(app.cradle.config.databaseUrl);
+  let server: AtriumProcess | undefined;
+  let memory: ReturnType<typeof memoryWatch> | undefined;
+  try {
+    const { db } = app.cradle;
+    const admin = await app.adminToken();
+    await app.put('/api/sys/params', { bookingDaysAhead: 0 }, { token: admin });
+    const heavyId = await createUser(app, 'heavy');
+    await createUser(app, 'booker');
+    const now = app.clock.now();
+    const started = performance.now();
+    const places = await seedPlaces(seedDb, size, now);
+    const written = await seedBookings(seedDb, places, size, heavyId, now, progress('bookings', size.bookings));
+    const seedMs = performance.now() - started;
+    const analysed = performance.now();
+    await db.raw('ANALYZE TABLE bookings, booking_slots, booking_attendees, resources');
+    const analyseMs = performance.now() - analysed;
+    const [sizes] = (await db.raw(
+      'SELECT SUM(data_length + index_length) AS bytes FROM information_schema.tables WHERE table_schema = DATABASE()',
+    )) as [Array<{ bytes: number | string }>];
+    const [[pool]] = (await db.raw("SHOW VARIABLES LIKE 'innodb_buffer_pool_size'")) as [Array<{ Value: string }>];
+    server = await startAtriumProcess(app);
+    memory = memoryWatch(server.child.pid!);
+    const url = server.url;
+
+    const heavy = await app.tokenFor('heavy', STAFF_PASSWORD);
+    const booker = await app.tokenFor('booker', STAFF_PASSWORD);
+    const tomorrow = DateTime.fromISO(places.today, { zone: 'UTC' }).plus({ days: 1 }).toISODate()!;
+    const floors = places.floorIds.flat();
+    const pick = <T>(list: T[], i: number) => list[(i * 7_919) % list.length]!;
+    const n = WARMUP + SAMPLES;
+    const monthFrom = DateTime.fromISO(places.today).minus({ days: 30 }).toISODate()!;
+    const figures: Record<string, unknown> = {
+      seeded: `${places.spaces.toLocaleString('en')} spaces in ${places.locationIds.length} buildings, ${written.toLocaleString('en')} bookings, ${places.userIds.length.toLocaleString('en')} people`,
+      'seed time, s (budget 1,800)': Math.round(seedMs / 1000),
+      'ANALYZE TABLE afterwards, s': Math.round(analyseMs / 1000),
+      'disk used by the database, GB (budget 30)': Math.round((Number(sizes[0]!.bytes) / 1e9) * 10) / 10,
+      'innodb_buffer_pool_size, MB': Math.round(Number(pool!.Value) / 1_048_576),
+    };
+    const p95 = async (label: string, paths: string[], token: string) =>
+      (figures[`${label} (goal p95 ≤ 150 ms)`] = await timedGets(url, paths, token));
+    await p95(
+      'grid of one floor (100 spaces)',
+      Array.from({ length: n }, (_, i) => `/api/bookings/grid?date=${tomorrow}&floorId=${pick(floors, i)}`),
+      booker,
+    );
+    await p95(
+      'room inquiry: a building, 8+ seats, a projector, 10:00–11:00',
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `/api/bookings/available?date=${tomorrow}&startTime=10:00&endTime=11:00&type=0&capacity=8&deviceNames=Projector&locationId=${pick(places.locationIds, i)}`,
+      ),
+      booker,
+    );
+    await p95(
+      'desk inquiry: a floor, 14:00–15:00',
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `/api/bookings/available?date=${tomorrow}&startTime=14:00&endTime=15:00&type=1&floorId=${pick(floors, i)}`,
+      ),
+      booker,
+    );
+    await p95(
+      'My Bookings of the heavy user, upcoming',
+      Array.from({ length: n }, () => '/api/bookings?scope=upcoming&page=1&pageSize=20'),
+      heavy,
+    );
+    await p95(
+      'My Bookings of the heavy user, past, page 5',
+      Array.from({ length: n }, () => '/api/bookings?scope=past&page=5&pageSize=20'),
+      heavy,
+    );
+    for (const panel of ['utilisation', 'heatmap', 'noshow', 'top'])
+      await p95(
+        `dashboard ${panel}, a building (1,000 spaces), 30 days`,
+        Array.from(
+          { length: n },
+          (_, i) =>
+            `/api/room/dashboard/${panel}?from=${monthFrom}&to=${places.today}&locationId=${pick(places.locationIds, i)}`,
+        ),
+        admin,
+      );
+    const creations: LoadJob[] = Array.from({ length: n }, (_, i) => ({
+      method: 'POST',
+      path: '/api/bookings',
+      token: booker,
+      body: {
+        resourceId: places.firstResourceId + ((i * 7_919) % places.spaces),
+        meetingDate: DateTime.fromISO(tomorrow)
+          .plus({ days: i % 7 })
+          .toISODate(),
+        startTime: '20:00',
+        endTime: '21:00',
+        subject: `Scale ${i}`,
+        employeeId: 'A0001',
+      },
+    }));
+    const created = await loadFromWorker(url, creations, 1);
+    const samples = created.latencies.slice(WARMUP);
+    figures['creation (goal p95 ≤ 150 ms)'] = created.failed
+      ? { failed: created.failed, firstError: created.firstError }
+      : { medianMs: median(samples), p95Ms: percentile(samples, 95) };
+    figures['peak resident memory of the server process, MB (goal < 300)'] = memory.peakMb();
+    return figures;
+  } finally {
+    memory?.stop();
+    if (server) {
+      server.child.kill('SIGTERM');
+      await server.ended;
+    }
+    await seedDb.destroy();
+    await app.stop();
+  }
+}
