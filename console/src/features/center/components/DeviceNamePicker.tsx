@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown, Form } from 'semantic-ui-react';
 import { useDeviceNamesQuery } from '../credit-api.ts';
+import './center.css';
 
 /** The server takes up to 10 names (core/modules/bookings/schema.ts). */
 const MAX_NAMES = 10;
@@ -25,6 +26,7 @@ export function DeviceNamePicker({ value, onChange }: { value: string[]; onChang
         selection
         loading={isFetching}
         data-testid="device-names"
+        className="device-name-picker"
         aria-label={t('search.devices')}
         searchInput={{ id: 's-devices', 'aria-label': t('search.devices') }}
         placeholder={t('search.devicesAny')}
