@@ -325,4 +325,33 @@ perDialect(test, (dialect, app) => {
       t.like(await entry(app(), bob, later.id), { state: 'booked' });
     },
   );
+
+  test.serial(
+    `${dialect}: an entry a stopped server claimed and never booked is served again by the minute job`,
+    async (t) => {
+      app().clock.set(BASE);
+      alice = await staff(app(), 'alice');
+      bob = await staff(app(), 'bob');
+      const b = await taken('2027-03-25', '14:00', '15:00');
+      const waiting = await inLine(bob, '2027-03-25', '14:00', '15:00');
+      // What a server leaves when it dies between claiming the entry and booking it: offered, no booking, and
+      // its hold on the line run out. The booking it was about to take is free.
+      await app().cradle.db('bookings').where({ id: b.id }).update({ state: 'cancelled' });
+      await app().cradle.db('booking_slots').where({ booking_id: b.id }).delete();
+      await app()
+        .cradle.db('waitlist_entries')
+        .where({ id: waiting.id })
+        .update({ state: 'offered', waiting_key: null, updated_at: BASE - 120_000 });
+      await app()
+        .cradle.db('waitlist_serving')
+        .insert({ resource_id: room, holder: 'a server that died', locked_until: BASE - 60_000 });
+      t.is(await app().cradle.waitlistService.resumeStopped(BASE), 1);
+      await app().cradle.outboxWorker.drainDue();
+      const served = await entry(app(), bob, waiting.id);
+      t.is(served.state, 'booked');
+      const booking = await app().get<{ data: BookingData }>(`/api/bookings/${served.bookingId}`, { token: bob.token });
+      t.like(booking.body.data, { state: 'confirmed', startTime: '14:00', endTime: '15:00' });
+      t.is(await app().cradle.waitlistService.resumeStopped(BASE), 0, 'nothing is left half-served');
+    },
+  );
 });

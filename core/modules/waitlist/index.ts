@@ -19,7 +19,14 @@ export const waitlistModule: AtriumModule = {
   },
   routes: waitlistRoutes,
   jobs: (c) => [
-    { name: 'waitlist.expire', everySeconds: 60, run: async ({ now }) => void (await c.waitlistService.expire(now)) },
+    {
+      name: 'waitlist.expire',
+      everySeconds: 60,
+      run: async ({ now }) => {
+        await c.waitlistService.expire(now);
+        await c.waitlistService.resumeStopped(now);
+      },
+    },
   ],
   // Every process that runs an outbox worker serves lines through this module (R25.4).
   start: (c) =>

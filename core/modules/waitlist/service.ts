@@ -61,6 +61,7 @@ export class WaitlistService {
       usersService: Cradle['usersService'];
       authService: Cradle['authService'];
       changeLog: Cradle['changeLog'];
+      outbox: Cradle['outbox'];
     },
   ) {}
 
@@ -219,6 +220,7 @@ export class WaitlistService {
 
   private async serveHeld(resourceId: number): Promise<number> {
     const { db, clock } = this.deps;
+    await this.requeueOrphans(resourceId);
     const entries = await WaitlistEntryModel.query(db)
       .where({ resource_id: resourceId, state: 'waiting' })
       .where('start_at', '>', clock.now())
@@ -264,6 +266,54 @@ export class WaitlistService {
     }
     await this.tell(e, 'booked', { state: 'booked', booking_id: bookingId });
     return 'served';
+  }
+
+  /**
+   * Entries claimed to be booked by a server that stopped before it booked them (R25.4) go back to their place in
+   * line. Only the holder of the resource's line calls this, so the server that claimed them is not still at it.
+   */
+  private async requeueOrphans(resourceId: number): Promise<void> {
+    const orphans = await WaitlistEntryModel.query(this.deps.db)
+      .where({ resource_id: resourceId, state: 'offered', auto_book: true })
+      .whereNull('booking_id')
+      .where('start_at', '>', this.deps.clock.now());
+    for (const e of orphans) {
+      try {
+        await this.requeue(e);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // The person joined the same range again meanwhile: that newer entry stands for them.
+        await this.deps
+          .db('waitlist_entries')
+          .where({ id: e.id })
+          .update({ state: 'left', updated_at: this.deps.clock.now() });
+      }
+    }
+  }
+
+  /**
+   * Lines a server stopped serving half-way (an entry claimed for booking, no booking, and nobody holding the line
+   * for a lease's length) are queued to be served again (R25.4); run by the minute job. Answers how many lines.
+   */
+  async resumeStopped(now = this.deps.clock.now()): Promise<number> {
+    const { db, outbox } = this.deps;
+    const lines = (await db('waitlist_entries as w')
+      .where({ 'w.state': 'offered', 'w.auto_book': true })
+      .whereNull('w.booking_id')
+      .where('w.start_at', '>', now)
+      .where('w.updated_at', '<', now - SERVING_LEASE_MS)
+      .whereNotExists(
+        db('waitlist_serving as s').whereRaw('s.resource_id = w.resource_id').where('s.locked_until', '>=', now),
+      )
+      .distinct('w.resource_id')) as Array<{ resource_id: number | string }>;
+    for (const r of lines)
+      await outbox.enqueue(db, {
+        kind: WAITLIST_KIND,
+        provider: null,
+        topic: 'waitlist.serve',
+        payload: { resourceId: Number(r.resource_id) },
+      });
+    return lines.length;
   }
 
   private async requeue(e: WaitlistEntryModel): Promise<void> {
