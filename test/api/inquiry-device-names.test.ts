@@ -106,6 +106,17 @@ perDialect(test, (dialect, app) => {
     t.is((await app().get('/api/bookings/device-names')).status, 401);
   });
 
+  test.serial(`${dialect}: the names of the rooms' devices, or of the desks'`, async (t) => {
+    const desk = await createResource(app(), place, { name: 'Desk 1', type: 1 });
+    await mount((await admin(app())).token, 'Docking station', desk);
+    const names = async (query: string) =>
+      (await app().get<{ data: Names }>(`/api/bookings/device-names${query}`, { token: sam.token })).body.data.items;
+    t.deepEqual(await names('?type=0'), ['Projector', 'Video bar', 'Whiteboard']);
+    t.deepEqual(await names('?type=1'), ['Docking station']);
+    t.deepEqual(await names(''), ['Docking station', 'Projector', 'Video bar', 'Whiteboard']);
+    t.is((await app().get('/api/bookings/device-names?type=x', { token: sam.token })).status, 400);
+  });
+
   test.serial(`${dialect}: bad input is a 400`, async (t) => {
     const tooMany = Array.from({ length: 11 }, (_, i) => `&deviceNames=n${i}`).join('');
     for (const bad of [tooMany, `&deviceNames=${'x'.repeat(101)}`, '&deviceNames=%20%20', '&deviceIds=1,x']) {

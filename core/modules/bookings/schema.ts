@@ -197,7 +197,10 @@ export const QuoteQuery = z.object({
   wholeDay: QueryBool.optional(),
 });
 export type QuoteQuery = z.infer<typeof QuoteQuery>;
-export const DeviceNamesQuery = PageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(50) });
+export const DeviceNamesQuery = PageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  type: z.coerce.number().int().min(0).max(99).optional().describe('only devices mounted at resources of this type'),
+});
 export type DeviceNamesQuery = z.infer<typeof DeviceNamesQuery>;
 export const FeedParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 export const IcsQuery = z.object({ download: QueryBool.optional() });

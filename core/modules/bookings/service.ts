@@ -38,6 +38,7 @@ import type {
 } from './schema.ts';
 import { quoteBooking } from './quote.ts';
 import { mountedDeviceNames } from '../devices/index.ts';
+import { resourceIdsWhere } from '../resources/index.ts';
 
 export class BookingsService {
   private readonly wrongCodes = new WrongCodes();
@@ -136,7 +137,8 @@ export class BookingsService {
   }
   /** The names of the devices mounted at resources, for the inquiry's device filter (R12.5). */
   deviceNames(q: DeviceNamesQuery) {
-    return mountedDeviceNames(this.deps.db, q);
+    const { db } = this.deps;
+    return mountedDeviceNames(db, q, q.type === undefined ? undefined : resourceIdsWhere(db, { type: q.type }));
   }
   /** "Find me a room" / "a desk near…" (docs/product-rules.md R12.7). */
   suggest(actor: Actor, q: SuggestQuery) {

@@ -3,18 +3,24 @@
  * by many rooms, each device its own row, so staff choose names and the inquiry turns each name into the ids of
  * the mounted devices that carry it. Only mounted devices count: a device in a drawer equips no room.
  */
+import type { Knex } from 'knex';
 import { whereAnyContains } from '../../db/like.ts';
 import { paginate, type Page } from '../../db/paging.ts';
 import type { Db } from '../../db/transaction.ts';
 
 const mounted = (db: Db) => db('devices').whereNotNull('resource_id').where('resource_id', '>', 0);
 
-/** The distinct names of mounted devices, alphabetical, optionally those containing `q`. */
+/**
+ * The distinct names of mounted devices, alphabetical, optionally those containing `q` and those mounted at the
+ * resources a sub-query answers (the caller's: the rooms, or the desks).
+ */
 export function mountedDeviceNames(
   db: Db,
   query: { q?: string; page: number; pageSize: number },
+  at?: Knex.QueryBuilder,
 ): Promise<Page<string>> {
   const names = mounted(db).distinct('name');
+  if (at) names.whereIn('resource_id', at);
   if (query.q) whereAnyContains(names, ['name'], query.q);
   // Counted as a derived table: a count over DISTINCT with paging is spelt differently by each engine.
   const q = db.from(names.as('n')).select('name').orderBy('name');

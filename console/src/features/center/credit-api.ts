@@ -27,8 +27,12 @@ export const creditApi = api.enhanceEndpoints({ addTagTypes: ['Bookings'] }).inj
       transformResponse: dataOf<OwnCredit>,
       providesTags: ['Bookings'],
     }),
-    deviceNames: build.query<Page<string>, string>({
-      query: (q) => ({ url: '/bookings/device-names', params: { q: q || undefined, pageSize: 50 }, silent: true }),
+    deviceNames: build.query<Page<string>, { q: string; type?: number }>({
+      query: ({ q, type }) => ({
+        url: '/bookings/device-names',
+        params: { q: q || undefined, type, pageSize: 50 },
+        silent: true,
+      }),
       transformResponse: dataOf<Page<string>>,
     }),
   }),

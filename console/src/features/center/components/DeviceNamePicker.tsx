@@ -11,10 +11,19 @@ import './center.css';
 /** The server takes up to 10 names (core/modules/bookings/schema.ts). */
 const MAX_NAMES = 10;
 
-export function DeviceNamePicker({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
+/** `type`: only the names of devices at resources of that type (the rooms' projectors, not the desks' docks). */
+export function DeviceNamePicker({
+  value,
+  onChange,
+  type,
+}: {
+  value: string[];
+  onChange: (v: string[]) => void;
+  type?: number;
+}) {
   const { t } = useTranslation('center');
   const [q, setQ] = useState('');
-  const { data, isFetching } = useDeviceNamesQuery(q.trim());
+  const { data, isFetching } = useDeviceNamesQuery({ q: q.trim(), type });
   const names = [...value, ...(data?.items ?? []).filter((n) => !value.includes(n))];
   const full = value.length >= MAX_NAMES;
   return (

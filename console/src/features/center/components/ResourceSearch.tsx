@@ -80,7 +80,11 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
             ))}
           </select>
         </Form.Field>
-        <DeviceNamePicker value={range.deviceNames} onChange={(deviceNames) => setRange({ ...range, deviceNames })} />
+        <DeviceNamePicker
+          type={type}
+          value={range.deviceNames}
+          onChange={(deviceNames) => setRange({ ...range, deviceNames })}
+        />
         <Button primary type="button" onClick={search} disabled={badRange} data-testid="search-run">
           {t('search.run')}
         </Button>

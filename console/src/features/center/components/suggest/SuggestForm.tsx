@@ -120,7 +120,9 @@ export function SuggestForm({
             ))}
           </select>
         </Form.Field>
-        {room && <DeviceNamePicker value={value.deviceNames} onChange={(deviceNames) => set({ deviceNames })} />}
+        {room && (
+          <DeviceNamePicker type={0} value={value.deviceNames} onChange={(deviceNames) => set({ deviceNames })} />
+        )}
         <Button primary type="submit" disabled={problem !== null} data-testid="suggest-run">
           {t('suggest.run')}
         </Button>
