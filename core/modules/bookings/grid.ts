@@ -245,10 +245,18 @@ export async function gridJson(deps: BookingDeps, actor: Actor, q: GridQuery): P
 type InquiryQuery = ResourceFilter &
   Pick<AvailableQuery, 'date' | 'startTime' | 'endTime' | 'deviceIds' | 'deviceNames'>;
 
-/** What the inquiry decides from: the candidates, and whether one is free over a range of the day's window. */
+/**
+ * Where a resource stands over a range: `free` (every rule of the inquiry holds), `taken` (every rule holds but
+ * bookings hold some of its time: a range to wait for, R25.2), `out` (any other rule refuses it).
+ */
+export type Standing = 'free' | 'taken' | 'out';
+
+/** What the inquiry decides from: the candidates, and how one stands over a range of the day's window. */
 export interface Inquiry {
   resources: ResourceInfo[];
-  /** Free for the whole range and bookable by the caller: every rule of the inquiry, over [startTime, endTime). */
+  /** Over [startTime, endTime): every rule of the inquiry, held slots included. */
+  standing(r: ResourceInfo, startTime: string, endTime: string): Standing;
+  /** Free for the whole range and bookable by the caller: `standing` is `free`. */
   isFree(r: ResourceInfo, startTime: string, endTime: string): boolean;
 }
 
@@ -274,7 +282,7 @@ export async function inquire(deps: BookingDeps, actor: Actor, q: InquiryQuery):
     const ok = await resourcesWithOneOfEach(db, f, devices);
     resources = resources.filter((r) => ok.has(r.id));
   }
-  if (resources.length === 0) return { resources, isFree: () => false };
+  if (resources.length === 0) return { resources, standing: () => 'out', isFree: () => false };
   const ranges = new Map(
     resources.map((r) => [
       r.id,
@@ -305,19 +313,20 @@ export async function inquire(deps: BookingDeps, actor: Actor, q: InquiryQuery):
       Number(s.slot) * SLOT_MS,
     );
   const weekday = weekdayOf(q.date);
-  const isFree = (r: ResourceInfo, startTime: string, endTime: string): boolean => {
+  const standing = (r: ResourceInfo, startTime: string, endTime: string): Standing => {
     const a = instantOf(q.date, startTime, r.timeZone);
     const b = instantOf(q.date, endTime, r.timeZone);
     const open = openOn(r, weekday);
-    if (a < earliestStart(now) || isDisabledOn(r, q.date) || !open || restricted(r, facts)) return false;
-    if (!wallClockExists(q.date, startTime, r.timeZone) || !wallClockExists(q.date, endTime, r.timeZone)) return false;
+    if (a < earliestStart(now) || isDisabledOn(r, q.date) || !open || restricted(r, facts)) return 'out';
+    if (!wallClockExists(q.date, startTime, r.timeZone) || !wallClockExists(q.date, endTime, r.timeZone)) return 'out';
     if (r.allDay || minutesOf(startTime) < minutesOf(open.from) || minutesOf(endTime) > minutesOf(open.to))
-      return false;
-    if (disabled.some((p) => p.resourceId === r.id && p.startAt < b && p.endAt > a)) return false;
-    if (outside.get(r.id)?.some((p) => p.startAt < b && p.endAt > a)) return false;
-    return !(busy.get(r.id) ?? []).some((s) => s < b && s + SLOT_MS > a);
+      return 'out';
+    if (disabled.some((p) => p.resourceId === r.id && p.startAt < b && p.endAt > a)) return 'out';
+    if (outside.get(r.id)?.some((p) => p.startAt < b && p.endAt > a)) return 'out';
+    // Held slots come last, so `taken` means nothing but bookings keeps the caller from it.
+    return (busy.get(r.id) ?? []).some((s) => s < b && s + SLOT_MS > a) ? 'taken' : 'free';
   };
-  return { resources, isFree };
+  return { resources, standing, isFree: (r, startTime, endTime) => standing(r, startTime, endTime) === 'free' };
 }
 
 /**
@@ -330,18 +339,24 @@ async function deviceGroups(db: Db, q: AvailableQuery): Promise<number[][]> {
   return [...ids, ...names];
 }
 
-/** Room / desk inquiry: the resources free for the whole range that the caller may book. */
+type InquiryResult = ReturnType<typeof resourceHead> & { taken?: boolean };
+
+/**
+ * Room / desk inquiry (docs/product-rules.md R12.5): the resources free for the whole range that the caller may
+ * book; with `includeTaken` also those that only bookings keep from it, each marked `taken` (to wait for, R25.2).
+ */
 export async function available(
   deps: BookingDeps,
   actor: Actor,
   q: AvailableQuery,
-): Promise<{ date: string; startTime: string; endTime: string; resources: Array<ReturnType<typeof resourceHead>> }> {
+): Promise<{ date: string; startTime: string; endTime: string; resources: InquiryResult[] }> {
   if (minutesOf(q.endTime) <= minutesOf(q.startTime)) throw new BadRequestError('bookings.selectTime');
-  const { resources, isFree } = await inquire(deps, actor, q);
-  return {
-    date: q.date,
-    startTime: q.startTime,
-    endTime: q.endTime,
-    resources: resources.filter((r) => isFree(r, q.startTime, q.endTime)).map((r) => resourceHead(r, q.date)),
-  };
+  const { resources, standing } = await inquire(deps, actor, q);
+  const found: InquiryResult[] = [];
+  for (const r of resources) {
+    const s = standing(r, q.startTime, q.endTime);
+    if (s === 'free' || (s === 'taken' && q.includeTaken))
+      found.push(q.includeTaken ? { ...resourceHead(r, q.date), taken: s === 'taken' } : resourceHead(r, q.date));
+  }
+  return { date: q.date, startTime: q.startTime, endTime: q.endTime, resources: found };
 }

@@ -65,7 +65,14 @@ export const AvailableAnswer = z.object({
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
-  resources: z.array(ResourceHead),
+  resources: z.array(
+    ResourceHead.extend({
+      taken: z
+        .boolean()
+        .optional()
+        .describe('with includeTaken only: bookings hold some of the range (its waitlist may be joined)'),
+    }),
+  ),
 });
 
 const Reason = z.object({

@@ -140,6 +140,9 @@ export const AvailableQuery = GridQuery.extend({
     .describe(
       `device names, the parameter repeated (up to ${MAX_DEVICE_NAMES}): for each name the resource has a device so named`,
     ),
+  includeTaken: QueryBool.optional().describe(
+    'also the resources that only bookings keep from the range, marked `taken: true` (to join their waitlist)',
+  ),
 });
 export type AvailableQuery = z.infer<typeof AvailableQuery>;
 
