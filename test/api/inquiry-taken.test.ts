@@ -94,7 +94,9 @@ perDialect(test, (dialect, app) => {
     const taken = res.body.data.resources.filter((r) => r.taken);
     t.true(taken.length > 0);
     for (const r of taken) {
-      const joined = await app().post<{ data: { resourceId: number; startTime: string; endTime: string; state: string } }>(
+      const joined = await app().post<{
+        data: { resourceId: number; startTime: string; endTime: string; state: string };
+      }>(
         '/api/waitlist',
         { resourceId: r.id, meetingDate: date, startTime, endTime, subject: 'From the inquiry', autoBook: true },
         { token: tess.token },

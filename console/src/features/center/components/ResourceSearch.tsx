@@ -1,7 +1,10 @@
-/** The room and desk inquiry (/center/search, /center/searchdesk): free resources for a date, time, capacity, devices and place; book from the result. */
+/**
+ * The room and desk inquiry (/center/search, /center/searchdesk): free resources for a date, time, capacity, devices
+ * and place; book from the result, or, with the taken ones shown, wait for one (docs/product-rules.md R12.5).
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Header, Message, Segment, Table } from 'semantic-ui-react';
+import { Button, Checkbox, Form, Header, Message, Segment } from 'semantic-ui-react';
 import { Loading } from '../../../components/Loading.tsx';
 import { useAccess } from './access.ts';
 import { useAvailableQuery, type AvailableArgs } from '../api.ts';
@@ -10,6 +13,7 @@ import { BookingForm, type BookingTarget } from './booking-form/BookingForm.tsx'
 import { minutesOf, timeOptions, today } from './dates.ts';
 import { Filters, type FilterValue } from './Filters.tsx';
 import { DeviceNamePicker } from './DeviceNamePicker.tsx';
+import { InquiryResults } from './InquiryResults.tsx';
 import type { Booking, SeriesAnswer } from '../api.ts';
 import './center.css';
 import '../i18n.ts';
@@ -32,6 +36,8 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
     endTime: TIMES[Math.min(96, minutesOf(start) / 15 + 4)]!,
     deviceNames: [] as string[],
   });
+  // The taken ones are asked for only on request: most people look for a place to book now.
+  const [withTaken, setWithTaken] = useState(false);
   const [args, setArgs] = useState<AvailableArgs | null>(null);
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
@@ -46,7 +52,13 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
         startTime: range.startTime,
         endTime: range.endTime,
         deviceNames: range.deviceNames.length ? range.deviceNames : undefined,
+        includeTaken: withTaken ? 'true' : undefined,
       });
+  };
+  const toggleTaken = (on: boolean) => {
+    setWithTaken(on);
+    // An answer on screen follows at once: the same question, with or without the taken ones.
+    if (args) setArgs({ ...args, includeTaken: on ? 'true' : undefined });
   };
   const title = type === 0 ? t('search.roomTitle') : t('search.deskTitle');
   return (
@@ -85,6 +97,15 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
           value={range.deviceNames}
           onChange={(deviceNames) => setRange({ ...range, deviceNames })}
         />
+        <Form.Field>
+          <Checkbox
+            id="s-taken"
+            label={t('search.showTaken')}
+            checked={withTaken}
+            onChange={(_, d) => toggleTaken(Boolean(d.checked))}
+            data-testid="search-taken"
+          />
+        </Form.Field>
         <Button primary type="button" onClick={search} disabled={badRange} data-testid="search-run">
           {t('search.run')}
         </Button>
@@ -93,49 +114,10 @@ export function ResourceSearch({ type }: { type: 0 | 1 }) {
       {isFetching && <Loading />}
       {!args && <Message info content={t('search.start_hint')} />}
       {args && data && data.resources.length === 0 && (
-        <Message info content={t('search.none')} data-testid="search-empty" />
+        <Message info content={t(args.includeTaken ? 'search.noneTaken' : 'search.none')} data-testid="search-empty" />
       )}
       {args && data && data.resources.length > 0 && (
-        <Table compact data-testid="search-results">
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>{t('details.resource')}</Table.HeaderCell>
-              <Table.HeaderCell>{t('filters.capacity')}</Table.HeaderCell>
-              <Table.HeaderCell>{t('search.zone')}</Table.HeaderCell>
-              <Table.HeaderCell>
-                <span className="visually-hidden">{t('reserve.book')}</span>
-              </Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.resources.map((r) => (
-              <Table.Row key={r.id}>
-                <Table.Cell>{r.name}</Table.Cell>
-                <Table.Cell>{r.capacity}</Table.Cell>
-                <Table.Cell>{r.timeZone}</Table.Cell>
-                <Table.Cell collapsing>
-                  {mayBook && (
-                    <Button
-                      size="mini"
-                      primary
-                      onClick={() =>
-                        setTarget({
-                          resourceId: r.id,
-                          resourceName: r.name,
-                          date: args.date,
-                          startTime: args.startTime,
-                          endTime: args.endTime,
-                        })
-                      }
-                    >
-                      {t('reserve.book')}
-                    </Button>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
+        <InquiryResults answer={data} mayBook={mayBook} onBook={setTarget} />
       )}
       <BookingForm
         target={target}
