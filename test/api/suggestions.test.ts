@@ -203,6 +203,80 @@ perDialect(test, (dialect, app) => {
     t.true(r.body.data.suggestions[0]!.reasons.some((x) => x.code === 'nearColleague'));
   });
 
+  test.serial(
+    `${dialect}: desks near my team: beside where most of my department sit that day; another department does not pull`,
+    async (t) => {
+      const day = '2027-03-03';
+      const people: Record<string, Who> = {};
+      const departments = {
+        'tm-lead': 'Acme / Sales',
+        'tm-ann': 'Acme / Sales',
+        'tm-ben': 'Acme / Sales',
+        // A department below the caller's is part of the team (R21.7).
+        'tm-eve': 'Acme / Sales / Inside',
+        'tm-out': 'Acme / Support',
+      };
+      const db = app().cradle.db;
+      for (const [name, path] of Object.entries(departments)) {
+        people[name] = await staff(app(), name);
+        // The directory sync writes the path (R21.7); no client can.
+        await db('users').where({ username: name }).update({ department_path: path });
+      }
+      const place = await createPlace(app());
+      const other = await floorIn(place, 'Other');
+      const desk = async (name: string, x: number, y: number, floorId?: number) => {
+        const id = await createResource(app(), place, { name, type: 1, capacity: 1, floorId });
+        await db('resources').where({ id }).update({ pos_x: x, pos_y: y });
+        return id;
+      };
+      const held = {
+        'tm-ann': await desk('Ann desk', 10, 10),
+        'tm-ben': await desk('Ben desk', 30, 10),
+        'tm-eve': await desk('Eve desk', 600, 400, other),
+        'tm-out': await desk('Out desk', 10, 10, other),
+      };
+      await desk('Beside team', 50, 10);
+      await desk('Far', 600, 400);
+      await desk('Beside out', 30, 10, other);
+      for (const [name, resourceId] of Object.entries(held)) {
+        const b = await book(app(), people[name]!, {
+          resourceId,
+          meetingDate: day,
+          startTime: '09:00',
+          endTime: '17:00',
+        });
+        t.is(b.status, 200, JSON.stringify(b.body));
+      }
+      const q = `type=desk&date=${day}&from=09:00&to=17:00&durationMinutes=480&locationId=${place.locationId}`;
+      const r = await suggest(people['tm-lead']!, `${q}&nearTeam=mine`);
+      t.is(r.status, 200, JSON.stringify(r.body));
+      t.deepEqual(names(r.body.data.suggestions), ['Beside team', 'Far', 'Beside out']);
+      t.deepEqual((r.body.data as { team?: unknown }).team, { name: 'Sales', members: 3 });
+      t.true(r.body.data.suggestions[0]!.reasons.some((x) => x.code === 'nearTeam'));
+      // Named as a colleague, the other department's person does pull the desk beside theirs first.
+      const nearOut = await suggest(people['tm-lead']!, `${q}&near=${people['tm-out']!.id}`);
+      t.is(names(nearOut.body.data.suggestions)[0], 'Beside out');
+    },
+  );
+
+  test.serial(`${dialect}: near my team: bad input is a 400 in the caller's language`, async (t) => {
+    const q = `date=${DATE}&from=09:00&to=17:00&durationMinutes=60`;
+    const lead = await staff(app(), 'tm-lead');
+    const probes: Array<[Who, string, RegExp]> = [
+      [lead, `${q}&type=desk&nearTeam=theirs`, /./],
+      [lead, `${q}&type=room&nearTeam=mine`, /デスク専用/],
+      [lead, `${q}&type=desk&nearTeam=mine&near=${bob.id}`, /どちらか一方/],
+      // alice has no department.
+      [alice, `${q}&type=desk&nearTeam=mine`, /部署がない/],
+    ];
+    for (const [who, query, message] of probes) {
+      const r = await suggest(who, query, 'ja');
+      t.is(r.status, 400, `${query} → ${r.status} ${JSON.stringify(r.body)}`);
+      t.regex(String(r.body.msg), /[\u3040-\u30ff\u4e00-\u9fff]/, `${query}: a message in the caller's language`);
+      t.regex(String(r.body.msg), message, query);
+    }
+  });
+
   test.serial(`${dialect}: bad input is a 400 in the caller's language`, async (t) => {
     const probes = [
       `date=${DATE}&from=09:00&to=12:00&durationMinutes=7`,

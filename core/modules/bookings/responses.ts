@@ -83,6 +83,8 @@ const Reason = z.object({
     'sameBuilding',
     'nearColleague',
     'colleagueFloor',
+    'nearTeam',
+    'teamFloor',
     'freeAround',
     'earliest',
   ]),
@@ -92,6 +94,13 @@ const Reason = z.object({
 export const SuggestionsAnswer = z.object({
   date: z.string(),
   people: z.number().describe('who the room must seat: the attendees and the caller'),
+  team: z
+    .object({
+      name: z.string().describe("the caller's department"),
+      members: z.number().describe('the people of it considered (at most 200), the caller not counted'),
+    })
+    .optional()
+    .describe('with nearTeam only'),
   suggestions: z.array(
     z.object({
       resource: ResourceHead.extend({ locationName: z.string().nullable(), floorName: z.string().nullable() }),

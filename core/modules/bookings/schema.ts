@@ -166,6 +166,10 @@ export const SuggestQuery = z.object({
   deviceIds: IdList(20, 'comma-separated device ids the resource must have'),
   deviceNames: AvailableQuery.shape.deviceNames,
   near: IdList(20, 'comma-separated user ids of the colleagues to sit near (desks)'),
+  nearTeam: z
+    .enum(['mine'])
+    .optional()
+    .describe("desks near the caller's team: `mine`, the people of the caller's department (not with `near`)"),
   locationId: z.coerce.number().int().positive().optional(),
   floorId: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),

@@ -7,6 +7,7 @@
 import type { Actor } from '../../actor.ts';
 import { BadRequestError } from '../../errors.ts';
 import { DESK, joinResource } from '../resources/index.ts';
+import { teamOf, type Team } from '../users/index.ts';
 import type { BookingDeps, Db } from './deps.ts';
 import { inquire, resourceHead } from './grid.ts';
 import { ON_CALENDAR } from './lifecycle.ts';
@@ -22,6 +23,8 @@ const STEP = 15;
 /** Free time counted around a suggestion, each side: beyond an hour a room is simply free. */
 const SLACK = 60;
 const USUAL_DAYS = 90;
+/** The most people of a team a desk is placed near (R12.7): a whole division stays one bounded read. */
+const TEAM_CAP = 200;
 /** The parts' weights (R12.7): fit first, then closeness, free time, devices. */
 const WEIGHTS = { capacityFit: 0.35, closeness: 0.3, freeTime: 0.2, devices: 0.15 } as const;
 
@@ -32,6 +35,8 @@ export type Reason =
   | { code: 'sameBuilding'; params: { people: number } }
   | { code: 'nearColleague'; params: Record<string, never> }
   | { code: 'colleagueFloor'; params: Record<string, never> }
+  | { code: 'nearTeam'; params: Record<string, never> }
+  | { code: 'teamFloor'; params: Record<string, never> }
   | { code: 'freeAround'; params: { minutes: number } }
   | { code: 'earliest'; params: Record<string, never> };
 
@@ -129,6 +134,19 @@ async function colleaguePlaces(db: Db, userIds: number[], date: string, now: num
   });
 }
 
+/**
+ * Whom a desk is placed near: the colleagues named, or the people of the caller's department (docs/product-rules.md
+ * R12.7), never both. The team is the users module's to answer; a caller with no department has none.
+ */
+async function nearWhom(deps: BookingDeps, actor: Actor, q: SuggestQuery, near: number[]): Promise<Team | undefined> {
+  if (!q.nearTeam) return undefined;
+  if (q.type !== 'desk') throw new BadRequestError('bookings.teamDesksOnly');
+  if (near.length) throw new BadRequestError('bookings.nearOrTeam');
+  const team = await teamOf(deps.db, actor.userId, TEAM_CAP);
+  if (!team) throw new BadRequestError('bookings.noTeam');
+  return team;
+}
+
 /** The attendees' closeness to a room: 1 a person on its floor, ½ in its building (R12.7); the mean of those known. */
 function attendeeCloseness(r: ResourceInfo, usual: Place[]): { value: number; floor: number; building: number } {
   const floor = usual.filter((p) => p.floorId !== null && p.floorId === r.floorId).length;
@@ -175,7 +193,7 @@ export async function suggest(
   deps: BookingDeps,
   actor: Actor,
   q: SuggestQuery,
-): Promise<{ date: string; people: number; suggestions: Suggestion[] }> {
+): Promise<{ date: string; people: number; team?: { name: string; members: number }; suggestions: Suggestion[] }> {
   const from = minutesOf(q.from);
   const to = minutesOf(q.to);
   if (to <= from) throw new BadRequestError('bookings.selectTime');
@@ -184,7 +202,11 @@ export async function suggest(
   const attendees = ids(q.attendees).filter((u) => u !== actor.userId);
   const near = ids(q.near);
   const required = ids(q.deviceIds).length + (q.deviceNames?.length ?? 0);
-  await Promise.all([checkAttendees(deps.db, attendees), checkAttendees(deps.db, near)]);
+  const [team] = await Promise.all([
+    nearWhom(deps, actor, q, near),
+    checkAttendees(deps.db, attendees),
+    checkAttendees(deps.db, near),
+  ]);
   const people = desk ? 1 : attendees.length + 1;
   const now = deps.clock.now();
   // Read an hour beyond each side of the window: the free time around a range at its edges counts too.
@@ -203,7 +225,7 @@ export async function suggest(
     loadSettings(deps.paramsService),
     loadFacts(deps.db, deps, actor.userId, now),
     desk ? Promise.resolve(new Map<number, Place>()) : usualPlaces(deps.db, [actor.userId, ...attendees], now),
-    desk ? colleaguePlaces(deps.db, near, q.date, now) : Promise.resolve([]),
+    desk ? colleaguePlaces(deps.db, team?.memberIds ?? near, q.date, now) : Promise.resolve([]),
   ]);
   const span = planSpan(inquiry.resources);
   const known = [...usual.values()];
@@ -225,8 +247,8 @@ export async function suggest(
     if (desk) {
       const c = deskCloseness(r, anchors, span);
       closeness = c.value;
-      if (c.near) reasons.push({ code: 'nearColleague', params: {} });
-      else if (c.floor) reasons.push({ code: 'colleagueFloor', params: {} });
+      if (c.near) reasons.push({ code: team ? 'nearTeam' : 'nearColleague', params: {} });
+      else if (c.floor) reasons.push({ code: team ? 'teamFloor' : 'colleagueFloor', params: {} });
     } else {
       const c = attendeeCloseness(r, known);
       closeness = c.value;
@@ -261,7 +283,12 @@ export async function suggest(
   }
   // Best score first; equal scores by the earlier start (the resources' own order after that, as listed).
   out.sort((a, b) => b.score - a.score || minutesOf(a.startTime) - minutesOf(b.startTime));
-  return { date: q.date, people, suggestions: out.slice(0, q.limit) };
+  return {
+    date: q.date,
+    people,
+    ...(team && { team: { name: team.name, members: team.memberIds.length } }),
+    suggestions: out.slice(0, q.limit),
+  };
 }
 
 /** The first start on the 15-minute grid of the window whose range of the duration is free and bookable. */

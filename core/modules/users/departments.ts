@@ -75,3 +75,28 @@ export function inDepartment(q: Knex.QueryBuilder, column: string, path: string)
     w.where(column, path).orWhere((below) => void whereStartsWith(below, column, `${path}${PATH_SEPARATOR}`));
   });
 }
+
+/** A person's team: the name of their department and the enabled people of it other than them. */
+export interface Team {
+  name: string;
+  memberIds: number[];
+}
+
+/**
+ * The people of `userId`'s department (docs/product-rules.md R12.7): by the directory's path, that department and
+ * the ones below it (R21.7), the department's own people first; an account without a path by its department name.
+ * At most `cap` of them, so a large department stays one bounded read. Undefined for a person with no department.
+ */
+export async function teamOf(db: Db, userId: number, cap: number): Promise<Team | undefined> {
+  const me = (await db('users').where({ id: userId }).first('department_path', 'department')) as
+    { department_path: string | null; department: string | null } | undefined;
+  const path = me?.department_path?.trim();
+  const name = me?.department?.trim();
+  if (!path && !name) return undefined;
+  const q = db('users').where({ status: 1 }).whereNot({ id: userId });
+  if (path)
+    inDepartment(q, 'department_path', path).orderByRaw('CASE WHEN department_path = ? THEN 0 ELSE 1 END', [path]);
+  else q.where({ department: name });
+  const rows = (await q.orderBy('id').limit(cap).select('id')) as Array<{ id: number | string }>;
+  return { name: path ? path.split(PATH_SEPARATOR).at(-1)! : name!, memberIds: rows.map((r) => Number(r.id)) };
+}

@@ -40,7 +40,15 @@ export {
   type DirectoryAccount,
 } from './lookups.ts';
 export { UserFields } from './schema.ts';
-export { departmentPathText, departmentTree, inDepartment, PATH_SEPARATOR, type Department } from './departments.ts';
+export {
+  departmentPathText,
+  departmentTree,
+  inDepartment,
+  PATH_SEPARATOR,
+  teamOf,
+  type Department,
+  type Team,
+} from './departments.ts';
 export type { UserView, Contact } from './schema.ts';
 
 export const usersModule: AtriumModule = {
