@@ -168,4 +168,53 @@ function registerTests(): void {
       t.regex(await text(page, '[data-testid="suggestion"]:first-child .suggest-reasons'), /Near your colleagues/);
     });
   });
+
+  test.serial('a desk near my team: chosen from the keyboard, the one beside where the team sits first', async (t) => {
+    const tom = await staff(app, 'tom');
+    // The directory sync writes departments (R21.7): sara and tom are one team, uma another.
+    for (const [username, path] of [
+      ['sara', 'Acme / Design'],
+      ['tom', 'Acme / Design'],
+      ['uma', 'Acme / Ops'],
+    ])
+      await app.cradle.db('users').where({ username }).update({ department_path: path });
+    if (!(await app.cradle.db('bookings').where({ resource_id: tomsDesk, meeting_date: DAY }).first('id'))) {
+      const held = await book(app, tom, {
+        resourceId: tomsDesk,
+        meetingDate: DAY,
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      t.is(held.status, 200, JSON.stringify(held.body));
+    }
+    await withPage(t, browser, async ({ page }) => {
+      await signInAs(page, app, 'sara');
+      await page.goto(`${app.url}/center/suggest`);
+      await page.click('[data-testid="suggest-kind-desk"]');
+      await page.focus('[data-testid="suggest-near-people"]');
+      await page.keyboard.press('ArrowRight');
+      t.true(await page.$eval('[data-testid="suggest-near-team"]', (e) => (e as HTMLInputElement).checked));
+      t.regex(await text(page, '[data-testid="suggest-team-note"]'), /people of your department/);
+      t.is(await page.$('#sg-near-search'), null);
+      await ask(page, '480', '09:00', '17:00');
+      await page.waitForSelector('[data-testid="suggestion"]', { visible: true });
+      const names = await page.$$eval('[data-testid="suggestion"] .suggest-name', (els) =>
+        els.map((e) => e.textContent?.trim()),
+      );
+      t.deepEqual(names, ['1. D-Beside', '2. D-Far', '3. D-Elsewhere']);
+      t.regex(await text(page, '[data-testid="suggestion"]:first-child .suggest-reasons'), /Near your team's desks/);
+      t.regex(await text(page, '[data-testid="suggest-team"]'), /Design: 1 colleague counted/);
+      t.deepEqual(await seriousViolations(page), []);
+    });
+    // vic has no department: the refusal says so where the suggestions would be.
+    await withPage(t, browser, async ({ page }) => {
+      await signInAs(page, app, 'vic');
+      await page.goto(`${app.url}/center/suggest`);
+      await page.click('[data-testid="suggest-kind-desk"]');
+      await page.click('[data-testid="suggest-near-team"]');
+      await ask(page, '480', '09:00', '17:00');
+      await page.waitForSelector('[data-testid="suggest-error"]', { visible: true });
+      t.regex(await text(page, '[data-testid="suggest-error"]'), /no department/);
+    });
+  });
 }

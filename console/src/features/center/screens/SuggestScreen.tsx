@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header, Message, Segment } from 'semantic-ui-react';
+import type { ApiError } from '../../../app/api.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { useCreateBookingMutation, type Booking, type SeriesAnswer } from '../api.ts';
 import { useAccess } from '../components/access.ts';
@@ -37,7 +38,8 @@ function argsOf(v: SuggestInput): SuggestArgs {
     floorId: v.floorId,
     attendees: room && v.attendees.length ? v.attendees.join(',') : undefined,
     deviceNames: room && v.deviceNames.length ? v.deviceNames : undefined,
-    near: !room && v.near.length ? v.near.join(',') : undefined,
+    near: !room && !v.nearTeam && v.near.length ? v.near.join(',') : undefined,
+    nearTeam: !room && v.nearTeam ? 'mine' : undefined,
   };
 }
 
@@ -51,10 +53,11 @@ export default function SuggestScreen() {
     duration: 60,
     attendees: [],
     near: [],
+    nearTeam: false,
     deviceNames: [],
   }));
   const [args, setArgs] = useState<SuggestArgs | null>(null);
-  const { data, isFetching, isError } = useSuggestionsQuery(args!, { skip: !args });
+  const { data, isFetching, isError, error } = useSuggestionsQuery(args!, { skip: !args });
   const [create] = useCreateBookingMutation();
   const [booking, setBooking] = useState<Suggestion | null>(null);
   const [booked, setBooked] = useState<Booking | SeriesAnswer | null>(null);
@@ -90,7 +93,19 @@ export default function SuggestScreen() {
         {!args && <Message info content={t('suggest.startHint')} />}
         {args && data && !isFetching && <p className="visually-hidden">{t('suggest.found', { count: list.length })}</p>}
       </div>
-      {args && isError && <Message negative content={t('common.loadFailed')} />}
+      {args && isError && (
+        // A refusal says why (no department for "my team", …); anything else is a failed load.
+        <Message
+          negative
+          data-testid="suggest-error"
+          content={(error as ApiError | undefined)?.msg || t('common.loadFailed')}
+        />
+      )}
+      {args && data?.team && !isFetching && (
+        <p className="suggest-note" data-testid="suggest-team">
+          {t('suggest.teamFound', { name: data.team.name, count: data.team.members })}
+        </p>
+      )}
       {args && data && list.length === 0 && (
         <Message info data-testid="suggest-empty">
           <Message.Header>{t(room ? 'suggest.noneRoom' : 'suggest.noneDesk')}</Message.Header>

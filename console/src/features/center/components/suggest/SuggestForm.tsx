@@ -1,4 +1,4 @@
-/** What to find: a room for attendees or a desk near colleagues, the date and place (the booking screens' filters), the window and the duration. */
+/** What to find: a room for attendees or a desk near colleagues (picked, or one's team), the date and place (the booking screens' filters), the window and the duration. */
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'semantic-ui-react';
 import { minutesOf, timeOptions } from '../dates.ts';
@@ -14,6 +14,8 @@ export interface SuggestInput {
   duration: number;
   attendees: number[];
   near: number[];
+  /** Desks: near the caller's department instead of the colleagues picked (docs/product-rules.md R12.7). */
+  nearTeam: boolean;
   locationId?: number;
   floorId?: number;
   deviceNames: string[];
@@ -78,10 +80,33 @@ export function SuggestForm({
           <small className="suggest-note">{t('suggest.attendeesNote')}</small>
         </Form.Field>
       ) : (
-        <Form.Field>
-          <label htmlFor="sg-near-search">{t('suggest.near')}</label>
-          <PeoplePicker id="sg-near" value={value.near} onChange={(near) => set({ near })} max={20} />
-        </Form.Field>
+        <>
+          <fieldset className="suggest-kind">
+            <legend>{t('suggest.nearWhom')}</legend>
+            {([false, true] as const).map((team) => (
+              <label key={String(team)} className="suggest-kind-option">
+                <input
+                  type="radio"
+                  name="suggest-near"
+                  checked={value.nearTeam === team}
+                  onChange={() => set({ nearTeam: team })}
+                  data-testid={team ? 'suggest-near-team' : 'suggest-near-people'}
+                />{' '}
+                {t(team ? 'suggest.nearTeam' : 'suggest.nearPeople')}
+              </label>
+            ))}
+          </fieldset>
+          {value.nearTeam ? (
+            <p className="suggest-note" data-testid="suggest-team-note">
+              {t('suggest.teamNote')}
+            </p>
+          ) : (
+            <Form.Field>
+              <label htmlFor="sg-near-search">{t('suggest.near')}</label>
+              <PeoplePicker id="sg-near" value={value.near} onChange={(near) => set({ near })} max={20} />
+            </Form.Field>
+          )}
+        </>
       )}
       <Filters
         value={{ date: value.date, locationId: value.locationId, floorId: value.floorId }}
