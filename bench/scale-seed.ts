@@ -4,7 +4,8 @@
  * buildings of 10 floors × 100 spaces (every fifth a meeting room of 4–20 seats, some with a projector or a
  * display, the rest desks), 20,000 people, and bookings day by day, two one-hour bookings per space per day:
  * the days before today ended (they hold no slots, as the engine leaves them), today and after confirmed with
- * their 15-minute slot rows. One person, the heavy user, organises one booking in 4,000 and attends another.
+ * their 15-minute slot rows. One person, the heavy user, organises 5,000 bookings spread over the whole time and
+ * attends 5,000 others, whatever the size.
  * Rows are made and sent a batch at a time, so the bench's own memory stays flat whatever the size.
  */
 import knexFactory, { type Knex } from 'knex';
@@ -31,6 +32,8 @@ const PER_FLOOR = 100;
 const FLOORS = 10;
 const PER_DAY = 2;
 const PEOPLE = 20_000;
+/** The heavy user's bookings as organiser, and as guest. */
+const HEAVY = 5_000;
 const BATCH = 2_000;
 const SLOT_MS = 900_000;
 const HOUR_MS = 3_600_000;
@@ -220,6 +223,7 @@ export async function seedBookings(
   const sender = new Sender(db);
   let id = Number(((await db('bookings').max({ id: 'id' }).first()) as { id: number | null }).id ?? 0) + 1;
   let written = 0;
+  const heavyEvery = Math.max(2, Math.floor(size.bookings / HEAVY));
   let bookings: Array<Array<string | number | null>> = [];
   let slots: number[][] = [];
   let attendees: Array<Array<string | number | null>> = [];
@@ -244,7 +248,7 @@ export async function seedBookings(
         const startAt = midnight + hour * HOUR_MS;
         const resourceId = places.firstResourceId + s;
         const organiser =
-          written % 4_000 === 0 ? heavyUserId : places.userIds[(written * 7_919) % places.userIds.length]!;
+          written % heavyEvery === 0 ? heavyUserId : places.userIds[(written * 7_919) % places.userIds.length]!;
         const hh = String(hour).padStart(2, '0');
         bookings.push([
           id,
@@ -266,7 +270,7 @@ export async function seedBookings(
         if (held)
           for (let slot = startAt / SLOT_MS; slot < (startAt + HOUR_MS) / SLOT_MS; slot++)
             slots.push([resourceId, slot, id]);
-        if (written % 4_000 === 1) attendees.push([id, 'inner', heavyUserId]);
+        if (written % heavyEvery === 1) attendees.push([id, 'inner', heavyUserId]);
         if (bookings.length >= BATCH) await flush();
       }
     }

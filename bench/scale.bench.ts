@@ -76,8 +76,7 @@ export async function run(): Promise<Record<string, unknown>> {
   let memory: ReturnType<typeof memoryWatch> | undefined;
   try {
     const { db } = app.cradle;
-    const admin = await app.adminToken();
-    await app.put('/api/sys/params', { bookingDaysAhead: 0 }, { token: admin });
+    await app.put('/api/sys/params', { bookingDaysAhead: 0 }, { token: await app.adminToken() });
     const heavyId = await createUser(app, 'heavy');
     await createUser(app, 'booker');
     const now = app.clock.now();
@@ -96,6 +95,8 @@ export async function run(): Promise<Record<string, unknown>> {
     memory = memoryWatch(server.child.pid!);
     const url = server.url;
 
+    // Signed in once the seed is done: it may take longer than an access token lasts.
+    const admin = await app.adminToken();
     const heavy = await app.tokenFor('heavy', STAFF_PASSWORD);
     const booker = await app.tokenFor('booker', STAFF_PASSWORD);
     const tomorrow = DateTime.fromISO(places.today, { zone: 'UTC' }).plus({ days: 1 }).toISODate()!;
