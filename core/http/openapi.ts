@@ -100,11 +100,13 @@ function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: R
   const forDevices = perms.includes(DEVICE);
   // A wall screen's credential is admitted beside the users the route's other permissions admit (R19.12).
   const forWalls = perms.includes(WALL);
+  // Only a wall screen's credential (its own stream): the credential is the whole permission, as for door tablets.
+  const wallsOnly = perms.every((p) => p === WALL);
   // Capabilities are listed by name and by the permission codes that grant them, which is what roles hold.
   const capabilities = perms.filter(isCapability);
-  const codes = [
-    ...new Set(perms.filter((p) => p !== WALL).flatMap((p): string[] => (isCapability(p) ? [...codesOf(p)] : [p]))),
-  ];
+  const codes = wallsOnly
+    ? [WALL]
+    : [...new Set(perms.filter((p) => p !== WALL).flatMap((p): string[] => (isCapability(p) ? [...codesOf(p)] : [p])))];
   const [okStatus, ok] = successResponse(def);
   const responses: Record<number, ResponseObject> = { [okStatus]: ok };
   if (def.redirects)
@@ -139,14 +141,18 @@ function register(registry: OpenAPIRegistry, prefix: string, tag: string, def: R
           ? 'Any signed-in user.'
           : forDevices
             ? "A paired door tablet's credential (`Authorization: Device <credential>`), its own room only."
-            : `${capabilities.length ? `Capability: \`${capabilities.join('` or `')}\`. ` : ''}Permission: \`${codes.join('` or `')}\`.`,
-      forWalls ? "Also a paired wall screen's credential (`Authorization: Device <credential>`)." : undefined,
+            : wallsOnly
+              ? "A paired wall screen's credential (`Authorization: Device <credential>`) only."
+              : `${capabilities.length ? `Capability: \`${capabilities.join('` or `')}\`. ` : ''}Permission: \`${codes.join('` or `')}\`.`,
+      forWalls && !wallsOnly
+        ? "Also a paired wall screen's credential (`Authorization: Device <credential>`)."
+        : undefined,
     ]
       .filter(Boolean)
       .join('\n\n'),
     security: isPublic
       ? []
-      : forDevices
+      : forDevices || wallsOnly
         ? [{ device: [] }]
         : [{ token: [] }, { bearer: [] }, { apiKey: [] }, ...(forWalls ? [{ device: [] }] : [])],
     request: request as never,

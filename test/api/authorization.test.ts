@@ -113,8 +113,9 @@ perDialect(
           admin = await app().adminToken();
           allowed = await call(app(), op, admin);
         }
-        // A door tablet's routes admit its device credential only (docs/product-rules.md R19.2), no user.
-        if (op.permissions.includes('device')) {
+        // A door tablet's routes admit its device credential only (docs/product-rules.md R19.2), no user; a wall
+        // screen's own stream its credential only (R19.12).
+        if (op.permissions.includes('device') || (op.permissions.length === 1 && op.permissions[0] === 'wall')) {
           if (allowed.status !== 403) problems.push(`${name}: the administrator got ${allowed.status}, not 403`);
         } else if (allowed.status === 401 || allowed.status === 403)
           problems.push(`${name}: the administrator got ${allowed.status} (${allowed.body.msg})`);
