@@ -157,7 +157,8 @@ function registerTests(): void {
     await withPage(t, browser, async ({ page }) => {
       await signInAs(page, app, 'sara');
       await page.goto(`${app.url}/center/suggest`);
-      await page.click('[data-testid="suggest-kind-desk"]');
+      // The screen renders after its first data: wait for the choice before pressing it.
+      await (await page.waitForSelector('[data-testid="suggest-kind-desk"]', { visible: true }))!.click();
       await pick(page, 'sg-near', 'tom');
       await ask(page, '480', '09:00', '17:00');
       await page.waitForSelector('[data-testid="suggestion"]', { visible: true });
@@ -190,7 +191,8 @@ function registerTests(): void {
     await withPage(t, browser, async ({ page }) => {
       await signInAs(page, app, 'sara');
       await page.goto(`${app.url}/center/suggest`);
-      await page.click('[data-testid="suggest-kind-desk"]');
+      // The screen renders after its first data: wait for the choice before pressing it.
+      await (await page.waitForSelector('[data-testid="suggest-kind-desk"]', { visible: true }))!.click();
       await page.focus('[data-testid="suggest-near-people"]');
       await page.keyboard.press('ArrowRight');
       t.true(await page.$eval('[data-testid="suggest-near-team"]', (e) => (e as HTMLInputElement).checked));
@@ -210,7 +212,8 @@ function registerTests(): void {
     await withPage(t, browser, async ({ page }) => {
       await signInAs(page, app, 'vic');
       await page.goto(`${app.url}/center/suggest`);
-      await page.click('[data-testid="suggest-kind-desk"]');
+      // The screen renders after its first data: wait for the choice before pressing it.
+      await (await page.waitForSelector('[data-testid="suggest-kind-desk"]', { visible: true }))!.click();
       await page.click('[data-testid="suggest-near-team"]');
       await ask(page, '480', '09:00', '17:00');
       await page.waitForSelector('[data-testid="suggest-error"]', { visible: true });
