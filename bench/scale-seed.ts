@@ -62,6 +62,16 @@ function insertSql(table: string, columns: string[], rows: Array<Array<string | 
   return `INSERT INTO ${table} (${columns.join(',')}) VALUES ${rows.map((r) => `(${r.map(value).join(',')})`).join(',')}`;
 }
 
+/** Rows inserted a batch at a time. */
+async function insertAll(
+  db: Knex,
+  table: string,
+  columns: string[],
+  rows: Array<Array<string | number | null>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await db.raw(insertSql(table, columns, rows.slice(i, i + BATCH)));
+}
+
 /** Sends batches two at a time (the database has two cores to fill) and reports progress. */
 class Sender {
   private running: Promise<unknown>[] = [];
@@ -150,33 +160,18 @@ export async function seedPlaces(db: Knex, size: ScaleSize, now: number): Promis
     }
     floorIds.push(floors);
   }
-  for (let i = 0; i < devices.length; i += BATCH)
-    await db.raw(
-      insertSql(
-        'devices',
-        ['name', 'device_no', 'kind', 'resource_id', 'created_at', 'updated_at'],
-        devices.slice(i, i + BATCH),
-      ),
-    );
+  await insertAll(db, 'devices', ['name', 'device_no', 'kind', 'resource_id', 'created_at', 'updated_at'], devices);
   for (const d of (await db('devices').whereNotNull('resource_id').select('id', 'resource_id')) as Array<{
     id: number;
     resource_id: number;
   }>)
     links.push([Number(d.resource_id), Number(d.id)]);
-  for (let i = 0; i < links.length; i += BATCH)
-    await db.raw(insertSql('resource_devices', ['resource_id', 'device_id'], links.slice(i, i + BATCH)));
+  await insertAll(db, 'resource_devices', ['resource_id', 'device_id'], links);
 
   const firstUser = Number(((await db('users').max({ id: 'id' }).first()) as { id: number | null }).id ?? 0) + 1;
   const people: Array<Array<string | number | null>> = [];
   for (let u = 0; u < PEOPLE; u++) people.push([firstUser + u, `scale${u}`, `Scale ${u}`, `S${u}`, ...stamp]);
-  for (let i = 0; i < people.length; i += BATCH)
-    await db.raw(
-      insertSql(
-        'users',
-        ['id', 'username', 'real_name', 'employee_no', 'created_at', 'updated_at'],
-        people.slice(i, i + BATCH),
-      ),
-    );
+  await insertAll(db, 'users', ['id', 'username', 'real_name', 'employee_no', 'created_at', 'updated_at'], people);
   return {
     locationIds,
     floorIds,

@@ -1,34 +1,23 @@
 /** Who comes: colleagues chosen from the contacts, and guests by name and e-mail. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Form, Label } from 'semantic-ui-react';
-import { useContactsQuery } from '../../../../app/api.ts';
+import { Button, Form, Label } from 'semantic-ui-react';
+import { PeoplePicker } from '../PeoplePicker.tsx';
 import type { SectionProps } from './section.ts';
+
+/** The server takes up to 200 colleagues (core/modules/bookings/schema.ts). */
+const MAX_INNER = 200;
 
 export function AttendeesSection({ draft, dispatch, errors }: SectionProps) {
   const { t } = useTranslation('center');
-  const [search, setSearch] = useState('');
-  const { data: contacts = [] } = useContactsQuery(search);
   return (
     <>
       <Form.Field>
         <label htmlFor="bk-inner-search">{t('form.inner')}</label>
-        <Dropdown
+        <PeoplePicker
           id="bk-inner"
-          searchInput={{ id: 'bk-inner-search' }}
-          fluid
-          multiple
-          search
-          selection
-          options={contacts.map((c) => ({
-            key: c.id,
-            value: c.id,
-            text: c.realName ? `${c.realName} (${c.name})` : c.name,
-          }))}
+          max={MAX_INNER}
           value={draft.innerAttendees}
-          onSearchChange={(_, d) => setSearch(d.searchQuery)}
-          onChange={(_, d) => dispatch({ type: 'set', patch: { innerAttendees: (d.value as number[]) ?? [] } })}
-          noResultsMessage={t('common.none')}
+          onChange={(innerAttendees) => dispatch({ type: 'set', patch: { innerAttendees } })}
         />
       </Form.Field>
       <Form.Field error={Boolean(errors.outerAttendees)}>

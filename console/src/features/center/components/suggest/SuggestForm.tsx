@@ -4,7 +4,7 @@ import { Button, Form } from 'semantic-ui-react';
 import { minutesOf, timeOptions } from '../dates.ts';
 import { DeviceNamePicker } from '../DeviceNamePicker.tsx';
 import { Filters } from '../Filters.tsx';
-import { PeoplePicker } from './PeoplePicker.tsx';
+import { PeoplePicker } from '../PeoplePicker.tsx';
 
 export interface SuggestInput {
   kind: 'room' | 'desk';

@@ -1,8 +1,8 @@
-/** Colleagues chosen from the contacts by searching, as the booking form chooses its attendees. */
+/** Colleagues chosen from the contacts by searching: the booking form's attendees, the suggestions' people. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'semantic-ui-react';
-import { useContactsQuery } from '../../../../app/api.ts';
+import { useContactsQuery } from '../../../app/api.ts';
 
 interface Props {
   id: string;
