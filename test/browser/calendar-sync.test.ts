@@ -270,6 +270,8 @@ function registerTests(): void {
       t.regex(await text(page, '#confirm-delete-text'), /link made before stops working/);
       await page.click('[data-testid="confirm-delete"] .negative.button');
       await page.waitForSelector('[data-testid="feed-url"] input', { visible: true });
+      // The confirmation closes with a fade: until it is gone its dimmer takes the next click.
+      await waitForGone(page, 'confirm-delete');
       const url = await page.$eval('[data-testid="feed-url"] input', (el) => (el as HTMLInputElement).value);
       t.regex(url, /\/api\/bookings\/resource-feed\/.+\.ics$/);
       await expectClean(t, page);
