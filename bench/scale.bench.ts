@@ -11,7 +11,7 @@ import { startAtriumProcess, type AtriumProcess } from '../test/helpers/process.
 import { createUser, STAFF_PASSWORD } from '../test/helpers/users.ts';
 import { startBenchApp } from './app.ts';
 import { loadFromWorker, type LoadJob } from './load.ts';
-import { loader, seedBookings, seedPlaces, type ScaleSize } from './scale-seed.ts';
+import { loader, seedBookings, seedPlaces, withoutSecondaryKeys, type ScaleSize } from './scale-seed.ts';
 import { median, percentile } from './stats.ts';
 
 export const title = 'Scale: 50,000 spaces, 20 million bookings (MariaDB)';
@@ -83,7 +83,11 @@ export async function run(): Promise<Record<string, unknown>> {
     const now = app.clock.now();
     const started = performance.now();
     const places = await seedPlaces(seedDb, size, now);
-    const written = await seedBookings(seedDb, places, size, heavyId, now, progress('bookings', size.bookings));
+    const { result: written, rebuildMs } = await withoutSecondaryKeys(
+      seedDb,
+      ['bookings', 'booking_slots', 'booking_attendees'],
+      () => seedBookings(seedDb, places, size, heavyId, now, progress('bookings', size.bookings)),
+    );
     const seedMs = performance.now() - started;
     const analysed = performance.now();
     await db.raw('ANALYZE TABLE bookings, booking_slots, booking_attendees, resources');
@@ -109,6 +113,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const figures: Record<string, unknown> = {
       seeded: `${places.spaces.toLocaleString('en')} spaces in ${places.locationIds.length} buildings, ${written.toLocaleString('en')} bookings, ${places.userIds.length.toLocaleString('en')} people`,
       'seed time, s (budget 1,800)': Math.round(seedMs / 1000),
+      "of it: building the bookings tables' indexes after the load, s": Math.round(rebuildMs / 1000),
       'ANALYZE TABLE afterwards, s': Math.round(analyseMs / 1000),
       'disk used by the database, GB (budget 30)': Math.round((Number(sizes[0]!.bytes) / 1e9) * 10) / 10,
       'innodb_buffer_pool_size, MB': Math.round(Number(pool!.Value) / 1_048_576),
