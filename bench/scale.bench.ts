@@ -3,7 +3,8 @@
  * and 20 million bookings seeded straight into the tables (bench/scale-seed.ts), then the p95 over HTTP of what
  * people do most: the grid of one floor, the room and the desk inquiry with filters, a creation, My Bookings of a
  * heavy user, and the dashboard's panels of a building for a month; the seed's time and disk, and the server's
- * memory throughout. Sizes: ATRIUM_BENCH_SCALE_SPACES, ATRIUM_BENCH_SCALE_BOOKINGS. Read in docs/performance.md.
+ * memory throughout. Sizes: ATRIUM_BENCH_SCALE_SPACES, ATRIUM_BENCH_SCALE_BOOKINGS; ATRIUM_BENCH_SCALE_POOL_MB sets
+ * MariaDB's buffer pool for the run. Read in docs/performance.md.
  */
 import fs from 'node:fs';
 import { DateTime } from 'luxon';
@@ -19,6 +20,8 @@ export const title = 'Scale: 50,000 spaces, 20 million bookings (MariaDB)';
 export const optIn = true;
 
 const SAMPLES = 40;
+/** A buffer pool for the run, in MB (put back afterwards); unset measures the server as it is configured. */
+const POOL_MB = Number(process.env.ATRIUM_BENCH_SCALE_POOL_MB) || undefined;
 const SERVER_NODE_OPTIONS = process.env.ATRIUM_BENCH_SERVER_NODE_OPTIONS ?? '--max-old-space-size=160';
 const WARMUP = 5;
 
@@ -74,6 +77,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const app = await startBenchApp();
   const seedDb = loader(app.cradle.config.databaseUrl);
   let server: AtriumProcess | undefined;
+  let poolBefore: string | undefined;
   let memory: ReturnType<typeof memoryWatch> | undefined;
   try {
     const { db } = app.cradle;
@@ -95,7 +99,13 @@ export async function run(): Promise<Record<string, unknown>> {
     const [sizes] = (await db.raw(
       'SELECT SUM(data_length + index_length) AS bytes FROM information_schema.tables WHERE table_schema = DATABASE()',
     )) as [Array<{ bytes: number | string }>];
-    const [[pool]] = (await db.raw("SHOW VARIABLES LIKE 'innodb_buffer_pool_size'")) as [Array<{ Value: string }>];
+    const poolSize = async () =>
+      ((await db.raw("SHOW VARIABLES LIKE 'innodb_buffer_pool_size'")) as [Array<{ Value: string }>])[0][0]!.Value;
+    if (POOL_MB) {
+      poolBefore = await poolSize();
+      await db.raw(`SET GLOBAL innodb_buffer_pool_size = ${POOL_MB * 1_048_576}`);
+    }
+    const pool = await poolSize();
     // Started as docs/deploy.md starts it (a heap limit); ATRIUM_BENCH_SERVER_NODE_OPTIONS='' measures without.
     server = await startAtriumProcess(app, { env: { NODE_OPTIONS: SERVER_NODE_OPTIONS } });
     memory = memoryWatch(server.child.pid!);
@@ -116,7 +126,7 @@ export async function run(): Promise<Record<string, unknown>> {
       "of it: building the bookings tables' indexes after the load, s": Math.round(rebuildMs / 1000),
       'ANALYZE TABLE afterwards, s': Math.round(analyseMs / 1000),
       'disk used by the database, GB (budget 30)': Math.round((Number(sizes[0]!.bytes) / 1e9) * 10) / 10,
-      'innodb_buffer_pool_size, MB': Math.round(Number(pool!.Value) / 1_048_576),
+      'innodb_buffer_pool_size, MB': Math.round(Number(pool) / 1_048_576),
     };
     // Each step's figures end with the server's peak memory so far, so a step that needs much is seen.
     const p95 = async (label: string, paths: string[], token: string) =>
@@ -193,6 +203,7 @@ export async function run(): Promise<Record<string, unknown>> {
       server.child.kill('SIGTERM');
       await server.ended;
     }
+    if (poolBefore) await app.cradle.db.raw(`SET GLOBAL innodb_buffer_pool_size = ${Number(poolBefore)}`);
     await seedDb.destroy();
     await app.stop();
   }
