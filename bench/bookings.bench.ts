@@ -238,7 +238,7 @@ async function singleClientLatency(
       token,
     };
   });
-  const load = await loadFromWorker(app.url, jobs, 1);
+  const load = await profiled('creation-alone', () => loadFromWorker(app.url, jobs, 1));
   if (load.failed) return `${load.failed} failed (first: ${load.firstError})`;
   // The first tenth warms the JIT and the connection; the rest is what a person meets on a running server.
   const samples = load.latencies.slice(SINGLE_CREATIONS / 10);

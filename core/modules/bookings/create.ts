@@ -55,9 +55,15 @@ export async function prepareCreate(
 export async function createSingle(deps: BookingDeps, actor: Actor, input: CreateBooking): Promise<BookingView> {
   // Disabled periods of the resource from the day before to the day after the date (UTC): a superset of any zone's day; the rule checks overlap.
   const day = Date.parse(`${input.meetingDate}T00:00:00Z`);
-  const [{ settings, resource, fields }, disabled] = await Promise.all([
+  // The organiser's facts (active bookings, groups, balance, blocklist) are read inside the transaction on SQLite,
+  // whose one connection runs one transaction at a time, so no other booking of theirs can come between the count
+  // and the insert. On MariaDB a read inside the transaction is a snapshot that locks nothing, no better than one
+  // just before it: there they are read beside the other reads, a round trip less to wait for
+  // (docs/performance.md P1).
+  const [{ settings, resource, fields }, disabled, factsBefore] = await Promise.all([
     prepareCreate(deps, actor, input),
     Number.isNaN(day) ? [] : loadDisabledPeriods(deps.db, { ids: [input.resourceId] }, day - DAY_MS, day + 2 * DAY_MS),
+    deps.dialect === 'mysql' ? loadFacts(deps.db, deps, actor.userId, deps.clock.now()) : undefined,
   ]);
   const times = resolveTimes(resource, input);
   const busyOutside = await deps.calendarSyncService.busyOutside([resource.id], times.startAt, times.endAt);
@@ -72,7 +78,7 @@ export async function createSingle(deps: BookingDeps, actor: Actor, input: Creat
   const events = new PendingEvents();
   const row = await writeTx(deps, events, async (trx) => {
     const now = deps.clock.now();
-    const facts = await loadFacts(trx, deps, actor.userId, now);
+    const facts = factsBefore ?? (await loadFacts(trx, deps, actor.userId, now));
     const ctx = ruleContext({ now, actor, resource, times, settings, facts, disabled, busyOutside });
     enforce(ctx);
     const pending = needsApproval(resource, actor.userId, settings);

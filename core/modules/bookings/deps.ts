@@ -1,11 +1,13 @@
 /** What the booking services are built from (awilix injects it as one object). */
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
+import type { Dialect } from '../../db/connection.ts';
 import type { EventBus } from '../../events.ts';
 import type { Cradle } from '../../cradle.ts';
 
 export interface BookingDeps {
   db: Knex;
+  dialect: Dialect;
   clock: Clock;
   events: EventBus;
   changeLog: Cradle['changeLog'];
