@@ -67,6 +67,10 @@ export function resolveDbTarget(databaseUrl: string, dataDir: string): DbTarget 
           timezone: 'Z',
           supportBigNumbers: true,
           bigNumberStrings: false,
+          // Several statements in one query, so a creation's writes travel together (core/db/batch.ts). Safe
+          // because no statement is ever built from a value: every value is bound through knex and escaped by the
+          // driver, so no input can end a statement and start another (test/unit/bound-values.test.ts keeps it so).
+          multipleStatements: true,
         },
         pool: { min: 0, max: 10 },
       },

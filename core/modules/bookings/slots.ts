@@ -28,13 +28,31 @@ export async function insertSlots(
   startAt: number,
   endAt: number,
 ): Promise<void> {
-  const rows = slotsOf(startAt, endAt).map((slot) => ({ resource_id: resourceId, slot, booking_id: bookingId }));
   try {
-    if (rows.length) await trx('booking_slots').insert(rows);
+    await slotsInsert(trx, resourceId, bookingId, startAt, endAt);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new SlotTaken(resourceId, startAt, endAt, bookingId);
-    throw err;
+    throw slotTakenOr(err, resourceId, startAt, endAt, bookingId);
   }
+}
+
+/**
+ * The INSERT of a booking's slot rows, not yet sent: for a batch of statements (core/db/batch.ts), where the
+ * booking's id may be a value the database holds (`@booking_id`). None for a range shorter than a slot.
+ */
+export function slotsInsert(
+  trx: Knex.Transaction,
+  resourceId: number,
+  bookingId: number | Knex.Raw,
+  startAt: number,
+  endAt: number,
+): Knex.QueryBuilder | undefined {
+  const rows = slotsOf(startAt, endAt).map((slot) => ({ resource_id: resourceId, slot, booking_id: bookingId }));
+  return rows.length ? trx('booking_slots').insert(rows) : undefined;
+}
+
+/** A unique violation of the slot rows is the time being taken (A5.3); any other error is itself. */
+export function slotTakenOr(err: unknown, resourceId: number, startAt: number, endAt: number, bookingId = 0): unknown {
+  return isUniqueViolation(err) ? new SlotTaken(resourceId, startAt, endAt, bookingId) : err;
 }
 
 /** Frees every slot of a booking, or only those from `from` on (check-out frees the rest of the meeting). */

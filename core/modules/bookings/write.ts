@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../errors.ts';
 import type { AnyEvent, BookingEventName, BookingSnapshot } from '../../event-types.ts';
-import { logReservation, type ReservationEntry } from '../logs/index.ts';
+import { logReservation, reservationLogInsert, type ReservationEntry } from '../logs/index.ts';
 import type { Db } from './deps.ts';
 import { charge } from './credits.ts';
 import { newCheckInCode, type Times } from './plan.ts';
@@ -13,8 +13,9 @@ import { snapshotsOf, toBookingRow, writeAttendees, type Attendees, type Booking
 import { initialState, stateColumns } from './lifecycle.ts';
 import type { ResourceInfo } from './resources.ts';
 import type { BookingSettings } from './settings.ts';
-import { alreadyBooked, conflictRanges, insertSlots, SlotTaken } from './slots.ts';
+import { alreadyBooked, conflictRanges, insertSlots, SlotTaken, slotsInsert, slotTakenOr } from './slots.ts';
 import { runTx } from '../../db/transaction.ts';
+import { sendTogether, takesBatches } from '../../db/batch.ts';
 import { MINUTE_MS } from './time.ts';
 import type { Cradle } from '../../cradle.ts';
 import { existingUserIds } from '../users/index.ts';
@@ -84,20 +85,37 @@ export async function insertBookingRow(
     created_at: now,
     updated_at: now,
   };
-  const [id] = await trx('bookings').insert(row);
-  const bookingId = Number(id);
-  await insertSlots(trx, resource.id, bookingId, times.startAt, times.endAt);
-  await writeAttendees(trx, bookingId, fields.attendees, true);
-  if (a.pending) await trx('approvals').insert({ booking_id: bookingId, state: 'pending', created_at: now });
-  if (a.price > 0) await charge(trx, now, a.organiserId, bookingId, a.price);
-  await logReservation(trx, now, {
-    bookingId,
+  const entry = {
     resourceId: resource.id,
     userId: a.organiserId,
     action: 'created',
     detail: { ...times, pending: a.pending },
     channel: a.channel,
-  });
+  };
+  let bookingId: number;
+  if (takesBatches(trx)) {
+    // The row, its slots and its log entry in one round trip: the later two take the id the database just gave
+    // (core/db/batch.ts). A taken slot fails the batch at its slot rows, and the transaction rolls back.
+    const id = trx.raw('@booking_id');
+    const statements = [
+      trx('bookings').insert(row),
+      trx.raw('SET @booking_id = LAST_INSERT_ID()'),
+      slotsInsert(trx, resource.id, id, times.startAt, times.endAt),
+      reservationLogInsert(trx, now, { ...entry, bookingId: id }),
+    ].filter((q) => q !== undefined);
+    try {
+      bookingId = (await sendTogether(trx, statements))[0]!.insertId;
+    } catch (err) {
+      throw slotTakenOr(err, resource.id, times.startAt, times.endAt);
+    }
+  } else {
+    bookingId = Number((await trx('bookings').insert(row))[0]);
+    await insertSlots(trx, resource.id, bookingId, times.startAt, times.endAt);
+    await logReservation(trx, now, { ...entry, bookingId });
+  }
+  await writeAttendees(trx, bookingId, fields.attendees, true);
+  if (a.pending) await trx('approvals').insert({ booking_id: bookingId, state: 'pending', created_at: now });
+  if (a.price > 0) await charge(trx, now, a.organiserId, bookingId, a.price);
   return toBookingRow({ ...row, id: bookingId });
 }
 

@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/connection.ts';
+import { sendTogether } from '../../db/batch.ts';
 import { afterCommit, runTx } from '../../db/transaction.ts';
 import type { AnyEvent, EventMap, EventName } from '../../event-types.ts';
 import type { EventBus } from '../../events.ts';
@@ -44,18 +45,13 @@ const changeOf = (r: StoredChange): Change =>
 
 /**
  * Moves the sequence on by `n` and answers its new last id, in one statement: the UPDATE takes the sequence row's
- * lock and keeps it to COMMIT, so the ids it hands out are the commit order. MariaDB hands the new value back
- * through LAST_INSERT_ID(expr) in the statement's own answer, SQLite through RETURNING; an UPDATE and a SELECT
- * would cost a second round trip on every change, which is every booking written.
+ * lock and keeps it to COMMIT, so the ids it hands out are the commit order. MariaDB hands the new value on through
+ * LAST_INSERT_ID(expr), to the statement's answer and to the INSERT sent with it (`record`); SQLite answers it
+ * through RETURNING.
  */
-async function takeIds(trx: Knex.Transaction, dialect: Dialect, n: number): Promise<number> {
-  if (dialect === 'mysql') {
-    const [answer] = (await trx.raw(
-      'update domain_event_sequence set last_id = last_insert_id(last_id + ?) where id = 1',
-      [n],
-    )) as [{ insertId: number | string }];
-    return Number(answer.insertId);
-  }
+const TAKE_IDS_MYSQL = 'update domain_event_sequence set last_id = last_insert_id(last_id + ?) where id = 1';
+
+async function takeIdsSqlite(trx: Knex.Transaction, n: number): Promise<number> {
   const rows = (await trx.raw('update domain_event_sequence set last_id = last_id + ? where id = 1 returning last_id', [
     n,
   ])) as Array<{ last_id: number | string }>;
@@ -70,18 +66,29 @@ export class ChangeLog {
   /** Writes `events` in the caller's transaction; they are announced once it commits, never if it rolls back. */
   async record(trx: Knex.Transaction, events: readonly AnyEvent[]): Promise<Change[]> {
     if (events.length === 0) return [];
-    const first = (await takeIds(trx, this.deps.dialect, events.length)) - events.length + 1;
+    const n = events.length;
     const at = this.deps.clock.now();
+    const rowOf = (e: AnyEvent, id: number | Knex.Raw) => ({
+      id,
+      type: e.name,
+      booking_id: 'booking' in e.payload ? e.payload.booking.id : null,
+      payload: JSON.stringify(e.payload),
+      created_at: at,
+    });
+    let first: number;
+    if (this.deps.dialect === 'mysql') {
+      // Ids and rows in one round trip (core/db/batch.ts): the rows take their ids from LAST_INSERT_ID(), which
+      // the sequence's UPDATE has just set to the last of them.
+      const [taken] = await sendTogether(trx, [
+        trx.raw(TAKE_IDS_MYSQL, [n]),
+        trx('domain_events').insert(events.map((e, i) => rowOf(e, trx.raw('last_insert_id() - ?', [n - 1 - i])))),
+      ]);
+      first = taken!.insertId - n + 1;
+    } else {
+      first = (await takeIdsSqlite(trx, n)) - n + 1;
+      await trx('domain_events').insert(events.map((e, i) => rowOf(e, first + i)));
+    }
     const changes = events.map((e, i) => ({ ...e, id: first + i, at }) as Change);
-    await trx('domain_events').insert(
-      changes.map((c) => ({
-        id: c.id,
-        type: c.name,
-        booking_id: 'booking' in c.payload ? c.payload.booking.id : null,
-        payload: JSON.stringify(c.payload),
-        created_at: at,
-      })),
-    );
     afterCommit(trx, () => this.committed(changes));
     return changes;
   }

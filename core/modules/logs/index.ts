@@ -18,7 +18,7 @@ declare module '../../cradle.ts' {
 }
 
 export { OperationLog, scrub } from './operation-log.ts';
-export { channelOf, logReservation, type ReservationEntry } from './reservation-log.ts';
+export { channelOf, logReservation, reservationLogInsert, type ReservationEntry } from './reservation-log.ts';
 export { SqlMonitor, shapeOf } from './sql-monitor.ts';
 
 export const logsModule: AtriumModule = {

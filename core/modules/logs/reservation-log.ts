@@ -29,18 +29,31 @@ export async function logReservation(
   now: number,
   entry: ReservationEntry,
 ): Promise<void> {
-  await trx('reservation_logs').insert({
+  await reservationLogInsert(trx, now, entry);
+}
+
+/**
+ * The INSERT of one entry, not yet sent: for a batch of statements (core/db/batch.ts), where the booking's id may be
+ * a value the database holds (`@booking_id`) rather than one this process knows yet.
+ */
+export function reservationLogInsert(
+  trx: Knex | Knex.Transaction,
+  now: number,
+  entry: Omit<ReservationEntry, 'bookingId'> & { bookingId?: number | Knex.Raw | null },
+): Knex.QueryBuilder {
+  const detail = detailOf(entry);
+  return trx('reservation_logs').insert({
     booking_id: entry.bookingId ?? null,
     resource_id: entry.resourceId ?? null,
     user_id: entry.userId || null,
     action: entry.action.slice(0, 50),
-    detail: detailOf(entry) === undefined ? null : JSON.stringify(detailOf(entry)).slice(0, 60_000),
+    detail: detail === undefined ? null : JSON.stringify(detail).slice(0, 60_000),
     created_at: now,
   });
 }
 
 /** The stored detail: the entry's own, with the channel beside it when there is one. */
-function detailOf({ detail, channel }: ReservationEntry): unknown {
+function detailOf({ detail, channel }: Pick<ReservationEntry, 'detail' | 'channel'>): unknown {
   if (!channel) return detail;
   return detail !== null && typeof detail === 'object' && !Array.isArray(detail)
     ? { ...detail, channel }
