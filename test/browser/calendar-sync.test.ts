@@ -18,7 +18,16 @@ import { FIXTURE_PLUGINS } from '../helpers/notify.ts';
 import { createPlace, createResource } from '../helpers/places-fixture.ts';
 import { createUserWithPermissions } from '../helpers/users.ts';
 import { signInAs } from './center-helpers.ts';
-import { browserSuite, fill, rowWith, seriousViolations, waitForGone, waitForNoRow, withPage } from './helpers.ts';
+import {
+  browserSuite,
+  fill,
+  rowWith,
+  seriousViolations,
+  waitForGone,
+  waitForNoRow,
+  waitForStill,
+  withPage,
+} from './helpers.ts';
 import { openAsAdmin } from './sys-helpers.ts';
 
 const test = anyTest as TestFn;
@@ -265,6 +274,8 @@ function registerTests(): void {
       const row = await rowWith(page, 'resource-table', 'Cedar');
       await page.click(`${row} [data-testid="row-edit"]`);
       await page.waitForSelector('[data-testid="feed-rotate"]', { visible: true });
+      // The dialog opens with an animation: a click aimed while it moves misses the button (seen in CI).
+      await waitForStill(page);
       await page.click('[data-testid="feed-rotate"]');
       await page.waitForSelector('[data-testid="confirm-delete"]', { visible: true });
       t.regex(await text(page, '#confirm-delete-text'), /link made before stops working/);

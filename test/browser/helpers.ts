@@ -358,6 +358,20 @@ export async function waitForNoRow(page: Page, table: string, text: string): Pro
   );
 }
 
+/**
+ * Waits until nothing on the page moves (a dialog opening, a fade): a click aimed mid-animation lands where the
+ * element was a moment ago. Endless animations (a loader's spin) are not waited for.
+ */
+export async function waitForStill(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    { timeout: 5_000 },
+  );
+}
+
 /** Waits until the element (a modal, a row) with this data-testid is gone. */
 export async function waitForGone(page: Page, testId: string): Promise<void> {
   await page.waitForFunction((id) => !document.querySelector(`[data-testid="${id}"]`), {}, testId);
