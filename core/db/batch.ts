@@ -9,12 +9,6 @@
 import type { Knex } from 'knex';
 import type { Db } from './transaction.ts';
 
-/** What one statement of a batch answered: the id it generated (or handed on), and the rows it changed. */
-export interface BatchAnswer {
-  insertId: number;
-  affectedRows: number;
-}
-
 /** True where the connection takes several statements in one query (MariaDB). */
 export function takesBatches(db: Db): boolean {
   const connection = db.client.config.connection as { multipleStatements?: boolean } | undefined;
@@ -22,23 +16,20 @@ export function takesBatches(db: Db): boolean {
 }
 
 /**
- * Sends knex's statements, their values bound as always, in one query and answers each one's answer in order.
- * The first statement that fails stops the rest and rejects the whole, with that statement's error.
+ * Sends two or more of knex's statements, their values bound as always, in one query and answers the id each one
+ * generated (or handed on), in order. The first statement that fails stops the rest and rejects the whole, with
+ * that statement's error.
  */
 export async function sendTogether(
   trx: Db,
   statements: ReadonlyArray<Knex.QueryBuilder | Knex.Raw>,
-): Promise<BatchAnswer[]> {
+): Promise<number[]> {
   if (!takesBatches(trx)) throw new Error('sendTogether needs a connection that takes several statements (MariaDB)');
+  if (statements.length < 2) throw new Error('sendTogether sends two statements or more');
   const natives = statements.map((s) => s.toSQL().toNative());
   const [answers] = (await trx.raw(
     natives.map((n) => n.sql).join(';\n'),
     natives.flatMap((n) => n.bindings as Knex.Value[]),
-  )) as [Array<{ insertId?: number | string; affectedRows?: number }> | { insertId?: number | string }];
-  // One statement answers its header alone; several, an array of them.
-  const list = statements.length === 1 ? [answers as { insertId?: number | string }] : (answers as BatchAnswer[]);
-  return list.map((a) => ({
-    insertId: Number(a.insertId ?? 0),
-    affectedRows: Number((a as BatchAnswer).affectedRows ?? 0),
-  }));
+  )) as [Array<{ insertId: number | string }>];
+  return answers.map((a) => Number(a.insertId));
 }

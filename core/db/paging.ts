@@ -20,17 +20,22 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** Runs `query` for one page and counts the whole result (the count ignores ordering). */
+/**
+ * Runs `query` for one page and counts the whole result (the count ignores ordering), side by side: on MariaDB the
+ * two run on two connections at once.
+ */
 export async function paginate<T>(
   query: Knex.QueryBuilder,
   { page, pageSize }: { page: number; pageSize: number },
   map: (row: Record<string, unknown>) => T = (r) => r as T,
 ): Promise<Page<T>> {
-  const countRow = await query.clone().clearSelect().clearOrder().count({ n: '*' }).first();
-  const rows = (await query
-    .clone()
-    .offset((page - 1) * pageSize)
-    .limit(pageSize)) as Array<Record<string, unknown>>;
+  const [countRow, rows] = await Promise.all([
+    query.clone().clearSelect().clearOrder().count({ n: '*' }).first(),
+    query
+      .clone()
+      .offset((page - 1) * pageSize)
+      .limit(pageSize) as Promise<Array<Record<string, unknown>>>,
+  ]);
   return { items: rows.map(map), total: Number((countRow as { n?: number } | undefined)?.n ?? 0), page, pageSize };
 }
 

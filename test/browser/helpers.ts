@@ -238,9 +238,7 @@ export interface AxeViolation {
  */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
   // axe reads colours as they are at that instant: not halfway through a button's fade or hover transition.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), {
-    timeout: 5_000,
-  });
+  await waitForStill(page);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated, not added as a <script>: the Content-Security-Policy runs no inline script, and the tests keep it on.
   if (!hasAxe) await page.evaluate(fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'));

@@ -1,6 +1,6 @@
 /** My bookings (as organiser or attendee) and one booking. */
 import { can, type Actor } from '../../actor.ts';
-import type { Page } from '../../db/paging.ts';
+import { paginate, type Page } from '../../db/paging.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { BookingDeps } from './deps.ts';
 import { HOLDS_TIME } from './lifecycle.ts';
@@ -33,25 +33,16 @@ export async function myBookings(deps: BookingDeps, actor: Actor, q: MyBookingsQ
     });
   if (q.from !== undefined) mine.where('m.end_at', '>', q.from);
   if (q.to !== undefined) mine.where('m.start_at', '<', q.to);
-  const [counted, pageRows] = await Promise.all([
-    mine.clone().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
-    mine
-      .clone()
-      .orderBy('m.start_at', q.scope === 'upcoming' ? 'asc' : 'desc')
-      .orderBy('m.id')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .select('m.id') as Promise<Array<{ id: number | string }>>,
-  ]);
-  const ids = pageRows.map((r) => Number(r.id));
-  const byId = new Map((await BookingModel.query(db).whereIn('id', ids)).map((m) => [m.id, bookingOf(m)] as const));
-  const items = ids.flatMap((id) => byId.get(id) ?? []);
-  return {
-    items: await viewsOf(deps, items, actor),
-    total: Number(counted?.n ?? 0),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  mine
+    .orderBy('m.start_at', q.scope === 'upcoming' ? 'asc' : 'desc')
+    .orderBy('m.id')
+    .select('m.id');
+  const page = await paginate(mine, q, (r) => Number(r.id));
+  const byId = new Map(
+    (await BookingModel.query(db).whereIn('id', page.items)).map((m) => [m.id, bookingOf(m)] as const),
+  );
+  const items = page.items.flatMap((id) => byId.get(id) ?? []);
+  return { ...page, items: await viewsOf(deps, items, actor) };
 }
 
 /** Anyone who may see the grid sees a booking as the grid shows it; the people of the meeting see more (sight.ts). */

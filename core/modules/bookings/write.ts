@@ -104,7 +104,7 @@ export async function insertBookingRow(
       reservationLogInsert(trx, now, { ...entry, bookingId: id }),
     ].filter((q) => q !== undefined);
     try {
-      bookingId = (await sendTogether(trx, statements))[0]!.insertId;
+      bookingId = (await sendTogether(trx, statements))[0]!;
     } catch (err) {
       throw slotTakenOr(err, resource.id, times.startAt, times.endAt);
     }

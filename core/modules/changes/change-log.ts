@@ -83,7 +83,7 @@ export class ChangeLog {
         trx.raw(TAKE_IDS_MYSQL, [n]),
         trx('domain_events').insert(events.map((e, i) => rowOf(e, trx.raw('last_insert_id() - ?', [n - 1 - i])))),
       ]);
-      first = taken!.insertId - n + 1;
+      first = taken! - n + 1;
     } else {
       first = (await takeIdsSqlite(trx, n)) - n + 1;
       await trx('domain_events').insert(events.map((e, i) => rowOf(e, first + i)));
